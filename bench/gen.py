@@ -1,0 +1,286 @@
+#!/usr/bin/env python3
+"""Deterministic benchmark instances for tessera (standard library only).
+
+    python3 bench/gen.py [--out DIR] [--quick] [--list]
+
+Writes instance files into bench/instances/ (gitignored) and a manifest
+(instances/manifest.json). Every instance comes from a fixed seed, so the
+files are byte-identical from run to run. bench/run.py imports this module.
+
+Families (see bench/README.md):
+  tetravex        planted n x n Tetravex, 10 digits, n = 5..12
+  tetravex-peak   planted Tetravex with few digits (near the hardness peak)
+  tetravex-no     5x5 near-misses: one label of one tile changed, unsolvable
+  tetravex-count  count all solutions of small planted boards with few digits
+  eternity        Eternity II style: rotation, grey frame (label 0), frame
+                  colours 1..F on joins between two border cells, inner
+                  colours F+1..F+I elsewhere; tiles turned and shuffled
+  edges           UVa 519 6x6 planted (YES) and one side flipped (NO)
+  pack            12 pentominoes in 6x10, 5x12, 4x15, 3x20, all and unique
+"""
+
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DEFAULT_OUT = os.path.join(HERE, "instances")
+BASELINE_DIR = os.path.join(HERE, "baselines")
+SEED_TETRAVEX = os.path.join(BASELINE_DIR, "target", "release", "seed-tetravex")
+
+
+# ---------------------------------------------------------------- generators
+
+def rot_cw(t):
+    """Clockwise quarter turn: (top,right,bottom,left) -> (left,top,right,bottom)."""
+    return (t[3], t[0], t[1], t[2])
+
+
+def planted_tetravex(n, k, rng):
+    """Random solved n x n board with labels 0..k-1 on every side (inner and
+    outer), returned as the shuffled tile list."""
+    # horizontal joins h[r][c]: between (r-1,c) and (r,c), r = 0..n (0, n outer)
+    h = [[rng.randrange(k) for _ in range(n)] for _ in range(n + 1)]
+    # vertical joins v[r][c]: between (r,c-1) and (r,c), c = 0..n
+    v = [[rng.randrange(k) for _ in range(n + 1)] for _ in range(n)]
+    tiles = [(h[r][c], v[r][c + 1], h[r + 1][c], v[r][c]) for r in range(n) for c in range(n)]
+    rng.shuffle(tiles)
+    return tiles
+
+
+def planted_eternity(n, frame, inner, rng):
+    """Eternity II style board: outer sides 0, frame joins 1..frame, inner
+    joins frame+1..frame+inner; tiles turned at random and shuffled."""
+    def on_border(r, c):
+        return r == 0 or c == 0 or r == n - 1 or c == n - 1
+
+    def join(a, b):
+        if on_border(*a) and on_border(*b):
+            return 1 + rng.randrange(frame)
+        return frame + 1 + rng.randrange(inner)
+
+    h = [[0] * n for _ in range(n + 1)]
+    v = [[0] * (n + 1) for _ in range(n)]
+    for r in range(1, n):
+        for c in range(n):
+            h[r][c] = join((r - 1, c), (r, c))
+    for r in range(n):
+        for c in range(1, n):
+            v[r][c] = join((r, c - 1), (r, c))
+    tiles = []
+    for r in range(n):
+        for c in range(n):
+            t = (h[r][c], v[r][c + 1], h[r + 1][c], v[r][c])
+            for _ in range(rng.randrange(4)):
+                t = rot_cw(t)
+            tiles.append(t)
+    rng.shuffle(tiles)
+    return tiles
+
+
+def tetravex_text(n, tiles):
+    lines = [str(n)] + ["%d %d %d %d" % t for t in tiles] + ["0"]
+    return "\n".join(lines) + "\n"
+
+
+def planted_edges(n, m, rng):
+    """UVa 519 pieces of a random n x m picture: O/I at random per inner join."""
+    p = [[["F"] * 4 for _ in range(m)] for _ in range(n)]
+    for r in range(n):
+        for c in range(m):
+            if c + 1 < m:
+                o = rng.random() < 0.5
+                p[r][c][1] = "O" if o else "I"
+                p[r][c + 1][3] = "I" if o else "O"
+            if r + 1 < n:
+                o = rng.random() < 0.5
+                p[r][c][2] = "O" if o else "I"
+                p[r + 1][c][0] = "I" if o else "O"
+    pieces = ["".join(x) for row in p for x in row]
+    rng.shuffle(pieces)
+    return pieces
+
+
+def flip_one_inner_side(pieces, rng):
+    """Flip one O<->I side of one piece: the O/I totals no longer balance, so
+    the puzzle has no solution (the plain search still has to find that out)."""
+    pieces = list(pieces)
+    while True:
+        i = rng.randrange(len(pieces))
+        sides = [s for s in range(4) if pieces[i][s] != "F"]
+        if sides:
+            break
+    s = rng.choice(sides)
+    ch = list(pieces[i])
+    ch[s] = "I" if ch[s] == "O" else "O"
+    pieces[i] = "".join(ch)
+    return pieces
+
+
+def edges_text(n, m, pieces):
+    return "%d %d\n" % (n, m) + "\n".join(pieces) + "\n0 0\n"
+
+
+# ---------------------------------------------------------------- near-misses
+
+def run_seed_tetravex(text, extra=(), timeout=120):
+    if not os.path.exists(SEED_TETRAVEX):
+        build_baselines()
+    p = subprocess.run([SEED_TETRAVEX, *extra], input=text, capture_output=True,
+                       text=True, timeout=timeout)
+    if p.returncode != 0:
+        raise RuntimeError("seed-tetravex failed: " + p.stderr)
+    return p.stdout.strip()
+
+
+def build_baselines():
+    subprocess.run(["cargo", "build", "--release", "--quiet",
+                    "--manifest-path", os.path.join(BASELINE_DIR, "Cargo.toml")], check=True)
+
+
+def near_miss_tetravex(n, k, rng):
+    """A planted puzzle with one label of one tile changed so that it has no
+    solution (checked with the seed baseline; retried otherwise)."""
+    while True:
+        tiles = planted_tetravex(n, k, rng)
+        for _attempt in range(20):
+            i = rng.randrange(len(tiles))
+            s = rng.randrange(4)
+            t = list(tiles[i])
+            t[s] = (t[s] + 1 + rng.randrange(k - 1)) % k
+            cand = list(tiles)
+            cand[i] = tuple(t)
+            text = tetravex_text(n, cand)
+            if run_seed_tetravex(text).endswith("Impossible"):
+                return text
+
+
+# ---------------------------------------------------------------- the suite
+
+def instance(family, name, kind, **kw):
+    d = {"family": family, "name": name, "kind": kind, "file": None, "count": False,
+         "unique": False, "board": None, "expect": None, "chain": None, "quick": False}
+    d.update(kw)
+    return d
+
+
+def suite():
+    """The benchmark instances, in run order, without files.
+
+    `make` builds the file text (deterministic), `chain` names a difficulty
+    ladder inside a family (ordered easy to hard): once a solver times out on
+    one rung, run.py does not run it on the later rungs.
+    """
+    out = []
+
+    def tv(family, name, n, k, seed, **kw):
+        def make():
+            return tetravex_text(n, planted_tetravex(n, k, random.Random(seed)))
+        return instance(family, name, "tetravex", make=make, **kw)
+
+    # Tetravex, 10 digits (over-constrained: a unique solution, mostly).
+    for n in range(5, 13):
+        out.append(tv("tetravex", "%dx%d-10d" % (n, n), n, 10, 1000 + n,
+                      expect="Possible", chain="tetravex-10", quick=n <= 7))
+    # Fewer digits: near the hardness peak (k* ~ 4.9 at 6x6, 5.6 at 7x7).
+    out.append(tv("tetravex-peak", "6x6-5d", 6, 5, 2065, expect="Possible", quick=True))
+    out.append(tv("tetravex-peak", "7x7-6d", 7, 6, 2076, expect="Possible"))
+    out.append(tv("tetravex-peak", "8x8-7d", 8, 7, 2087, expect="Possible"))
+    # Unsolvable near-misses at the judge's size.
+    for i in range(3):
+        def make(i=i):
+            return near_miss_tetravex(5, 10, random.Random(3050 + i))
+        out.append(instance("tetravex-no", "5x5-10d-no%d" % (i + 1), "tetravex", make=make,
+                            expect="Impossible", quick=i == 0))
+    # Counting all distinct solutions (few digits: many solutions, many identical tiles).
+    out.append(tv("tetravex-count", "4x4-2d", 4, 2, 4042, count=True, quick=True))
+    out.append(tv("tetravex-count", "5x5-3d", 5, 3, 4053, count=True))
+    out.append(tv("tetravex-count", "5x5-4d", 5, 4, 4054, count=True))
+
+    # Eternity II style: rotation + grey frame.
+    def et(name, n, frame, inner, seed, **kw):
+        def make():
+            return tetravex_text(n, planted_eternity(n, frame, inner, random.Random(seed)))
+        return instance("eternity", name, "eternity", make=make, expect="Possible", **kw)
+
+    for n in range(6, 11):
+        out.append(et("%dx%d-3f5i" % (n, n), n, 3, 5, 5000 + n, chain="eternity-3-5", quick=n == 6))
+    out.append(et("8x8-4f5i", 8, 4, 5, 5108))
+    out.append(et("14x14-7f3i", 14, 7, 3, 5114))
+
+    # UVa 519, 6x6: planted YES, and NO by flipping one inner side.
+    for i in range(3):
+        def make_yes(i=i):
+            return edges_text(6, 6, planted_edges(6, 6, random.Random(6000 + i)))
+
+        def make_no(i=i):
+            rng = random.Random(6100 + i)
+            return edges_text(6, 6, flip_one_inner_side(planted_edges(6, 6, rng), rng))
+        out.append(instance("edges", "6x6-yes%d" % (i + 1), "edges", make=make_yes,
+                            expect="YES", quick=i == 0))
+        out.append(instance("edges", "6x6-no%d" % (i + 1), "edges", make=make_no,
+                            expect="NO", quick=i == 0))
+
+    # Pentomino packing.
+    counts = {"6x10": (9356, 2339), "5x12": (4040, 1010), "4x15": (1472, 368), "3x20": (8, 2)}
+    for board, (all_, uniq) in counts.items():
+        out.append(instance("pack", "pent-%s" % board, "pack", board=board, count=True,
+                            expect=str(all_), quick=board in ("4x15", "3x20")))
+        out.append(instance("pack", "pent-%s-unique" % board, "pack", board=board, count=True,
+                            unique=True, expect=str(uniq), quick=board in ("4x15", "3x20")))
+    return out
+
+
+def generate(out_dir=DEFAULT_OUT, quick=False, families=None, log=None):
+    """Write the instance files and the manifest; return the instance list."""
+    os.makedirs(out_dir, exist_ok=True)
+    insts = []
+    for d in suite():
+        if quick and not d["quick"]:
+            continue
+        if families and d["family"] not in families:
+            continue
+        make = d.pop("make", None)
+        if make is not None:
+            fam_dir = os.path.join(out_dir, d["family"])
+            os.makedirs(fam_dir, exist_ok=True)
+            path = os.path.join(fam_dir, d["name"] + ".txt")
+            text = make()
+            old = None
+            if os.path.exists(path):
+                with open(path) as f:
+                    old = f.read()
+            if old != text:
+                with open(path, "w") as f:
+                    f.write(text)
+            d["file"] = path
+            if log:
+                log("generated %s" % os.path.relpath(path, HERE))
+        insts.append(d)
+    with open(os.path.join(out_dir, "manifest.json"), "w") as f:
+        json.dump(insts, f, indent=1)
+    return insts
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--out", default=DEFAULT_OUT, help="output directory (default bench/instances)")
+    ap.add_argument("--quick", action="store_true", help="only the --quick subset")
+    ap.add_argument("--family", action="append", help="only this family (repeatable)")
+    ap.add_argument("--list", action="store_true", help="list the instances, write nothing")
+    a = ap.parse_args()
+    if a.list:
+        for d in suite():
+            if (a.quick and not d["quick"]) or (a.family and d["family"] not in a.family):
+                continue
+            print("%-15s %-22s %s" % (d["family"], d["name"], d["kind"]))
+        return
+    insts = generate(a.out, a.quick, a.family)
+    print("%d instances in %s" % (len(insts), a.out), file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

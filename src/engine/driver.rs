@@ -1,0 +1,381 @@
+//! Running a backend: limits, visitors, tickets, threads and shards.
+//!
+//! Every backend exposes the same three operations ([`Backend`]): reset to
+//! the root, *replay* a path of (item, option) steps, and *run* a
+//! depth-first search below the current node. The driver builds everything
+//! else from them:
+//!
+//! * **Tickets.** Running with a cut depth `D` stops at every node of depth
+//!   `D` (or at a solution above it) and records the path to it. The paths
+//!   partition the tree: running every ticket's subtree explores each node
+//!   below depth `D` exactly once. The ticket list depends only on the
+//!   problem and `D`.
+//! * **Threads.** Workers take tickets from a shared counter, each with its
+//!   own backend state (allocated once per worker, never per node).
+//! * **Shards.** Shard `I` of `N` owns the tickets whose index is `I` modulo
+//!   `N`, at a cut depth chosen from `N` alone, so the same shard is the
+//!   same subtree set on every machine and for every thread count.
+//! * **First solution.** With threads, the answer is the solution of the
+//!   *leftmost* ticket that has one, which is the solution a one-thread
+//!   search finds: the output does not depend on the thread count.
+
+use super::{Monitor, Outcome, SearchConfig, Shard, Stats, StopReason};
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+
+/// One step of a path from the root: the item branched on and the option
+/// taken. The branches before `option` at that node are excluded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Step {
+    pub item: u32,
+    pub option: u32,
+}
+
+/// A search backend.
+pub(crate) trait Backend: Send {
+    fn name(&self) -> &'static str;
+    /// Undo everything: back to the root.
+    fn reset(&mut self);
+    /// Walk down a path from the current node; false if a step is not
+    /// available (which never happens for paths the same backend made).
+    fn replay(&mut self, path: &[Step]) -> bool;
+    /// Depth-first search below the current node, reporting to `ctx`.
+    /// Returns `Break` when `ctx` asked to stop.
+    fn run(&mut self, ctx: &mut Ctx) -> ControlFlow<()>;
+}
+
+/// The visitor a caller hands to [`solve`](super::solve): it sees each
+/// solution as the list of chosen options and may stop the search.
+pub type Visitor<'a> = dyn Fn(&[usize]) -> ControlFlow<()> + Sync + 'a;
+
+/// A subtree to search.
+#[derive(Clone, Debug)]
+pub(crate) struct Ticket {
+    pub path: Vec<Step>,
+    /// Knuth's estimate of the fraction of the tree below this node.
+    pub weight: f64,
+}
+
+/// State shared by all workers of one search.
+struct Shared<'a> {
+    config: &'a SearchConfig,
+    visitor: Option<&'a Visitor<'a>>,
+    start: Instant,
+    /// Set when any worker decides the whole search must end.
+    stop: AtomicBool,
+    reason: Mutex<Option<StopReason>>,
+    /// Solutions reported to the visitor or counted towards the limit.
+    solutions: AtomicU64,
+    /// First-solution mode: the leftmost ticket known to hold a solution.
+    best_ticket: AtomicUsize,
+    first: Mutex<Option<(usize, Vec<usize>)>>,
+    progress: Mutex<ProgressBoard>,
+}
+
+struct ProgressBoard {
+    done: f64,
+    total: f64,
+    running: Vec<f64>,
+}
+
+impl Shared<'_> {
+    fn halt(&self, reason: StopReason) {
+        let mut r = self.reason.lock().unwrap();
+        if r.is_none() {
+            *r = Some(reason);
+        }
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    fn monitor(&self) -> Option<&Monitor> {
+        self.config.monitor.as_deref()
+    }
+}
+
+/// What a backend reports to, and asks of, the driver.
+pub(crate) struct Ctx<'a> {
+    /// When set, the backend records a ticket at this depth instead of
+    /// descending (ticket enumeration).
+    pub cut: Option<usize>,
+    /// The backend calls [`Ctx::poll`] every this many nodes.
+    pub poll_every: u32,
+    pub nodes: u64,
+    pub updates: u64,
+    pub solutions: u64,
+    tickets: Vec<Ticket>,
+    shared: &'a Shared<'a>,
+    ticket: usize,
+    weight: f64,
+    worker: usize,
+    nodes_reported: u64,
+    /// Nodes already spent by this worker before the current run (budgets).
+    nodes_before: u64,
+}
+
+impl<'a> Ctx<'a> {
+    fn new(shared: &'a Shared<'a>, worker: usize) -> Self {
+        Ctx {
+            cut: None,
+            poll_every: Self::period(shared.config.max_nodes, 0),
+            nodes: 0,
+            updates: 0,
+            solutions: 0,
+            tickets: Vec::new(),
+            shared,
+            ticket: 0,
+            weight: 1.0,
+            worker,
+            nodes_reported: 0,
+            nodes_before: 0,
+        }
+    }
+
+    /// The poll period: 4096 nodes, or less so that a budget ends exactly.
+    fn period(max_nodes: Option<u64>, spent: u64) -> u32 {
+        let left = max_nodes.map_or(u64::MAX, |m| m.saturating_sub(spent)).max(1);
+        left.min(4096) as u32
+    }
+
+    pub(crate) fn ticket(&mut self, path: Vec<Step>, weight: f64) {
+        self.tickets.push(Ticket { path, weight });
+    }
+
+    /// A solution was found. `Break` ends the search.
+    pub(crate) fn solution(&mut self, options: impl Iterator<Item = usize>) -> ControlFlow<()> {
+        self.solutions += 1;
+        let sh = self.shared;
+        if sh.config.first_only() {
+            let mut first = sh.first.lock().unwrap();
+            if first.as_ref().is_none_or(|(t, _)| self.ticket < *t) {
+                *first = Some((self.ticket, options.collect()));
+                sh.best_ticket.fetch_min(self.ticket, Ordering::Relaxed);
+            }
+            return ControlFlow::Break(());
+        }
+        if let Some(visit) = sh.visitor {
+            let sol: Vec<usize> = options.collect();
+            if visit(&sol).is_break() {
+                sh.halt(StopReason::Visitor);
+                return ControlFlow::Break(());
+            }
+        }
+        let total = sh.solutions.fetch_add(1, Ordering::Relaxed) + 1;
+        if let Some(m) = sh.monitor() {
+            m.solutions.fetch_add(1, Ordering::Relaxed);
+        }
+        if sh.config.limit.is_some_and(|l| total >= l) {
+            sh.halt(StopReason::Limit);
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Called every `poll_every` nodes with the (branch, degree) pairs of
+    /// the levels below the run's start, for the progress estimate.
+    pub(crate) fn poll(&mut self, levels: impl Iterator<Item = (u32, u32)>) -> ControlFlow<()> {
+        let sh = self.shared;
+        let delta = self.nodes - self.nodes_reported;
+        self.nodes_reported = self.nodes;
+        if let Some(m) = sh.monitor() {
+            m.nodes.fetch_add(delta, Ordering::Relaxed);
+            if m.stop.load(Ordering::Relaxed) {
+                sh.halt(StopReason::Interrupted);
+            }
+            // Knuth's estimate: sum over levels of (k - 1) / (d1 d2 ... dl).
+            let mut scale = 1.0;
+            let mut f = 0.0;
+            for (k, d) in levels {
+                let d = f64::from(d.max(1));
+                scale /= d;
+                f += f64::from(k.saturating_sub(1)) * scale;
+            }
+            let mut board = sh.progress.lock().unwrap();
+            board.running[self.worker] = self.weight * f.min(1.0);
+            let frac = (board.done + board.running.iter().sum::<f64>()) / board.total.max(1e-300);
+            m.set_fraction(frac.min(1.0));
+        }
+        if sh.stop.load(Ordering::Relaxed) {
+            return ControlFlow::Break(());
+        }
+        if sh.config.first_only() && sh.best_ticket.load(Ordering::Relaxed) < self.ticket {
+            return ControlFlow::Break(());
+        }
+        if let Some(max) = sh.config.max_nodes {
+            let spent = self.nodes_before + self.nodes;
+            if spent >= max {
+                sh.halt(StopReason::Nodes);
+                return ControlFlow::Break(());
+            }
+            self.poll_every = Self::period(Some(max), spent);
+        }
+        if let Some(deadline) = sh.config.deadline {
+            if Instant::now() >= deadline {
+                sh.halt(StopReason::Timeout);
+                return ControlFlow::Break(());
+            }
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+impl SearchConfig {
+    fn first_only(&self) -> bool {
+        self.limit == Some(1)
+    }
+}
+
+/// Enumerates tickets: the smallest cut depth that gives at least `target`
+/// subtrees (or the whole tree, if it is shallower).
+fn enumerate<B: Backend>(backend: &mut B, shared: &Shared, target: usize) -> (Vec<Ticket>, u64) {
+    let mut nodes = 0;
+    let mut depth = 1;
+    loop {
+        backend.reset();
+        let mut ctx = Ctx::new(shared, 0);
+        ctx.cut = Some(depth);
+        ctx.poll_every = u32::MAX;
+        let _ = backend.run(&mut ctx);
+        nodes += ctx.nodes;
+        let deepest = ctx.tickets.iter().map(|t| t.path.len()).max().unwrap_or(0);
+        if ctx.tickets.len() >= target || deepest < depth || depth >= 64 {
+            backend.reset();
+            return (ctx.tickets, nodes);
+        }
+        depth += 1;
+    }
+}
+
+/// How many tickets a shard count asks for: enough that round-robin
+/// dealing evens out, independent of the thread count.
+pub(crate) fn shard_target(n: u32) -> usize {
+    (n as usize).saturating_mul(32).max(64)
+}
+
+/// Runs a search with the backend that `make` builds (once per worker).
+pub(crate) fn drive<B: Backend, F: Fn() -> B + Sync>(
+    make: F,
+    config: &SearchConfig,
+    visitor: Option<&Visitor>,
+) -> Outcome {
+    let start = Instant::now();
+    let threads = config.effective_threads();
+    let shared = Shared {
+        config,
+        visitor,
+        start,
+        stop: AtomicBool::new(false),
+        reason: Mutex::new(None),
+        solutions: AtomicU64::new(0),
+        best_ticket: AtomicUsize::new(usize::MAX),
+        first: Mutex::new(None),
+        progress: Mutex::new(ProgressBoard { done: 0.0, total: 1.0, running: vec![0.0; threads.max(1)] }),
+    };
+    let mut stats = Stats { threads, ..Stats::default() };
+    let mut first_backend = make();
+    stats.backend = first_backend.name();
+
+    // One thread, whole tree: no tickets needed.
+    if config.shard.is_none() && threads <= 1 {
+        let mut ctx = Ctx::new(&shared, 0);
+        let _ = first_backend.run(&mut ctx);
+        stats.nodes = ctx.nodes;
+        stats.updates = ctx.updates;
+        return finish(&shared, stats, ctx.solutions, true);
+    }
+
+    let target = match config.shard {
+        Some(Shard { count, .. }) => shard_target(count),
+        None => 32 * threads,
+    };
+    let (mut tickets, enum_nodes) = enumerate(&mut first_backend, &shared, target);
+    stats.nodes += enum_nodes;
+    if let Some(Shard { index, count }) = config.shard {
+        let (i, n) = (index as usize, count as usize);
+        tickets = tickets.into_iter().enumerate().filter(|(t, _)| t % n == i).map(|(_, t)| t).collect();
+    }
+    stats.tickets = tickets.len() as u64;
+    {
+        let mut board = shared.progress.lock().unwrap();
+        board.total = tickets.iter().map(|t| t.weight).sum();
+    }
+    let next = AtomicUsize::new(0);
+    let totals = Mutex::new((0u64, 0u64, 0u64)); // nodes, updates, solutions
+    let work = |worker: usize, backend: &mut B| {
+        let mut ctx = Ctx::new(&shared, worker);
+        loop {
+            let t = next.fetch_add(1, Ordering::Relaxed);
+            if t >= tickets.len() || shared.stop.load(Ordering::Relaxed) {
+                break;
+            }
+            if config.first_only() && shared.best_ticket.load(Ordering::Relaxed) < t {
+                break;
+            }
+            backend.reset();
+            ctx.ticket = t;
+            ctx.weight = tickets[t].weight;
+            let replayed = backend.replay(&tickets[t].path);
+            debug_assert!(replayed, "a ticket's path could not be replayed");
+            ctx.nodes_before += ctx.nodes;
+            ctx.nodes = 0;
+            ctx.nodes_reported = 0;
+            let flow = if replayed { backend.run(&mut ctx) } else { ControlFlow::Continue(()) };
+            if let Some(m) = shared.monitor() {
+                m.nodes.fetch_add(ctx.nodes - ctx.nodes_reported, Ordering::Relaxed);
+                ctx.nodes_reported = ctx.nodes;
+            }
+            if flow.is_continue() {
+                let mut board = shared.progress.lock().unwrap();
+                board.done += tickets[t].weight;
+                board.running[worker] = 0.0;
+            } else if !config.first_only() || shared.stop.load(Ordering::Relaxed) {
+                break;
+            }
+        }
+        backend.reset();
+        let mut tot = totals.lock().unwrap();
+        tot.0 += ctx.nodes_before + ctx.nodes;
+        tot.1 += ctx.updates;
+        tot.2 += ctx.solutions;
+    };
+    if threads <= 1 {
+        work(0, &mut first_backend);
+    } else {
+        std::thread::scope(|s| {
+            let work = &work;
+            let make = &make;
+            for w in 1..threads {
+                s.spawn(move || work(w, &mut make()));
+            }
+            work(0, &mut first_backend);
+        });
+    }
+    let (nodes, updates, solutions) = *totals.lock().unwrap();
+    stats.nodes += nodes;
+    stats.updates += updates;
+    let all_done = next.load(Ordering::Relaxed) >= tickets.len();
+    finish(&shared, stats, solutions, all_done)
+}
+
+fn finish(shared: &Shared, mut stats: Stats, solutions: u64, ran_out: bool) -> Outcome {
+    let reason = *shared.reason.lock().unwrap();
+    stats.elapsed = shared.start.elapsed();
+    let first = shared.first.lock().unwrap().take();
+    let config = shared.config;
+    if config.first_only() {
+        if let (Some((_, sol)), Some(visit)) = (&first, shared.visitor) {
+            let _ = visit(sol);
+        }
+        let found = u64::from(first.is_some());
+        stats.solutions = found;
+        return Outcome {
+            solutions: found,
+            complete: reason.is_none() && found == 0 && ran_out,
+            stopped: if found > 0 { Some(StopReason::Limit) } else { reason },
+            stats,
+        };
+    }
+    stats.solutions = solutions;
+    Outcome { solutions, complete: reason.is_none() && ran_out, stopped: reason, stats }
+}

@@ -1,0 +1,230 @@
+//! The solver core: exact cover with colours and multiplicities.
+//!
+//! # The problem
+//!
+//! A [`Problem`] has *primary items*, each with a multiplicity `m`, and
+//! *secondary items*. An *option* is a set of items; in an option each
+//! secondary item carries a *colour*. A *solution* is a set of options such
+//! that
+//!
+//! * every primary item lies in exactly `m` chosen options (its multiplicity);
+//! * every secondary item gets one colour: all chosen options that contain
+//!   it give it the same colour (colour 0 means "no colour": such an option
+//!   must then be the only chosen one containing the item).
+//!
+//! This is Knuth's *XCC problem with multiplicities* (TAOCP 7.2.2.1,
+//! Algorithms C and M). Every puzzle in tessera is one: board cells are
+//! primary items of multiplicity 1, a piece type with `k` identical copies
+//! is a primary item of multiplicity `k`, and the labels that neighbours
+//! must agree on are colours of secondary items. Two solutions are
+//! different when they are different *sets* of options, so swapping two
+//! identical pieces never makes a new solution.
+//!
+//! # A tiny example
+//!
+//! Two cells `a` and `b` side by side, and two dominoes... no, two
+//! monominoes, one of them used twice: a piece type `P` with multiplicity
+//! 2. The secondary item `x` is the join between the cells; the piece shows
+//! label 1 or label 2 on the side that meets `x`.
+//!
+//! ```text
+//! primary:    a  b  P(×2)
+//! secondary:  x
+//! options:    1: a P x:1      2: b P x:1      3: b P x:2
+//! ```
+//!
+//! Options 1 and 2 agree on the colour of `x`; option 3 does not agree with
+//! option 1. The unique solution is {1, 2}:
+//!
+//! ```
+//! use tessera::engine::{solve, ProblemBuilder, SearchConfig};
+//! let mut b = ProblemBuilder::new();
+//! let (a, bb, p) = (b.primary(1), b.primary(1), b.primary(2));
+//! let x = b.secondary();
+//! b.option(&[a, p], &[(x, 1)]);
+//! b.option(&[bb, p], &[(x, 1)]);
+//! b.option(&[bb, p], &[(x, 2)]);
+//! let problem = b.build().unwrap();
+//! let outcome = solve(&problem, &SearchConfig::count(), None);
+//! assert_eq!(outcome.solutions, 1);
+//! assert!(outcome.complete);
+//! ```
+//!
+//! # The search
+//!
+//! [`solve`] runs a depth-first search that, at every node, branches on the
+//! primary item with the fewest ways left to satisfy it (minimum remaining
+//! values, Knuth's MRV), tries its options one by one, and undoes each
+//! choice on the way back. The engine can stop at the first solution, count
+//! them all, or hand each one to a visitor that may stop it; it polls a stop
+//! flag, a deadline and a node budget, keeps counters (nodes, solutions,
+//! updates) and allocates nothing inside the search loop. The backends and
+//! how they are driven are described in their modules:
+//! [`sparse`](self#backends) (the general one) and the driver (tickets,
+//! threads, shards).
+//!
+//! # Backends
+//!
+//! The engine chooses its internal representation by the problem's shape;
+//! no caller knows which one runs, and all of them give the same answers:
+//!
+//! * `sparse-xcc`: every problem. Active options kept in sparse sets,
+//!   colours and multiplicities as in Knuth's SSXCC.
+
+mod driver;
+mod problem;
+mod sparse;
+
+pub use driver::Visitor;
+pub use problem::{Colour, ModelError, OptionId, Primary, Problem, ProblemBuilder, Secondary};
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Which part of a sharded search to run: shard `index` of `count`
+/// (0-based index).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub index: u32,
+    pub count: u32,
+}
+
+/// How to search.
+#[derive(Clone, Debug, Default)]
+pub struct SearchConfig {
+    /// Stop after this many solutions (`Some(1)`: first solution only, and
+    /// then the solution reported is the one a one-thread search finds).
+    pub limit: Option<u64>,
+    /// Worker threads; 0 means all available cores.
+    pub threads: usize,
+    /// Stop after this many nodes. Forces one thread, so that the budget is
+    /// reproducible.
+    pub max_nodes: Option<u64>,
+    /// Stop at this instant.
+    pub deadline: Option<Instant>,
+    /// Search only this part of the tree.
+    pub shard: Option<Shard>,
+    /// Live counters and the stop flag, shared with whoever watches.
+    pub monitor: Option<Arc<Monitor>>,
+}
+
+impl SearchConfig {
+    /// Count every solution, on all cores.
+    pub fn count() -> Self {
+        SearchConfig::default()
+    }
+
+    /// Find one solution.
+    pub fn first() -> Self {
+        SearchConfig { limit: Some(1), ..SearchConfig::default() }
+    }
+
+    /// The number of threads this configuration runs.
+    pub fn effective_threads(&self) -> usize {
+        if self.max_nodes.is_some() {
+            return 1;
+        }
+        match self.threads {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            n => n,
+        }
+    }
+}
+
+/// Live view of a running search, for progress bars and interruption.
+#[derive(Debug, Default)]
+pub struct Monitor {
+    /// Set to ask the search to stop (Ctrl-C).
+    pub stop: AtomicBool,
+    /// Nodes so far (updated every few thousand nodes).
+    pub nodes: AtomicU64,
+    /// Solutions so far.
+    pub solutions: AtomicU64,
+    fraction: AtomicU64,
+}
+
+impl Monitor {
+    /// A fresh monitor.
+    pub fn new() -> Arc<Self> {
+        Arc::new(Monitor::default())
+    }
+
+    /// Knuth's estimate of the fraction of the search tree explored, 0 to 1.
+    pub fn fraction(&self) -> f64 {
+        f64::from_bits(self.fraction.load(Ordering::Relaxed))
+    }
+
+    pub(crate) fn set_fraction(&self, f: f64) {
+        self.fraction.store(f.to_bits(), Ordering::Relaxed);
+    }
+
+    /// Clears the counters for a new search (the stop flag stays).
+    pub fn reset_counters(&self) {
+        self.nodes.store(0, Ordering::Relaxed);
+        self.solutions.store(0, Ordering::Relaxed);
+        self.set_fraction(0.0);
+    }
+}
+
+/// Why a search ended before exploring its whole tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StopReason {
+    /// The solution limit was reached (including "first solution").
+    Limit,
+    /// The visitor asked to stop.
+    Visitor,
+    /// The node budget ran out.
+    Nodes,
+    /// The deadline passed.
+    Timeout,
+    /// The monitor's stop flag was raised.
+    Interrupted,
+}
+
+/// Effort counters.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Stats {
+    /// Options tried (each branch taken is one node).
+    pub nodes: u64,
+    /// Solutions met.
+    pub solutions: u64,
+    /// Elementary updates of the backend's data structures.
+    pub updates: u64,
+    /// Subtrees the search was cut into (0 for a one-thread search).
+    pub tickets: u64,
+    /// Worker threads.
+    pub threads: usize,
+    /// Which backend ran.
+    pub backend: &'static str,
+    /// Wall time.
+    pub elapsed: Duration,
+}
+
+/// The result of a search.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// Solutions found (the exact count when `complete`).
+    pub solutions: u64,
+    /// Whether the whole tree (or shard) was explored.
+    pub complete: bool,
+    /// Why the search ended early, if it did.
+    pub stopped: Option<StopReason>,
+    pub stats: Stats,
+}
+
+impl Outcome {
+    /// Whether the search proved there is no solution.
+    pub fn proved_unsolvable(&self) -> bool {
+        self.complete && self.solutions == 0
+    }
+}
+
+/// Solves `problem`. The visitor, if any, sees every solution (with
+/// `limit == Some(1)`, exactly the one a one-thread search finds first).
+pub fn solve(problem: &Problem, config: &SearchConfig, visitor: Option<&Visitor>) -> Outcome {
+    driver::drive(|| sparse::Sparse::new(problem), config, visitor)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,256 @@
+//! The input of the engine: items, multiplicities, colours and options.
+//!
+//! A [`Problem`] is built once with a [`ProblemBuilder`] and never changes;
+//! every search backend compiles its own working state from it.
+
+use thiserror::Error;
+
+/// A primary item: it must be covered exactly `multiplicity` times.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Primary(pub(crate) u32);
+
+/// A secondary item: it may be covered any number of times, provided every
+/// option that covers it gives it the same colour (or, for colour 0, at most
+/// once).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Secondary(pub(crate) u32);
+
+/// The colour an option gives a secondary item. `0` means "no colour": the
+/// option then claims the item for itself alone.
+pub type Colour = u32;
+
+/// The index of an option, in the order the options were added.
+pub type OptionId = usize;
+
+impl Primary {
+    /// The item's index among the primary items, in the order they were declared.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl Secondary {
+    /// The item's index among the secondary items, in the order they were declared.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A model the engine cannot accept.
+#[derive(Debug, Error, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ModelError {
+    /// An option lists no primary item: it could be chosen any number of
+    /// times without changing anything, so the search would not terminate.
+    #[error("option {0} covers no primary item")]
+    NoPrimary(OptionId),
+    /// An option names the same item twice.
+    #[error("option {0} names an item twice")]
+    RepeatedItem(OptionId),
+    /// An option names an item that was never declared.
+    #[error("option {0} names an undeclared item")]
+    UnknownItem(OptionId),
+    /// The model is larger than the engine's 30-bit indices allow.
+    #[error("the model is too large ({0})")]
+    TooLarge(&'static str),
+}
+
+/// Items and options, as Knuth's XCC with multiplicities (TAOCP 7.2.2.1,
+/// Algorithms C and M) sees them. See the [module documentation](super).
+#[derive(Clone, Debug, Default)]
+pub struct Problem {
+    pub(crate) multiplicity: Vec<u32>,
+    pub(crate) n_secondary: usize,
+    /// `opt_start[o]..opt_start[o + 1]` are the nodes of option `o`.
+    pub(crate) opt_start: Vec<u32>,
+    /// The item of each node. Primary items are numbered `0..P`, secondary
+    /// items `P..P + S`. In each option the primary nodes come first.
+    pub(crate) node_item: Vec<u32>,
+    /// The colour of each node (always 0 for primary items).
+    pub(crate) node_colour: Vec<Colour>,
+    /// How many primary nodes each option has (they come first).
+    pub(crate) opt_primaries: Vec<u32>,
+}
+
+/// The largest index the engine stores (indices are packed into 30 bits).
+pub(crate) const MAX_INDEX: usize = (1 << 30) - 1;
+
+impl Problem {
+    /// The number of primary items.
+    pub fn primary_count(&self) -> usize {
+        self.multiplicity.len()
+    }
+
+    /// The number of secondary items.
+    pub fn secondary_count(&self) -> usize {
+        self.n_secondary
+    }
+
+    /// The number of options.
+    pub fn option_count(&self) -> usize {
+        self.opt_start.len() - 1
+    }
+
+    /// The multiplicity of a primary item.
+    pub fn multiplicity(&self, item: Primary) -> u32 {
+        self.multiplicity[item.index()]
+    }
+
+    /// The primary items of an option.
+    pub fn primaries(&self, option: OptionId) -> impl Iterator<Item = Primary> + '_ {
+        let start = self.opt_start[option] as usize;
+        let end = start + self.opt_primaries[option] as usize;
+        self.node_item[start..end].iter().map(|&i| Primary(i))
+    }
+
+    /// The secondary items of an option, with their colours.
+    pub fn secondaries(&self, option: OptionId) -> impl Iterator<Item = (Secondary, Colour)> + '_ {
+        let start = self.opt_start[option] as usize + self.opt_primaries[option] as usize;
+        let end = self.opt_start[option + 1] as usize;
+        let p = self.primary_count() as u32;
+        (start..end).map(move |k| (Secondary(self.node_item[k] - p), self.node_colour[k]))
+    }
+
+    /// The total number of (option, item) incidences.
+    pub fn node_count(&self) -> usize {
+        self.node_item.len()
+    }
+
+    /// Total multiplicity: how many options every solution has, when every
+    /// option covers exactly one "piece" item; an upper bound on the depth.
+    pub(crate) fn max_depth(&self) -> usize {
+        self.multiplicity.iter().map(|&m| m as usize).sum::<usize>()
+    }
+
+    /// Whether `options` is an exact cover: each primary item covered as
+    /// often as its multiplicity, each secondary item given one colour (or
+    /// used once, uncoloured). Used by debug assertions and tests; the
+    /// puzzles' verifiers do not rely on it.
+    pub fn is_solution(&self, options: &[OptionId]) -> bool {
+        let p = self.primary_count();
+        let mut covered = vec![0u32; p];
+        let mut colour: Vec<Option<Colour>> = vec![None; self.n_secondary];
+        for &o in options {
+            if o >= self.option_count() {
+                return false;
+            }
+            for i in self.primaries(o) {
+                covered[i.index()] += 1;
+            }
+            for (j, c) in self.secondaries(o) {
+                match colour[j.index()] {
+                    None => colour[j.index()] = Some(c),
+                    Some(prev) if prev == c && c != 0 => {}
+                    Some(_) => return false,
+                }
+            }
+        }
+        covered == self.multiplicity
+    }
+}
+
+/// Builds a [`Problem`] item by item and option by option.
+///
+/// ```
+/// use tessera::engine::ProblemBuilder;
+/// let mut b = ProblemBuilder::new();
+/// let a = b.primary(1);
+/// let x = b.secondary();
+/// b.option(&[a], &[(x, 1)]);
+/// let problem = b.build().unwrap();
+/// assert_eq!(problem.option_count(), 1);
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct ProblemBuilder {
+    multiplicity: Vec<u32>,
+    n_secondary: usize,
+    options: Vec<(Vec<Primary>, Vec<(Secondary, Colour)>)>,
+}
+
+impl ProblemBuilder {
+    /// An empty builder.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Declares a primary item that must be covered `multiplicity` times.
+    pub fn primary(&mut self, multiplicity: u32) -> Primary {
+        self.multiplicity.push(multiplicity);
+        Primary(self.multiplicity.len() as u32 - 1)
+    }
+
+    /// Declares a secondary item.
+    pub fn secondary(&mut self) -> Secondary {
+        self.n_secondary += 1;
+        Secondary(self.n_secondary as u32 - 1)
+    }
+
+    /// Adds an option and returns its index.
+    pub fn option(&mut self, primaries: &[Primary], secondaries: &[(Secondary, Colour)]) -> OptionId {
+        self.options.push((primaries.to_vec(), secondaries.to_vec()));
+        self.options.len() - 1
+    }
+
+    /// The number of options added so far.
+    pub fn option_count(&self) -> usize {
+        self.options.len()
+    }
+
+    /// Checks the model and freezes it.
+    pub fn build(self) -> Result<Problem, ModelError> {
+        let p = self.multiplicity.len();
+        let s = self.n_secondary;
+        if p + s > MAX_INDEX {
+            return Err(ModelError::TooLarge("items"));
+        }
+        if self.options.len() > MAX_INDEX {
+            return Err(ModelError::TooLarge("options"));
+        }
+        let nodes: usize = self.options.iter().map(|(a, b)| a.len() + b.len()).sum();
+        if nodes > MAX_INDEX {
+            return Err(ModelError::TooLarge("nodes"));
+        }
+        let mut problem = Problem {
+            multiplicity: self.multiplicity,
+            n_secondary: s,
+            opt_start: Vec::with_capacity(self.options.len() + 1),
+            node_item: Vec::with_capacity(nodes),
+            node_colour: Vec::with_capacity(nodes),
+            opt_primaries: Vec::with_capacity(self.options.len()),
+        };
+        let mut seen = vec![usize::MAX; p + s];
+        problem.opt_start.push(0);
+        for (o, (prim, sec)) in self.options.into_iter().enumerate() {
+            if prim.is_empty() {
+                return Err(ModelError::NoPrimary(o));
+            }
+            for i in &prim {
+                let i = i.index();
+                if i >= p {
+                    return Err(ModelError::UnknownItem(o));
+                }
+                if seen[i] == o {
+                    return Err(ModelError::RepeatedItem(o));
+                }
+                seen[i] = o;
+                problem.node_item.push(i as u32);
+                problem.node_colour.push(0);
+            }
+            for (j, c) in &sec {
+                let j = j.index();
+                if j >= s {
+                    return Err(ModelError::UnknownItem(o));
+                }
+                if seen[p + j] == o {
+                    return Err(ModelError::RepeatedItem(o));
+                }
+                seen[p + j] = o;
+                problem.node_item.push((p + j) as u32);
+                problem.node_colour.push(*c);
+            }
+            problem.opt_primaries.push(prim.len() as u32);
+            problem.opt_start.push(problem.node_item.len() as u32);
+        }
+        Ok(problem)
+    }
+}

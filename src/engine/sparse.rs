@@ -1,0 +1,445 @@
+//! The general backend: exact cover with colours and multiplicities on
+//! sparse sets ("dancing cells").
+//!
+//! This backend accepts every [`Problem`]. It follows Knuth's Algorithm C
+//! (XCC) with the multiplicities of Algorithm M, but keeps the active
+//! options of each item in a *sparse set* instead of a doubly linked list,
+//! as Knuth's SSXCC does:
+//!
+//! * `set[start[i] .. start[i] + len[i]]` holds the active nodes of item `i`
+//!   (a node is one (option, item) incidence); `pos[k]` is where node `k`
+//!   stands in its item's segment.
+//! * To *hide* an option, each of its nodes is swapped with the last active
+//!   node of its item and the item's length is decremented. To undo, the
+//!   lengths are incremented again in the reverse order: the hidden node is
+//!   then exactly the one just past the active segment. The order inside a
+//!   segment changes, the set does not.
+//!
+//! # Steps
+//!
+//! * **C1** (initialise): all options active, every primary item in the
+//!   active-item set with `remaining = multiplicity`.
+//! * **C2** (enter level): if no primary item remains, visit a solution.
+//! * **C3** (choose, MRV): the active primary item with the smallest branch
+//!   degree `len - remaining + 1` (Knuth's θ); ties go to the lowest index.
+//!   A degree below 1 means the item can no longer be satisfied.
+//! * **C4** (try): branch on the active option of that item with the
+//!   smallest index. *Choosing* an option hides it, decrements `remaining`
+//!   of its primary items (hiding all their other options when an item is
+//!   done), and gives each of its secondary items its colour (hiding the
+//!   options that disagree).
+//! * **C5** (next): after the subtree, undo the choice and hide the option,
+//!   so that later branches at this level exclude it: every solution is met
+//!   exactly once, in the subtree of the smallest option of the chosen item
+//!   that it contains.
+//! * **C6** (leave level): undo the exclusions and return to the parent.
+//!
+//! Because branches go in increasing option order and the item choice
+//! depends only on the *set* of active options, a path of (item, option)
+//! steps names one subtree whatever happened before: that is what makes
+//! tickets (parallel and sharded search) reproducible.
+//!
+//! # Invariants (checked by `sanity` in debug builds)
+//!
+//! * for every item `i` and every `a < len[i]`, `pos[set[start[i] + a]] ==
+//!   start[i] + a` and the node's option is active;
+//! * an option is active exactly when all its nodes are inside their items'
+//!   active segments.
+
+use super::driver::{Backend, Ctx, Step};
+use super::problem::Problem;
+use std::ops::ControlFlow;
+
+const TAG_SHIFT: u32 = 30;
+const MASK: u32 = (1 << TAG_SHIFT) - 1;
+/// Trail entry: a node was removed from item `i`'s segment.
+const T_NODE: u32 = 0;
+/// Trail entry: secondary item `i` received a colour.
+const T_COLOUR: u32 = 1;
+/// Trail entry: `remaining[i]` was decremented.
+const T_REMAIN: u32 = 2;
+/// Trail entry: primary item `i` left the active-item set.
+const T_DEACT: u32 = 3;
+
+/// Marks a secondary item taken by an uncoloured option.
+const EXCLUSIVE: u32 = u32::MAX;
+
+pub(crate) struct Sparse<'p> {
+    pb: &'p Problem,
+    n_primary: usize,
+    /// Item segments: `set[start[i]..start[i] + len[i]]` are active nodes.
+    start: Vec<u32>,
+    len: Vec<u32>,
+    set: Vec<u32>,
+    pos: Vec<u32>,
+    /// The option of each node.
+    node_opt: Vec<u32>,
+    remaining: Vec<u32>,
+    colour: Vec<u32>,
+    /// Active primary items (those with `remaining > 0`), as a sparse set.
+    act: Vec<u32>,
+    act_pos: Vec<u32>,
+    n_act: usize,
+    trail: Vec<u32>,
+    // Per level:
+    lv_item: Vec<u32>,
+    lv_opt: Vec<u32>,
+    lv_mark: Vec<usize>,
+    lv_branch_mark: Vec<usize>,
+    lv_k: Vec<u32>,
+    lv_d: Vec<u32>,
+    level: usize,
+    updates: u64,
+}
+
+impl<'p> Sparse<'p> {
+    pub(crate) fn new(pb: &'p Problem) -> Self {
+        let p = pb.primary_count();
+        let n_items = p + pb.secondary_count();
+        let n_nodes = pb.node_count();
+        // C1: count the nodes of each item, lay out the segments.
+        let mut len = vec![0u32; n_items];
+        for &i in &pb.node_item {
+            len[i as usize] += 1;
+        }
+        let mut start = vec![0u32; n_items];
+        let mut acc = 0u32;
+        for i in 0..n_items {
+            start[i] = acc;
+            acc += len[i];
+        }
+        let mut fill = start.clone();
+        let mut set = vec![0u32; n_nodes];
+        let mut pos = vec![0u32; n_nodes];
+        let mut node_opt = vec![0u32; n_nodes];
+        for o in 0..pb.option_count() {
+            for k in pb.opt_start[o] as usize..pb.opt_start[o + 1] as usize {
+                let i = pb.node_item[k] as usize;
+                set[fill[i] as usize] = k as u32;
+                pos[k] = fill[i];
+                fill[i] += 1;
+                node_opt[k] = o as u32;
+            }
+        }
+        let depth = pb.max_depth() + 1;
+        let mut s = Sparse {
+            pb,
+            n_primary: p,
+            start,
+            len,
+            set,
+            pos,
+            node_opt,
+            remaining: pb.multiplicity.clone(),
+            colour: vec![0; pb.secondary_count()],
+            act: Vec::with_capacity(p),
+            act_pos: vec![0; p],
+            n_act: 0,
+            // Every node is removed at most once at a time, every item
+            // changes state a bounded number of times per level.
+            trail: Vec::with_capacity(n_nodes + 2 * n_items + depth + 16),
+            lv_item: vec![0; depth],
+            lv_opt: vec![0; depth],
+            lv_mark: vec![0; depth],
+            lv_branch_mark: vec![0; depth],
+            lv_k: vec![0; depth],
+            lv_d: vec![0; depth],
+            level: 0,
+            updates: 0,
+        };
+        s.reset_items();
+        s
+    }
+
+    fn reset_items(&mut self) {
+        self.act.clear();
+        for i in 0..self.n_primary {
+            if self.remaining[i] > 0 {
+                self.act_pos[i] = self.act.len() as u32;
+                self.act.push(i as u32);
+            }
+        }
+        self.n_act = self.act.len();
+    }
+
+    /// Removes node `k` from its item's active segment.
+    #[inline]
+    fn remove_node(&mut self, k: usize) {
+        let i = self.pb.node_item[k] as usize;
+        let p = self.pos[k] as usize;
+        let last = (self.start[i] + self.len[i] - 1) as usize;
+        let moved = self.set[last];
+        self.set[p] = moved;
+        self.pos[moved as usize] = p as u32;
+        self.set[last] = k as u32;
+        self.pos[k] = last as u32;
+        self.len[i] -= 1;
+        self.trail.push((T_NODE << TAG_SHIFT) | i as u32);
+        self.updates += 1;
+    }
+
+    /// Hides option `o`: removes all its nodes from their segments.
+    #[inline]
+    fn hide(&mut self, o: usize) {
+        let (a, b) = (self.pb.opt_start[o] as usize, self.pb.opt_start[o + 1] as usize);
+        for k in a..b {
+            self.remove_node(k);
+        }
+    }
+
+    /// Hides every active option of item `i` (other than those already hidden).
+    fn hide_all_of(&mut self, i: usize) {
+        while self.len[i] > 0 {
+            let k = self.set[self.start[i] as usize] as usize;
+            self.hide(self.node_opt[k] as usize);
+        }
+    }
+
+    /// Hides the active options of secondary item `j` whose colour is not `c`.
+    fn purify(&mut self, j: usize, c: u32) {
+        let mut a = 0;
+        while a < self.len[j] {
+            let k = self.set[(self.start[j] + a) as usize] as usize;
+            if self.pb.node_colour[k] == c {
+                a += 1;
+            } else {
+                // Hiding swaps another node into slot `a`: look at it again.
+                self.hide(self.node_opt[k] as usize);
+            }
+        }
+    }
+
+    fn deactivate(&mut self, i: usize) {
+        let p = self.act_pos[i] as usize;
+        let last = self.n_act - 1;
+        let moved = self.act[last];
+        self.act[p] = moved;
+        self.act_pos[moved as usize] = p as u32;
+        self.act[last] = i as u32;
+        self.act_pos[i] = last as u32;
+        self.n_act -= 1;
+        self.trail.push((T_DEACT << TAG_SHIFT) | i as u32);
+    }
+
+    /// C4: chooses option `o`.
+    fn choose(&mut self, o: usize) {
+        self.hide(o);
+        let a = self.pb.opt_start[o] as usize;
+        let np = self.pb.opt_primaries[o] as usize;
+        let b = self.pb.opt_start[o + 1] as usize;
+        for k in a..a + np {
+            let i = self.pb.node_item[k] as usize;
+            self.remaining[i] -= 1;
+            self.trail.push((T_REMAIN << TAG_SHIFT) | i as u32);
+            if self.remaining[i] == 0 {
+                self.hide_all_of(i);
+                self.deactivate(i);
+            }
+        }
+        for k in a + np..b {
+            let j = self.pb.node_item[k] as usize;
+            let c = self.pb.node_colour[k];
+            let s = j - self.n_primary;
+            if c == 0 {
+                self.hide_all_of(j);
+                self.colour[s] = EXCLUSIVE;
+                self.trail.push((T_COLOUR << TAG_SHIFT) | s as u32);
+            } else if self.colour[s] != c {
+                debug_assert_eq!(self.colour[s], 0, "an active option disagrees with a colour");
+                self.purify(j, c);
+                self.colour[s] = c;
+                self.trail.push((T_COLOUR << TAG_SHIFT) | s as u32);
+            }
+        }
+    }
+
+    fn undo_to(&mut self, mark: usize) {
+        while self.trail.len() > mark {
+            let e = self.trail.pop().unwrap();
+            let i = (e & MASK) as usize;
+            match e >> TAG_SHIFT {
+                T_NODE => self.len[i] += 1,
+                T_COLOUR => self.colour[i] = 0,
+                T_REMAIN => self.remaining[i] += 1,
+                _ => self.n_act += 1,
+            }
+        }
+    }
+
+    /// C3: the primary item to branch on, with its branch degree; `None`
+    /// when some item can no longer be satisfied.
+    fn choose_item(&self) -> Option<(usize, u32)> {
+        let mut best = usize::MAX;
+        let mut best_deg = u32::MAX;
+        for a in 0..self.n_act {
+            let i = self.act[a] as usize;
+            let (l, r) = (self.len[i], self.remaining[i]);
+            if l < r {
+                return None;
+            }
+            let deg = l - r + 1;
+            if deg < best_deg || (deg == best_deg && i < best) {
+                best = i;
+                best_deg = deg;
+            }
+        }
+        Some((best, best_deg))
+    }
+
+    /// The active option of item `i` with the smallest index.
+    fn first_option(&self, i: usize) -> usize {
+        let s = self.start[i] as usize;
+        let mut best = u32::MAX;
+        for a in 0..self.len[i] as usize {
+            best = best.min(self.node_opt[self.set[s + a] as usize]);
+        }
+        best as usize
+    }
+
+    #[cfg(debug_assertions)]
+    fn sanity(&self) {
+        for i in 0..self.start.len() {
+            for a in 0..self.len[i] {
+                let q = self.start[i] + a;
+                let k = self.set[q as usize] as usize;
+                assert_eq!(self.pos[k], q, "pos/set disagree for item {i}");
+                assert_eq!(self.pb.node_item[k] as usize, i);
+            }
+        }
+        for a in 0..self.n_act {
+            let i = self.act[a] as usize;
+            assert!(self.remaining[i] > 0);
+            assert_eq!(self.act_pos[i] as usize, a);
+        }
+    }
+}
+
+impl Backend for Sparse<'_> {
+    fn name(&self) -> &'static str {
+        "sparse-xcc"
+    }
+
+    fn reset(&mut self) {
+        self.undo_to(0);
+        self.level = 0;
+    }
+
+    fn replay(&mut self, path: &[Step]) -> bool {
+        for step in path {
+            let (i, o) = (step.item as usize, step.option as usize);
+            let level = self.level;
+            self.lv_item[level] = i as u32;
+            self.lv_mark[level] = self.trail.len();
+            // Exclude the branches that come before `o` at this level.
+            loop {
+                if self.len[i] == 0 {
+                    return false;
+                }
+                let first = self.first_option(i);
+                if first >= o {
+                    break;
+                }
+                self.hide(first);
+            }
+            self.lv_opt[level] = o as u32;
+            self.lv_branch_mark[level] = self.trail.len();
+            self.lv_k[level] = 1;
+            self.lv_d[level] = 1;
+            self.choose(o);
+            self.level += 1;
+        }
+        true
+    }
+
+    fn run(&mut self, ctx: &mut Ctx) -> ControlFlow<()> {
+        let base = self.level;
+        let mut nodes_since_poll = 0u32;
+        'enter: loop {
+            // C2: enter a level.
+            #[cfg(debug_assertions)]
+            if self.pb.option_count() < 2000 {
+                self.sanity();
+            }
+            if ctx.cut.is_some_and(|cut| self.n_act == 0 || self.level >= cut) {
+                // Enumerating tickets: this node is the root of one subtree.
+                let path: Vec<Step> = (0..self.level)
+                    .map(|l| Step { item: self.lv_item[l], option: self.lv_opt[l] })
+                    .collect();
+                let w = (base..self.level).fold(1.0, |w, l| w / f64::from(self.lv_d[l].max(1)));
+                ctx.ticket(path, w);
+            } else if self.n_act == 0 {
+                let sol = self.lv_opt[..self.level].iter().map(|&o| o as usize);
+                if ctx.solution(sol).is_break() {
+                    ctx.nodes += u64::from(nodes_since_poll);
+                    return ControlFlow::Break(());
+                }
+            } else if let Some((i, deg)) = self.choose_item() {
+                let level = self.level;
+                self.lv_item[level] = i as u32;
+                self.lv_mark[level] = self.trail.len();
+                self.lv_k[level] = 0;
+                self.lv_d[level] = deg;
+                // C4 for the first branch happens below, in the shared loop.
+                if self.try_next(level) {
+                    nodes_since_poll += 1;
+                    if nodes_since_poll >= ctx.poll_every {
+                        ctx.nodes += u64::from(nodes_since_poll);
+                        nodes_since_poll = 0;
+                        if self.poll(ctx, base).is_break() {
+                            return ControlFlow::Break(());
+                        }
+                    }
+                    continue 'enter;
+                }
+            }
+            // Backtrack: C5/C6.
+            loop {
+                if self.level == base {
+                    ctx.nodes += u64::from(nodes_since_poll);
+                    return ControlFlow::Continue(());
+                }
+                self.level -= 1;
+                let level = self.level;
+                self.undo_to(self.lv_branch_mark[level]);
+                // C5: exclude the branch just explored.
+                self.hide(self.lv_opt[level] as usize);
+                if self.try_next(level) {
+                    nodes_since_poll += 1;
+                    if nodes_since_poll >= ctx.poll_every {
+                        ctx.nodes += u64::from(nodes_since_poll);
+                        nodes_since_poll = 0;
+                        if self.poll(ctx, base).is_break() {
+                            return ControlFlow::Break(());
+                        }
+                    }
+                    continue 'enter;
+                }
+                // C6: this level is exhausted.
+                self.undo_to(self.lv_mark[level]);
+            }
+        }
+    }
+}
+
+impl Sparse<'_> {
+    /// C4/C5: takes the next branch at `level`, if any, and descends.
+    fn try_next(&mut self, level: usize) -> bool {
+        let i = self.lv_item[level] as usize;
+        if self.len[i] < self.remaining[i] || self.len[i] == 0 {
+            return false;
+        }
+        let o = self.first_option(i);
+        self.lv_k[level] += 1;
+        self.lv_opt[level] = o as u32;
+        self.lv_branch_mark[level] = self.trail.len();
+        self.choose(o);
+        self.level = level + 1;
+        true
+    }
+
+    fn poll(&mut self, ctx: &mut Ctx, base: usize) -> ControlFlow<()> {
+        ctx.updates = self.updates;
+        let levels = (base..self.level).map(|l| (self.lv_k[l], self.lv_d[l]));
+        ctx.poll(levels)
+    }
+}
