@@ -396,6 +396,7 @@ impl Backend for Sparse<'_> {
             loop {
                 if self.level == base {
                     ctx.nodes += u64::from(nodes_since_poll);
+                    ctx.updates = self.updates;
                     return ControlFlow::Continue(());
                 }
                 self.level -= 1;

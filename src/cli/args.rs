@@ -1,0 +1,218 @@
+//! The command line, as clap sees it. Nothing here is validated beyond what
+//! clap checks; [`super::config`] turns these into the library's settings.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+
+/// Solve tile puzzles: Gnome Tetravex, jigsaw edge matching and polyomino
+/// packing, over one exact-cover engine.
+///
+/// With no options each subcommand reads its judge's input and prints the
+/// judge's answer byte for byte. Exit status: 0 every case solvable, 1 some
+/// case proved unsolvable, 2 usage or input error, 3 some case unknown
+/// (limit or timeout), 130 interrupted.
+#[derive(Parser, Debug)]
+#[command(name = "tessera", version, propagate_version = true, max_term_width = 100)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Gnome Tetravex (ZOJ 1008): square tiles with four labels; equal labels meet.
+    #[command(after_long_help = TETRAVEX_HELP)]
+    Tetravex(TetravexArgs),
+    /// Jigsaw edge matching (UVa 519): flat sides on the border, In meets Out.
+    #[command(after_long_help = EDGES_HELP)]
+    Edges(EdgesArgs),
+    /// Polyomino packing (UVa 387): fill the board with all the pieces.
+    #[command(after_long_help = PACK_HELP)]
+    Pack(PackArgs),
+    /// Print a shell completion script.
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff).
+    Man,
+}
+
+const TETRAVEX_HELP: &str = "\
+Input format (ZOJ 1008): several cases; each is a line with the board size n,
+then n*n lines of four labels `top right bottom left`; a lone 0 ends the input.
+
+    2
+    5 9 1 4
+    4 4 5 6
+    6 8 5 4
+    0 4 4 3
+    0
+
+Output: `Game 1: Possible` or `Game 1: Impossible`, one empty line between cases.
+
+With --layout blocks each case is n and then 2n lines of 2n labels drawing the
+board as it lies, each tile a 2x2 block read clockwise from its top-left corner
+(top, right / left, bottom).";
+
+const EDGES_HELP: &str = "\
+Input format (UVa 519): blocks of a line `rows cols` and rows*cols piece lines;
+`0 0` ends the input. A piece is four sides, top right bottom left, as letters
+(F flat, O out, I in) or signed numbers (0 flat, +k a jut of shape k, -k a
+cavity of shape k; +k fits -k).
+
+    2 2
+    FOIF
+    FFOO
+    IOFF
+    OFFI
+    0 0
+
+Output: YES or NO, one line per block.";
+
+const PACK_HELP: &str = "\
+Input format (UVa 387): the number of pieces p (0 ends the input), then for each
+piece a line `rows cols` and rows lines of 0/1 (1 is solid).
+
+    2
+    2 4
+    1111
+    1111
+    2 4
+    1111
+    1111
+    0
+
+Output: the board, each cell showing the number of the piece that covers it, or
+`No solution possible`; one empty line between cases.";
+
+/// Options every puzzle subcommand takes.
+#[derive(Args, Debug, Clone)]
+pub struct Common {
+    /// Input file; `-` or nothing reads standard input.
+    #[arg(value_name = "FILE")]
+    pub file: Option<PathBuf>,
+
+    /// Draw each solution after its verdict.
+    #[arg(long, help_heading = "Output")]
+    pub grid: bool,
+
+    /// Draw grids with plain ASCII instead of box characters.
+    #[arg(long, help_heading = "Output")]
+    pub ascii: bool,
+
+    /// Count every distinct solution (identical pieces swapped count once).
+    #[arg(long, help_heading = "Output")]
+    pub count: bool,
+
+    /// Print every solution.
+    #[arg(long, help_heading = "Output")]
+    pub all: bool,
+
+    /// With --all (or --count): stop after N solutions.
+    #[arg(long, value_name = "N", help_heading = "Output")]
+    pub limit: Option<u64>,
+
+    /// Write newline-delimited JSON records instead of text.
+    #[arg(long, help_heading = "Output")]
+    pub json: bool,
+
+    /// Print effort counters for each case on stderr.
+    #[arg(long, help_heading = "Output")]
+    pub stats: bool,
+
+    /// When to show a progress bar on stderr.
+    #[arg(long, value_enum, default_value_t = ProgressWhen::Auto, value_name = "WHEN", help_heading = "Output")]
+    pub progress: ProgressWhen,
+
+    /// Give up on a case after this many seconds (the case is then unknown).
+    #[arg(long, value_name = "SECONDS", help_heading = "Search")]
+    pub timeout: Option<f64>,
+
+    /// Give up on a case after this many search nodes (reproducible; one thread).
+    #[arg(long, value_name = "N", help_heading = "Search")]
+    pub max_nodes: Option<u64>,
+
+    /// Worker threads (0: all cores).
+    #[arg(long, value_name = "N", default_value_t = 0, help_heading = "Search")]
+    pub threads: usize,
+
+    /// Search only shard I of N (1-based), for splitting a search across machines.
+    #[arg(long, value_name = "I/N", help_heading = "Search")]
+    pub shard: Option<String>,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProgressWhen {
+    /// When stderr is a terminal and TERM is not `dumb`.
+    Auto,
+    Always,
+    Never,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LayoutArg {
+    /// One tile per line: top right bottom left.
+    Tiles,
+    /// The board drawn as 2x2 blocks (seed 002's variant).
+    Blocks,
+}
+
+#[derive(Args, Debug)]
+pub struct TetravexArgs {
+    #[command(flatten)]
+    pub common: Common,
+
+    /// Tiles may turn (quarter turns) as well as move.
+    #[arg(long, help_heading = "Rules")]
+    pub rotate: bool,
+
+    /// Every tile stays in its cell and may only turn.
+    #[arg(long, help_heading = "Rules")]
+    pub in_place: bool,
+
+    /// Every outer side must carry label C, and no inner side may.
+    #[arg(long, value_name = "C", help_heading = "Rules")]
+    pub border: Option<i32>,
+
+    /// How the input draws the tiles.
+    #[arg(long, value_enum, default_value_t = LayoutArg::Tiles, help_heading = "Rules")]
+    pub layout: LayoutArg,
+
+    /// Pin a tile: PIECE@ROW,COL[,ROT] (1-based; ROT quarter turns clockwise).
+    #[arg(long, value_name = "PIECE@ROW,COL[,ROT]", help_heading = "Rules")]
+    pub fix: Vec<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct EdgesArgs {
+    #[command(flatten)]
+    pub common: Common,
+
+    /// Pieces may turn (quarter turns).
+    #[arg(long, help_heading = "Rules")]
+    pub rotate: bool,
+
+    /// Pin a piece: PIECE@ROW,COL[,ROT] (1-based; ROT quarter turns clockwise).
+    #[arg(long, value_name = "PIECE@ROW,COL[,ROT]", help_heading = "Rules")]
+    pub fix: Vec<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct PackArgs {
+    #[command(flatten)]
+    pub common: Common,
+
+    /// The board: ROWSxCOLS.
+    #[arg(long, value_name = "RxC", default_value = "4x4", help_heading = "Rules")]
+    pub board: String,
+
+    /// Pieces may turn (quarter turns).
+    #[arg(long, help_heading = "Rules")]
+    pub rotate: bool,
+
+    /// Pieces may be flipped over (mirrored).
+    #[arg(long, help_heading = "Rules")]
+    pub flip: bool,
+}

@@ -1,0 +1,200 @@
+//! Reading puzzle text: lines, tokens and positioned errors.
+//!
+//! All the text formats are line based. A [`Lines`] cursor hands out lines
+//! with their 1-based numbers, with CR/LF endings and trailing white space
+//! removed, so that every error can name the line (and column) it is about.
+
+use thiserror::Error;
+
+/// The most bytes tessera reads from one input (larger inputs are refused
+/// before they are parsed).
+pub const MAX_INPUT_BYTES: usize = 256 << 20;
+
+/// A problem with the input, at a position.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+#[error("line {line}{}: {message}", column.map(|c| format!(", column {c}")).unwrap_or_default())]
+pub struct ParseError {
+    /// 1-based line number (the line after the last one for an unexpected end).
+    pub line: usize,
+    /// 1-based column, counted in characters, when it helps.
+    pub column: Option<usize>,
+    /// What was expected and what was found.
+    pub message: String,
+}
+
+impl ParseError {
+    /// An error about a whole line.
+    pub fn at(line: usize, message: impl Into<String>) -> Self {
+        ParseError { line, column: None, message: message.into() }
+    }
+
+    /// An error about one column of a line.
+    pub fn at_column(line: usize, column: usize, message: impl Into<String>) -> Self {
+        ParseError { line, column: Some(column), message: message.into() }
+    }
+}
+
+/// One line of input.
+#[derive(Clone, Copy, Debug)]
+pub struct Line<'a> {
+    /// 1-based line number.
+    pub number: usize,
+    /// The text, without line ending or trailing white space.
+    pub text: &'a str,
+}
+
+impl<'a> Line<'a> {
+    /// The white-space separated tokens of the line, with their 1-based
+    /// character columns.
+    pub fn tokens(&self) -> impl Iterator<Item = (usize, &'a str)> + 'a {
+        let text = self.text;
+        let mut chars = 0usize;
+        let mut rest = text;
+        std::iter::from_fn(move || {
+            let skip = rest.len() - rest.trim_start().len();
+            chars += rest[..skip].chars().count();
+            rest = &rest[skip..];
+            if rest.is_empty() {
+                return None;
+            }
+            let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+            let token = &rest[..end];
+            let column = chars + 1;
+            chars += token.chars().count();
+            rest = &rest[end..];
+            Some((column, token))
+        })
+    }
+
+    /// Whether the line holds nothing but white space.
+    pub fn is_blank(&self) -> bool {
+        self.text.trim().is_empty()
+    }
+
+    /// An error about this line.
+    pub fn error(&self, message: impl Into<String>) -> ParseError {
+        ParseError::at(self.number, message)
+    }
+
+    /// An error about a column of this line.
+    pub fn error_at(&self, column: usize, message: impl Into<String>) -> ParseError {
+        ParseError::at_column(self.number, column, message)
+    }
+}
+
+/// A cursor over the lines of a text.
+pub struct Lines<'a> {
+    rest: &'a str,
+    number: usize,
+}
+
+impl<'a> Lines<'a> {
+    /// A cursor at the first line of `text`.
+    pub fn new(text: &'a str) -> Self {
+        Lines { rest: text, number: 0 }
+    }
+
+    /// The next line, if any.
+    #[allow(clippy::should_implement_trait)]
+    pub fn next(&mut self) -> Option<Line<'a>> {
+        if self.rest.is_empty() {
+            return None;
+        }
+        let (line, rest) = match self.rest.find('\n') {
+            Some(i) => (&self.rest[..i], &self.rest[i + 1..]),
+            None => (self.rest, ""),
+        };
+        self.rest = rest;
+        self.number += 1;
+        Some(Line { number: self.number, text: line.trim_end() })
+    }
+
+    /// The next line that is not blank.
+    pub fn next_nonblank(&mut self) -> Option<Line<'a>> {
+        loop {
+            let line = self.next()?;
+            if !line.is_blank() {
+                return Some(line);
+            }
+        }
+    }
+
+    /// Looks at the next non-blank line without consuming it.
+    pub fn peek_nonblank(&self) -> Option<Line<'a>> {
+        let mut copy = Lines { rest: self.rest, number: self.number };
+        copy.next_nonblank()
+    }
+
+    /// The number the next line would have (for "unexpected end" errors).
+    pub fn end_line(&self) -> usize {
+        self.number + 1
+    }
+
+    /// The number of the last line handed out.
+    pub fn last_line(&self) -> usize {
+        self.number
+    }
+}
+
+/// Decodes input bytes as UTF-8, naming the first bad line.
+pub fn decode(bytes: &[u8]) -> Result<&str, ParseError> {
+    if bytes.len() > MAX_INPUT_BYTES {
+        return Err(ParseError::at(1, format!("the input is larger than {} MiB", MAX_INPUT_BYTES >> 20)));
+    }
+    std::str::from_utf8(bytes).map_err(|e| {
+        let good = &bytes[..e.valid_up_to()];
+        let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
+        let col = std::str::from_utf8(&good[good.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1)..])
+            .map_or(1, |s| s.chars().count() + 1);
+        ParseError::at_column(line, col, "the input is not valid UTF-8 text")
+    })
+}
+
+/// Shortens a token for an error message.
+pub fn show(token: &str) -> String {
+    const MAX: usize = 24;
+    if token.chars().count() > MAX {
+        format!("`{}...`", token.chars().take(MAX).collect::<String>())
+    } else {
+        format!("`{token}`")
+    }
+}
+
+/// Parses an unsigned whole number no larger than `max`.
+pub fn parse_uint(line: &Line, column: usize, token: &str, what: &str, max: u64) -> Result<u64, ParseError> {
+    if token.is_empty() || !token.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(line.error_at(column, format!("expected {what}, found {}", show(token))));
+    }
+    match token.parse::<u64>() {
+        Ok(v) if v <= max => Ok(v),
+        _ => Err(line.error_at(column, format!("{what} {} is too large (at most {max})", show(token)))),
+    }
+}
+
+/// Parses a signed whole number in `-max..=max`.
+pub fn parse_int(line: &Line, column: usize, token: &str, what: &str, max: i64) -> Result<i64, ParseError> {
+    let digits = token.strip_prefix(['+', '-']).unwrap_or(token);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(line.error_at(column, format!("expected {what}, found {}", show(token))));
+    }
+    match token.parse::<i64>() {
+        Ok(v) if v.abs() <= max => Ok(v),
+        _ => Err(line.error_at(column, format!("{what} {} is out of range (-{max} to {max})", show(token)))),
+    }
+}
+
+/// The iterator step shared by the case readers: a case, the end of the
+/// input, or an error after which reading stops.
+pub fn next_case<T>(done: &mut bool, result: Result<Option<T>, ParseError>) -> Option<Result<T, ParseError>> {
+    match result {
+        Ok(Some(case)) => Some(Ok(case)),
+        Ok(None) => {
+            *done = true;
+            None
+        }
+        Err(e) => {
+            *done = true;
+            Some(Err(e))
+        }
+    }
+}

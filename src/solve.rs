@@ -1,0 +1,137 @@
+//! Running one case: pre-checks, then the search the user asked for.
+//!
+//! This is the layer between a puzzle [`Model`] and the engine that every
+//! subcommand shares: decide (first solution), count, or list every
+//! solution, with the refutations tried before any search.
+
+use crate::engine::{self, SearchConfig, Stats, StopReason};
+use crate::puzzles::{Model, Refutation};
+use std::ops::ControlFlow;
+use std::sync::Mutex;
+
+/// What to find out about a case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Whether a solution exists (and one solution).
+    Decide,
+    /// How many solutions there are.
+    Count,
+    /// Every solution, streamed, up to a limit.
+    All { limit: Option<u64> },
+}
+
+/// The verdict on a case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Solvable,
+    Unsolvable,
+    /// A limit, timeout or interruption ended the search first.
+    Unknown,
+}
+
+/// Everything known about a case after the search.
+#[derive(Debug)]
+pub struct CaseResult<S> {
+    pub status: Status,
+    /// Solutions counted (`Count` and `All`); exact when `complete`.
+    pub count: Option<u64>,
+    /// Whether the search explored its whole tree.
+    pub complete: bool,
+    /// One solution (the one a one-thread search finds first), when asked.
+    pub solution: Option<S>,
+    /// The pre-check that refuted the case, if one did.
+    pub refuted_by: Option<Refutation>,
+    /// Why the search stopped early.
+    pub stopped: Option<StopReason>,
+    pub stats: Stats,
+}
+
+/// Runs a case. `want_solution` asks for one solution even when counting;
+/// `on_solution` sees every solution in `All` mode.
+pub fn run<M: Model>(
+    model: &M,
+    mode: Mode,
+    want_solution: bool,
+    config: &SearchConfig,
+    on_solution: Option<&(dyn Fn(M::Solution) -> ControlFlow<()> + Sync)>,
+) -> CaseResult<M::Solution> {
+    let mut result = CaseResult {
+        status: Status::Unknown,
+        count: None,
+        complete: false,
+        solution: None,
+        refuted_by: None,
+        stopped: None,
+        stats: Stats::default(),
+    };
+    if let Some(r) = model.precheck() {
+        result.status = Status::Unsolvable;
+        result.complete = true;
+        result.refuted_by = Some(r);
+        if mode != Mode::Decide {
+            result.count = Some(0);
+        }
+        return result;
+    }
+    let problem = model.problem();
+    if mode == Mode::Decide || (mode == Mode::Count && want_solution) {
+        let found = Mutex::new(None);
+        let visit = |sol: &[usize]| {
+            *found.lock().unwrap() = Some(model.decode(sol));
+            ControlFlow::Continue(())
+        };
+        let first = SearchConfig { limit: Some(1), ..config.clone() };
+        let outcome = engine::solve(problem, &first, Some(&visit));
+        result.solution = found.into_inner().unwrap();
+        add_stats(&mut result.stats, &outcome.stats);
+        if result.solution.is_some() {
+            result.status = Status::Solvable;
+        } else if outcome.proved_unsolvable() {
+            result.status = Status::Unsolvable;
+            result.complete = true;
+            if mode == Mode::Count {
+                result.count = Some(0);
+            }
+            return result;
+        } else {
+            result.stopped = outcome.stopped;
+            return result;
+        }
+        if mode == Mode::Decide {
+            return result;
+        }
+    }
+    let outcome = match mode {
+        Mode::All { limit } => {
+            let visit = |sol: &[usize]| match on_solution {
+                Some(f) => f(model.decode(sol)),
+                None => ControlFlow::Continue(()),
+            };
+            let all = SearchConfig { limit, ..config.clone() };
+            engine::solve(problem, &all, Some(&visit))
+        }
+        _ => engine::solve(problem, &SearchConfig { limit: None, ..config.clone() }, None),
+    };
+    add_stats(&mut result.stats, &outcome.stats);
+    result.count = Some(outcome.solutions);
+    result.complete = outcome.complete;
+    result.stopped = outcome.stopped;
+    result.status = if outcome.solutions > 0 || result.status == Status::Solvable {
+        Status::Solvable
+    } else if outcome.complete {
+        Status::Unsolvable
+    } else {
+        Status::Unknown
+    };
+    result
+}
+
+fn add_stats(total: &mut Stats, s: &Stats) {
+    total.nodes += s.nodes;
+    total.updates += s.updates;
+    total.solutions = s.solutions;
+    total.tickets += s.tickets;
+    total.threads = s.threads;
+    total.backend = s.backend;
+    total.elapsed += s.elapsed;
+}
