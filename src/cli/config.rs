@@ -29,7 +29,9 @@ pub struct RunConfig {
 impl RunConfig {
     pub fn from_common(c: &Common) -> Result<Self, UsageError> {
         if c.all && c.count {
-            return Err(UsageError("--all already counts the solutions it prints; use one of --all and --count".into()));
+            return Err(UsageError(
+                "--all already counts the solutions it prints; use one of --all and --count".into(),
+            ));
         }
         if c.limit == Some(0) {
             return Err(UsageError("--limit must be at least 1".into()));
@@ -56,7 +58,8 @@ impl RunConfig {
             ProgressWhen::Never => false,
             ProgressWhen::Auto => stderr_tty && !dumb,
         };
-        let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && !dumb;
+        let colour =
+            std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && !dumb;
         Ok(RunConfig {
             mode,
             print_all: c.all,
@@ -98,7 +101,7 @@ pub fn parse_fix(s: &str) -> Result<Fix, UsageError> {
     if parts.len() < 2 || parts.len() > 3 {
         return Err(bad());
     }
-    let num = |t: &str| t.trim().parse::<usize>().ok().filter(|&v| v >= 1 && v <= 1_000_000).ok_or_else(bad);
+    let num = |t: &str| t.trim().parse::<usize>().ok().filter(|v| (1..=1_000_000).contains(v)).ok_or_else(bad);
     let rotation = match parts.get(2) {
         None => None,
         Some(t) => Some(t.trim().parse::<u8>().ok().filter(|&r| r < 4).ok_or_else(bad)?),

@@ -112,7 +112,12 @@ impl Session {
                 }
                 let index = printed.fetch_add(1, Ordering::Relaxed) + 1;
                 let text = if cfg.json {
-                    let rec = SolutionRecord { kind: "solution", case: k, index, solution: render.solution_json(model, &sol) };
+                    let rec = SolutionRecord {
+                        kind: "solution",
+                        case: k,
+                        index,
+                        solution: render.solution_json(model, &sol),
+                    };
                     format!("{}\n", serde_json::to_string(&rec).expect("records serialise"))
                 } else {
                     format!("Solution {index}:\n{}\n", render.grid(model, &sol, &cfg))
@@ -138,7 +143,13 @@ impl Session {
         }
         self.exit = self.exit.combine(match result.status {
             Status::Solvable if self.interrupted() && !result.complete && cfg.counting() => Exit::Interrupted,
-            Status::Solvable if result.stopped.is_some_and(|r| matches!(r, StopReason::Timeout | StopReason::Nodes)) && !result.complete && matches!(cfg.mode, Mode::Count) => Exit::Unknown,
+            Status::Solvable
+                if result.stopped.is_some_and(|r| matches!(r, StopReason::Timeout | StopReason::Nodes))
+                    && !result.complete
+                    && matches!(cfg.mode, Mode::Count) =>
+            {
+                Exit::Unknown
+            }
             Status::Solvable => Exit::Solved,
             Status::Unsolvable => Exit::NoSolution,
             Status::Unknown if result.stopped == Some(StopReason::Interrupted) => Exit::Interrupted,
@@ -202,7 +213,6 @@ impl Session {
         }
         eprintln!("{line}");
     }
-
 }
 
 /// Serialises a value to JSON (for the render hooks).

@@ -164,8 +164,11 @@ impl Problem {
 pub struct ProblemBuilder {
     multiplicity: Vec<u32>,
     n_secondary: usize,
-    options: Vec<(Vec<Primary>, Vec<(Secondary, Colour)>)>,
+    options: Vec<OptionSpec>,
 }
+
+/// An option as the builder keeps it: its primary and coloured secondary items.
+type OptionSpec = (Vec<Primary>, Vec<(Secondary, Colour)>);
 
 impl ProblemBuilder {
     /// An empty builder.

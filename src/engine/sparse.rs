@@ -362,9 +362,8 @@ impl Backend for Sparse<'_> {
             }
             if ctx.cut.is_some_and(|cut| self.n_act == 0 || self.level >= cut) {
                 // Enumerating tickets: this node is the root of one subtree.
-                let path: Vec<Step> = (0..self.level)
-                    .map(|l| Step { item: self.lv_item[l], option: self.lv_opt[l] })
-                    .collect();
+                let path: Vec<Step> =
+                    (0..self.level).map(|l| Step { item: self.lv_item[l], option: self.lv_opt[l] }).collect();
                 let w = (base..self.level).fold(1.0, |w, l| w / f64::from(self.lv_d[l].max(1)));
                 ctx.ticket(path, w);
             } else if self.n_act == 0 {

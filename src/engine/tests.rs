@@ -6,6 +6,7 @@ use std::sync::Mutex;
 
 /// A small random XCC model with multiplicities, as plain data.
 #[derive(Clone, Debug)]
+#[allow(clippy::type_complexity)]
 struct Model {
     mult: Vec<u32>,
     n_sec: usize,
@@ -145,7 +146,8 @@ fn shards_partition_the_tree() {
         for n in [1u32, 2, 3, 7] {
             let total: u64 = (0..n)
                 .map(|index| {
-                    let config = SearchConfig { shard: Some(Shard { index, count: n }), threads: 2, ..SearchConfig::count() };
+                    let config =
+                        SearchConfig { shard: Some(Shard { index, count: n }), threads: 2, ..SearchConfig::count() };
                     solve(&problem, &config, None).solutions
                 })
                 .sum();

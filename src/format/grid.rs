@@ -32,11 +32,8 @@ struct Glyphs {
     corners: [[char; 3]; 3],
 }
 
-const UNICODE: Glyphs = Glyphs {
-    h: '─',
-    v: '│',
-    corners: [['┌', '┬', '┐'], ['├', '┼', '┤'], ['└', '┴', '┘']],
-};
+const UNICODE: Glyphs =
+    Glyphs { h: '─', v: '│', corners: [['┌', '┬', '┐'], ['├', '┼', '┤'], ['└', '┴', '┘']] };
 const ASCII: Glyphs = Glyphs { h: '-', v: '|', corners: [['+', '+', '+'], ['+', '+', '+'], ['+', '+', '+']] };
 
 /// A readable colour for a value (ANSI 256-colour foreground).
@@ -128,7 +125,15 @@ pub fn pack(puzzle: &PackPuzzle, sol: &PackSolution, style: Style, symbol: &dyn 
             let right = b != d;
             out.push(junction(up, down, left, right, style.ascii));
             if c < cols as isize {
-                let h = if b != d { if style.ascii { '-' } else { '─' } } else { ' ' };
+                let h = if b != d {
+                    if style.ascii {
+                        '-'
+                    } else {
+                        '─'
+                    }
+                } else {
+                    ' '
+                };
                 out.extend(std::iter::repeat_n(h, width + 2));
             }
         }
@@ -139,7 +144,15 @@ pub fn pack(puzzle: &PackPuzzle, sol: &PackSolution, style: Style, symbol: &dyn 
         }
         for c in 0..=cols as isize {
             let wall = at(r, c - 1) != at(r, c);
-            out.push(if wall { if style.ascii { '|' } else { '│' } } else { ' ' });
+            out.push(if wall {
+                if style.ascii {
+                    '|'
+                } else {
+                    '│'
+                }
+            } else {
+                ' '
+            });
             if c < cols as isize {
                 match at(r, c) {
                     Some(p) => {

@@ -85,7 +85,12 @@ impl TileSolutionJson {
             placements: s
                 .placements
                 .iter()
-                .map(|pl| TilePlacementJson { piece: pl.piece + 1, row: pl.row + 1, col: pl.col + 1, rotation: pl.rotation })
+                .map(|pl| TilePlacementJson {
+                    piece: pl.piece + 1,
+                    row: pl.row + 1,
+                    col: pl.col + 1,
+                    rotation: pl.rotation,
+                })
                 .collect(),
             grid: s.grid.chunks(p.cols).map(|r| r.to_vec()).collect(),
         }
@@ -130,12 +135,19 @@ impl PackPuzzleJson {
             board: BoardJson {
                 rows: b.rows,
                 cols: b.cols,
-                picture: (0..b.rows).map(|r| (0..b.cols).map(|c| if b.is_cell(r, c) { '.' } else { '#' }).collect()).collect(),
+                picture: (0..b.rows)
+                    .map(|r| (0..b.cols).map(|c| if b.is_cell(r, c) { '.' } else { '#' }).collect())
+                    .collect(),
             },
             pieces: p
                 .pieces
                 .iter()
-                .map(|x| PieceJson { name: x.name.clone(), picture: x.shape.picture(), rotate: x.freedom.rotate, flip: x.freedom.flip })
+                .map(|x| PieceJson {
+                    name: x.name.clone(),
+                    picture: x.shape.picture(),
+                    rotate: x.freedom.rotate,
+                    flip: x.freedom.flip,
+                })
                 .collect(),
         }
     }
@@ -309,7 +321,10 @@ pub fn case_record<T, P: Serialize, S: Serialize>(
         complete: result.complete,
         count: result.count,
         solution,
-        refuted_by: result.refuted_by.as_ref().map(|r: &Refutation| RefutationJson { check: r.check.to_string(), detail: r.detail.clone() }),
+        refuted_by: result
+            .refuted_by
+            .as_ref()
+            .map(|r: &Refutation| RefutationJson { check: r.check.to_string(), detail: r.detail.clone() }),
         stopped: result.stopped.filter(|r| *r != StopReason::Limit || result.count.is_some()).map(stop_name),
         shard,
         puzzle,

@@ -136,7 +136,11 @@ impl<'a> Reader<'a> {
             let Some(line) = self.lines.next_nonblank() else {
                 return Err(ParseError::at(
                     self.lines.end_line(),
-                    format!("unexpected end of input: puzzle {} needs {count} pieces, found {}", self.number, pieces.len()),
+                    format!(
+                        "unexpected end of input: puzzle {} needs {count} pieces, found {}",
+                        self.number,
+                        pieces.len()
+                    ),
                 ));
             };
             let (piece, used_letters) = parse_piece(&line, pieces.len() + 1, count)?;
@@ -162,7 +166,12 @@ fn parse_piece(line: &Line, index: usize, count: usize) -> Result<(Labels, bool)
             labels[k] = letter(line, col + k, ch)?;
         }
         if word.len() < 4 {
-            return Err(line.error(format!("expected {}, found only {} letter{}", what(), word.len(), if word.len() == 1 { "" } else { "s" })));
+            return Err(line.error(format!(
+                "expected {}, found only {} letter{}",
+                what(),
+                word.len(),
+                if word.len() == 1 { "" } else { "s" }
+            )));
         }
         return Ok((labels, true));
     }

@@ -115,12 +115,18 @@ pub enum PackModelError {
     PieceTooLarge { line: usize, piece: usize, h: usize, w: usize, rows: usize, cols: usize },
 }
 
+/// One option: piece type, symmetry, offset and covered cells.
+type Placement = (u32, u8, (usize, usize), Vec<(usize, usize)>);
+
+/// Piece types: the input pieces of each, and each type's orientations.
+type Types = (Vec<Vec<usize>>, Vec<Vec<(u8, Shape)>>);
+
 /// The engine's view of a packing puzzle.
 #[derive(Debug)]
 pub struct Encoded {
     pub problem: Problem,
     /// For each option: type, symmetry, offset and covered cells.
-    options: Vec<(u32, u8, (usize, usize), Vec<(usize, usize)>)>,
+    options: Vec<Placement>,
     type_pieces: Vec<Vec<usize>>,
 }
 
@@ -153,7 +159,7 @@ impl PackPuzzle {
     }
 
     /// Groups the pieces into types: same set of allowed oriented shapes.
-    fn types(&self) -> (Vec<Vec<usize>>, Vec<Vec<(u8, Shape)>>) {
+    fn types(&self) -> Types {
         let mut index: HashMap<Vec<Shape>, usize> = HashMap::new();
         let mut type_pieces: Vec<Vec<usize>> = Vec::new();
         let mut type_orients = Vec::new();
@@ -236,7 +242,8 @@ impl Encoded {
             next_copy[t] += 1;
             let placed = Shape::new(cells.iter().copied()).unwrap();
             let p = &puzzle.pieces[piece];
-            let orientation = p.freedom.transforms().iter().copied().find(|&s| p.shape.transform(s) == placed).unwrap_or(0);
+            let orientation =
+                p.freedom.transforms().iter().copied().find(|&s| p.shape.transform(s) == placed).unwrap_or(0);
             for &(r, c) in cells {
                 grid[r * board.cols + c] = Some(piece);
             }
@@ -250,10 +257,8 @@ impl Encoded {
 pub fn precheck(p: &PackPuzzle) -> Option<Refutation> {
     let pieces: usize = p.pieces.iter().map(|x| x.shape.size()).sum();
     let area = p.board.area();
-    (pieces != area).then(|| Refutation {
-        check: "area",
-        detail: format!("the pieces cover {pieces} cells, the board has {area}"),
-    })
+    (pieces != area)
+        .then(|| Refutation { check: "area", detail: format!("the pieces cover {pieces} cells, the board has {area}") })
 }
 
 /// The character naming piece `i` (0-based) in the judge's grid.
@@ -290,7 +295,11 @@ impl Case {
     pub fn puzzle(&self, board: &Board, freedom: Freedom) -> PackPuzzle {
         PackPuzzle {
             board: board.clone(),
-            pieces: self.pieces.iter().map(|(shape, line)| Piece { shape: shape.clone(), name: None, freedom, line: *line }).collect(),
+            pieces: self
+                .pieces
+                .iter()
+                .map(|(shape, line)| Piece { shape: shape.clone(), name: None, freedom, line: *line })
+                .collect(),
         }
     }
 }
@@ -336,7 +345,11 @@ impl<'a> Reader<'a> {
             };
             let toks: Vec<(usize, &str)> = head.tokens().collect();
             if toks.len() != 2 {
-                return Err(head.error(format!("expected the size of piece {k}: `rows cols`, found {} field{}", toks.len(), if toks.len() == 1 { "" } else { "s" })));
+                return Err(head.error(format!(
+                    "expected the size of piece {k}: `rows cols`, found {} field{}",
+                    toks.len(),
+                    if toks.len() == 1 { "" } else { "s" }
+                )));
             }
             let h = parse_uint(&head, toks[0].0, toks[0].1, "a number of rows", u64::MAX)?;
             let w = parse_uint(&head, toks[1].0, toks[1].1, "a number of columns", u64::MAX)?;
@@ -361,7 +374,16 @@ impl<'a> Reader<'a> {
                     match ch {
                         '1' => cells.push((r, c)),
                         '0' => {}
-                        _ => return Err(row.error_at(indent + c + 1, format!("expected `0` or `1` in row {} of piece {k}, found {}", r + 1, show(&ch.to_string())))),
+                        _ => {
+                            return Err(row.error_at(
+                                indent + c + 1,
+                                format!(
+                                    "expected `0` or `1` in row {} of piece {k}, found {}",
+                                    r + 1,
+                                    show(&ch.to_string())
+                                ),
+                            ))
+                        }
                     }
                 }
                 if width != w {

@@ -82,7 +82,9 @@ impl Case {
         let mut fixes = opts.fixes.clone();
         if opts.in_place {
             // Every tile pinned to its own cell, free to turn.
-            fixes = (0..self.tiles.len()).map(|i| Fix { piece: i, row: i / self.n, col: i % self.n, rotation: None }).collect();
+            fixes = (0..self.tiles.len())
+                .map(|i| Fix { piece: i, row: i / self.n, col: i % self.n, rotation: None })
+                .collect();
         }
         TilePuzzle {
             rows: self.n,
@@ -133,9 +135,8 @@ impl<'a> Reader<'a> {
         };
         let mut tokens = line.tokens();
         let (col, tok) = tokens.next().expect("a non-blank line has a token");
-        let n = parse_uint(&line, col, tok, "a board size", u64::MAX).map_err(|_| {
-            line.error_at(col, format!("expected a board size (a whole number), found {}", show(tok)))
-        })?;
+        let n = parse_uint(&line, col, tok, "a board size", u64::MAX)
+            .map_err(|_| line.error_at(col, format!("expected a board size (a whole number), found {}", show(tok))))?;
         if let Some((col, extra)) = tokens.next() {
             return Err(line.error_at(col, format!("expected only the board size on this line, found {}", show(extra))));
         }
@@ -203,7 +204,12 @@ fn labels_on(line: &Line, count: usize, what: impl Fn() -> String) -> Result<Vec
         values.push(v as i32);
     }
     if values.len() < count {
-        return Err(line.error(format!("expected {}, found only {} number{}", what(), values.len(), if values.len() == 1 { "" } else { "s" })));
+        return Err(line.error(format!(
+            "expected {}, found only {} number{}",
+            what(),
+            values.len(),
+            if values.len() == 1 { "" } else { "s" }
+        )));
     }
     Ok(values)
 }

@@ -122,7 +122,6 @@ pub struct TileSolution {
     pub grid: Vec<Labels>,
 }
 
-
 /// Problems with the hints or the size of a puzzle.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TileModelError {
@@ -260,8 +259,7 @@ impl TilePuzzle {
             let t = type_of[&canonical(self.tiles[f.piece], self.rotate)];
             hint[f.row * self.cols + f.col] = Some((t, f.rotation.map(|r| rotate(self.tiles[f.piece], r))));
         }
-        let orients: Vec<Vec<(u8, Labels)>> =
-            type_canon.iter().map(|&c| orientations(c, self.rotate)).collect();
+        let orients: Vec<Vec<(u8, Labels)>> = type_canon.iter().map(|&c| orientations(c, self.rotate)).collect();
         let estimate = n * orients.iter().map(Vec::len).sum::<usize>();
         if estimate > MAX_OPTIONS {
             return Err(TileModelError::TooLarge(estimate));
@@ -405,7 +403,11 @@ fn border_classes(p: &TilePuzzle) -> Option<Refutation> {
         let sides = |m: u8| -> String {
             let names = ["top", "right", "bottom", "left"];
             let s: Vec<_> = (0..4).filter(|d| m >> d & 1 == 1).map(|d| names[d]).collect();
-            if s.is_empty() { "no side".to_string() } else { s.join("+") }
+            if s.is_empty() {
+                "no side".to_string()
+            } else {
+                s.join("+")
+            }
         };
         Refutation {
             check: "border-classes",
@@ -455,7 +457,9 @@ fn label_balance(p: &TilePuzzle) -> Option<Refutation> {
                 if surplus > slack as i64 {
                     return Some(Refutation {
                         check: "label-balance",
-                        detail: format!("{dir} sides: {surplus} sides find no partner, but only {slack} lie on the outline"),
+                        detail: format!(
+                            "{dir} sides: {surplus} sides find no partner, but only {slack} lie on the outline"
+                        ),
                     });
                 }
             }
@@ -520,7 +524,8 @@ fn frame_ring(p: &TilePuzzle) -> Option<Refutation> {
         if run.len() > 2 {
             return None; // Only on degenerate boards; border_classes decides.
         }
-        let (first, last) = if run.len() == 2 && run[0] == 0 && run[1] == 3 { (3, 0) } else { (run[0], *run.last().unwrap()) };
+        let (first, last) =
+            if run.len() == 2 && run[0] == 0 && run[1] == 3 { (3, 0) } else { (run[0], *run.last().unwrap()) };
         if run.len() == 2 && (last + 4 - first) % 4 != 1 {
             return None;
         }
