@@ -215,4 +215,10 @@ pub struct PackArgs {
     /// Pieces may be flipped over (mirrored).
     #[arg(long, help_heading = "Rules")]
     pub flip: bool,
+
+    /// Add a built-in piece set (with its own freedom): trominoes,
+    /// tetrominoes, pentominoes, one-sided-pentominoes, hexominoes. Without
+    /// FILE, the set alone is the puzzle.
+    #[arg(long, value_name = "NAME", help_heading = "Rules")]
+    pub set: Vec<String>,
 }

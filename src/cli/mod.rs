@@ -19,6 +19,7 @@ use tessera::format::json::{PackPuzzleJson, PackSolutionJson, TilePuzzleJson, Ti
 use tessera::puzzles::input::{decode, ParseError};
 use tessera::puzzles::pack::{self, Board};
 use tessera::puzzles::polyomino::Freedom;
+use tessera::puzzles::pieces::PieceSet;
 use tessera::puzzles::{edges, tetravex, PackModel, TileModel};
 use tessera::solve::{CaseResult, Status};
 
@@ -261,6 +262,26 @@ pub fn pack(args: &PackArgs, monitor: Arc<Monitor>) -> Result<Exit> {
     let (rows, cols) = parse_board(&args.board, pack::MAX_SIDE)?;
     let board = Board::rectangle(rows, cols);
     let freedom = Freedom { rotate: args.rotate, flip: args.flip };
+    let mut extra = Vec::new();
+    for name in &args.set {
+        let set = PieceSet::by_name(name).ok_or_else(|| {
+            let names: Vec<&str> = PieceSet::ALL.iter().map(|(n, _)| *n).collect();
+            UsageError(format!("--set {name}: unknown piece set (known: {})", names.join(", ")))
+        })?;
+        extra.extend(set.pieces().into_iter().map(|(name, shape, freedom)| pack::Piece { shape, name: Some(name), freedom, line: 0 }));
+    }
+    let with_extra = |mut p: pack::PackPuzzle| {
+        p.pieces.extend(extra.iter().cloned());
+        p
+    };
+    if !extra.is_empty() && args.common.file.is_none() {
+        // The built-in set alone is the puzzle: no input to read.
+        let mut session = Session::new(RunConfig::from_common(&args.common)?, monitor);
+        let puzzle = with_extra(pack::PackPuzzle { board, pieces: Vec::new() });
+        let model = PackModel::new(puzzle).map_err(|e| UsageError(e.to_string()))?;
+        session.case(&PackRender, 0, &model)?;
+        return finish(&session, None);
+    }
     let (mut session, name, bytes) = start(&args.common, monitor)?;
     let text = decode(&bytes).map_err(|e| input_error(&name, e))?;
     let mut error = None;
@@ -275,7 +296,7 @@ pub fn pack(args: &PackArgs, monitor: Arc<Monitor>) -> Result<Exit> {
                 break;
             }
         };
-        let model = match PackModel::new(case.puzzle(&board, freedom)) {
+        let model = match PackModel::new(with_extra(case.puzzle(&board, freedom))) {
             Ok(m) => m,
             Err(e) => {
                 error = Some(input_error(&name, e));

@@ -71,6 +71,7 @@
 //! * `sparse-xcc`: every problem. Active options kept in sparse sets,
 //!   colours and multiplicities as in Knuth's SSXCC.
 
+mod bitset;
 mod driver;
 mod problem;
 mod sparse;
@@ -107,6 +108,19 @@ pub struct SearchConfig {
     pub shard: Option<Shard>,
     /// Live counters and the stop flag, shared with whoever watches.
     pub monitor: Option<Arc<Monitor>>,
+    /// Which backend to run (normally chosen by the problem's shape).
+    pub backend: BackendChoice,
+}
+
+/// Which backend runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum BackendChoice {
+    /// The fastest one that applies to the problem.
+    #[default]
+    Auto,
+    /// The general sparse-set backend, whatever the problem (for
+    /// cross-checking).
+    General,
 }
 
 impl SearchConfig {
@@ -223,7 +237,24 @@ impl Outcome {
 /// Solves `problem`. The visitor, if any, sees every solution (with
 /// `limit == Some(1)`, exactly the one a one-thread search finds first).
 pub fn solve(problem: &Problem, config: &SearchConfig, visitor: Option<&Visitor>) -> Outcome {
-    driver::drive(|| sparse::Sparse::new(problem), config, visitor)
+    let words = match config.backend {
+        BackendChoice::Auto => bitset::words_needed(problem),
+        BackendChoice::General => None,
+    };
+    macro_rules! bits {
+        ($w:literal) => {
+            driver::drive(|| bitset::Bitset::<$w>::new(problem), config, visitor)
+        };
+    }
+    match words {
+        Some(1) => bits!(1),
+        Some(2) => bits!(2),
+        Some(3) => bits!(3),
+        Some(4) => bits!(4),
+        Some(5..=8) => bits!(8),
+        Some(9..=16) => bits!(16),
+        _ => driver::drive(|| sparse::Sparse::new(problem), config, visitor),
+    }
 }
 
 #[cfg(test)]

@@ -95,7 +95,59 @@ fn random_model(rng: &mut Rng) -> Model {
 
 fn count_with(problem: &Problem, threads: usize) -> Outcome {
     let config = SearchConfig { threads, ..SearchConfig::count() };
-    solve(problem, &config, None)
+    let outcome = solve(problem, &config, None);
+    let general = SearchConfig { threads, backend: BackendChoice::General, ..SearchConfig::count() };
+    assert_eq!(solve(problem, &general, None).solutions, outcome.solutions, "backends disagree");
+    outcome
+}
+
+/// A random model without colours, so that the bitset backend applies.
+fn random_plain_model(rng: &mut Rng) -> Model {
+    let mut m = random_model(rng);
+    m.n_sec = 0;
+    for (prim, sec) in &mut m.options {
+        sec.clear();
+        // Keep at most one item of multiplicity above 1 per option, and
+        // at least one of multiplicity 1.
+        let mut seen_multi = false;
+        prim.retain(|&i| m.mult[i] == 1 || !std::mem::replace(&mut seen_multi, true));
+        if !prim.iter().any(|&i| m.mult[i] == 1) {
+            if let Some(i) = (0..m.mult.len()).find(|&i| m.mult[i] == 1) {
+                prim.push(i);
+            }
+        }
+    }
+    m
+}
+
+#[test]
+fn bitset_backend_counts_match_brute_force() {
+    let mut rng = Rng(0xfeed);
+    let mut used = 0;
+    for _ in 0..2000 {
+        let model = random_plain_model(&mut rng);
+        let problem = model.build();
+        if bitset::words_needed(&problem).is_none() {
+            continue;
+        }
+        used += 1;
+        let expected = model.brute_count();
+        for threads in [1, 2] {
+            let outcome = count_with(&problem, threads);
+            assert_eq!(outcome.stats.backend, "bitset");
+            assert_eq!(outcome.solutions, expected, "model {model:?}");
+        }
+        for n in [2u32, 3] {
+            let total: u64 = (0..n)
+                .map(|index| {
+                    let config = SearchConfig { shard: Some(Shard { index, count: n }), ..SearchConfig::count() };
+                    solve(&problem, &config, None).solutions
+                })
+                .sum();
+            assert_eq!(total, expected);
+        }
+    }
+    assert!(used > 500, "only {used} models suited the bitset backend");
 }
 
 #[test]

@@ -10,6 +10,7 @@
 pub mod edges;
 pub mod input;
 pub mod pack;
+pub mod pieces;
 pub mod polyomino;
 pub mod tetravex;
 pub mod tiles;

@@ -272,7 +272,10 @@ pub fn judge_grid(puzzle: &PackPuzzle, solution: &PackSolution) -> String {
     let mut out = String::new();
     for r in 0..puzzle.board.rows {
         for c in 0..puzzle.board.cols {
-            out.push(solution.grid[r * puzzle.board.cols + c].map_or('.', piece_symbol));
+            out.push(solution.grid[r * puzzle.board.cols + c].map_or('.', |i| {
+                // Named pieces show their name's first letter.
+                puzzle.pieces[i].name.as_ref().and_then(|n| n.chars().next()).unwrap_or_else(|| piece_symbol(i))
+            }));
         }
         out.push('\n');
     }
