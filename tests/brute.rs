@@ -285,7 +285,7 @@ pub fn count_pack_naive(case: &PackCase) -> u64 {
 /// A planted tetravex board (`rows x cols`, labels `0..labels`), its tiles
 /// shuffled and, with `rotate`, each turned at random.
 pub fn planted_tiles(rng: &mut Rng, rows: usize, cols: usize, labels: i32, rotate: bool, edges: bool) -> TileCase {
-    let mut label = |rng: &mut Rng| -> i32 {
+    let label = |rng: &mut Rng| -> i32 {
         if edges {
             let k = rng.range(1, labels.max(1) as usize) as i32;
             if rng.coin() {
@@ -407,15 +407,32 @@ pub fn planted_pack(rng: &mut Rng, rows: usize, cols: usize, pieces: usize, rota
 pub fn random_pack(rng: &mut Rng, rows: usize, cols: usize, pieces: usize, rotate: bool, flip: bool) -> PackCase {
     let mut planted = planted_pack(rng, rows, cols, pieces, rotate, flip);
     // Move one cell of one piece somewhere else in its bounding box (+1).
+    // The piece must still fit the board in some allowed orientation (a
+    // piece larger than the board is an input error, not a puzzle).
+    let fits = |p: &Cells| {
+        (0..8).filter(|&t| crate::verify::allowed(t, rotate, flip)).any(|t| {
+            let s = crate::verify::orient(p, t);
+            s.iter().all(|&(r, c)| r < rows && c < cols)
+        })
+    };
     let i = rng.below(planted.pieces.len());
-    let p = &mut planted.pieces[i];
+    let p = &planted.pieces[i];
     if p.len() > 1 {
         let k = rng.below(p.len());
         let (h, w) = (p.iter().map(|c| c.0).max().unwrap() + 1, p.iter().map(|c| c.1).max().unwrap() + 1);
-        let free: Vec<(usize, usize)> =
-            (0..=h).flat_map(|r| (0..=w).map(move |c| (r, c))).filter(|x| !p.contains(x)).collect();
-        p[k] = free[rng.below(free.len())];
-        *p = crate::verify::normalise(p);
+        let moved: Vec<Cells> = (0..=h)
+            .flat_map(|r| (0..=w).map(move |c| (r, c)))
+            .filter(|x| !p.contains(x))
+            .map(|x| {
+                let mut q = p.clone();
+                q[k] = x;
+                crate::verify::normalise(&q)
+            })
+            .filter(|q| fits(q))
+            .collect();
+        if !moved.is_empty() {
+            planted.pieces[i] = moved[rng.below(moved.len())].clone();
+        }
     }
     planted
 }

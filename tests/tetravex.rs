@@ -36,6 +36,9 @@ pub fn tile_records(sub: &str, cases: &[TileCase], args: &[&str]) -> Vec<Value> 
 /// Compares `--count` (one and two threads) with brute force.
 pub fn assert_counts(sub: &str, cases: &[TileCase], args: &[&str]) {
     let expect: Vec<u64> = cases.iter().map(count_tiles).collect();
+    if std::env::var_os("TESSERA_TEST_VERBOSE").is_some() {
+        eprintln!("{sub} {args:?}: brute-force counts {expect:?}");
+    }
     for threads in ["1", "2"] {
         let mut a = vec!["--count", "--threads", threads];
         a.extend_from_slice(args);
@@ -306,5 +309,124 @@ proptest! {
         let recs = tile_records("tetravex", &[case, turned, all_once], &["--count", "--rotate"]);
         prop_assert_eq!(&recs[1]["count"], &recs[0]["count"]);
         prop_assert_eq!(&recs[2]["count"], &recs[0]["count"]);
+    }
+}
+
+// ---------------------------------------------------------------------------
+// --border: a frame label on every outer side and on no inner side.
+
+/// A planted board whose outline carries label 0 and whose inner joins
+/// carry labels 1..labels.
+fn planted_border(rng: &mut Rng, n: usize, labels: i32, rotate: bool) -> TileCase {
+    let inner = |rng: &mut Rng| 1 + rng.below(labels as usize - 1) as i32;
+    let h: Vec<Vec<i32>> =
+        (0..n).map(|_| (0..=n).map(|c| if c == 0 || c == n { 0 } else { inner(rng) }).collect()).collect();
+    let v: Vec<Vec<i32>> =
+        (0..=n).map(|r| (0..n).map(|_| if r == 0 || r == n { 0 } else { inner(rng) }).collect()).collect();
+    let mut tiles: Vec<Labels> = (0..n * n)
+        .map(|i| (i / n, i % n))
+        .map(|(r, c)| [v[r][c], h[r][c + 1], v[r + 1][c], h[r][c]])
+        .map(|t| if rotate { turn(t, rng.below(4) as u8) } else { t })
+        .collect();
+    rng.shuffle(&mut tiles);
+    TileCase { border: Some(0), ..TileCase::tetravex(n, tiles, rotate) }
+}
+
+fn border_cases(seed: u64, rotate: bool) -> Vec<TileCase> {
+    let mut rng = Rng::new(seed);
+    (0..90)
+        .map(|i| {
+            let n = [1, 2, 3, 3, 2, 3][i % 6];
+            let labels = [2, 3, 4][i % 3];
+            let planted = planted_border(&mut rng, n, labels, rotate);
+            match i % 4 {
+                0 => planted,
+                1 => near_miss_tiles(&mut rng, &planted, labels),
+                2 => {
+                    // Two labels of two tiles swapped: the counts of each label
+                    // stay the same, so the counting checks are put to work.
+                    let mut c = planted.clone();
+                    let (a, b) = (rng.below(n * n), rng.below(n * n));
+                    let (da, db) = (rng.below(4), rng.below(4));
+                    let x = c.tiles[a][da];
+                    c.tiles[a][da] = c.tiles[b][db];
+                    c.tiles[b][db] = x;
+                    c
+                }
+                _ => {
+                    let mut c = random_tiles(&mut rng, n, n, labels, rotate, false);
+                    c.border = Some(0);
+                    c
+                }
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn border_counts_match_brute_force() {
+    assert_counts("tetravex", &border_cases(0xB0, false), &["--border", "0"]);
+}
+
+#[test]
+fn border_counts_match_brute_force_with_rotation() {
+    assert_counts("tetravex", &border_cases(0xB1, true), &["--border", "0", "--rotate"]);
+}
+
+// ---------------------------------------------------------------------------
+// --in-place: every tile stays in its cell and may only turn.
+
+/// Brute force for tiles that only turn where they lie.
+fn count_in_place(case: &TileCase) -> u64 {
+    fn go(case: &TileCase, pos: usize, grid: &mut Vec<Labels>) -> u64 {
+        if pos == case.tiles.len() {
+            return 1;
+        }
+        let mut looks: Vec<Labels> = (0..4).map(|k| turn(case.tiles[pos], k)).collect();
+        looks.sort();
+        looks.dedup();
+        let (r, c) = (pos / case.cols, pos % case.cols);
+        let mut total = 0;
+        for l in looks {
+            let ok = (c == 0 || grid[pos - 1][1] == l[3]) && (r == 0 || grid[pos - case.cols][2] == l[0]);
+            if ok {
+                grid.push(l);
+                total += go(case, pos + 1, grid);
+                grid.pop();
+            }
+        }
+        total
+    }
+    go(case, 0, &mut vec![])
+}
+
+#[test]
+fn in_place_counts_match_brute_force() {
+    let mut rng = Rng::new(0x1F);
+    let cases: Vec<TileCase> = (0..60)
+        .map(|i| {
+            let n = 1 + i % 3;
+            let solved = solved_grid(&mut rng, n);
+            let labels = 2 + (i % 3) as i32;
+            let mut tiles: Vec<Labels> =
+                solved.iter().map(|t| t.map(|x| x % labels)).map(|t| turn(t, rng.below(4) as u8)).collect();
+            if i % 2 == 1 {
+                let k = rng.below(n * n);
+                tiles[k][rng.below(4)] = rng.below(labels as usize) as i32;
+            }
+            TileCase {
+                rotate: true,
+                fixes: (0..n * n).map(|k| (k, k / n, k % n, None)).collect(),
+                ..TileCase::tetravex(n, tiles, false)
+            }
+        })
+        .collect();
+    let expect: Vec<u64> = cases.iter().map(count_in_place).collect();
+    assert!(expect.iter().any(|&c| c == 0) && expect.iter().any(|&c| c > 1));
+    for threads in ["1", "2"] {
+        let recs = tile_records("tetravex", &cases, &["--in-place", "--count", "--threads", threads]);
+        for (rec, want) in recs.iter().zip(&expect) {
+            assert_eq!(rec["count"], *want, "{rec}");
+        }
     }
 }
