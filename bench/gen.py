@@ -15,8 +15,12 @@ Families (see bench/README.md):
   eternity        Eternity II style: rotation, grey frame (label 0), frame
                   colours 1..F on joins between two border cells, inner
                   colours F+1..F+I elsewhere; tiles turned and shuffled
+  eternity-count  count all solutions of small Eternity style boards
   edges           UVa 519 6x6 planted (YES) and one side flipped (NO)
+  edges-count     count all solutions of planted 6x6 and 7x7 pictures
+  edges-big       8x8 and 10x10, planted (YES) and flipped (NO)
   pack            12 pentominoes in 6x10, 5x12, 4x15, 3x20, all and unique
+  pack-threads    6x10 again, tessera with all cores (--threads N)
 """
 
 import argparse
@@ -162,7 +166,8 @@ def near_miss_tetravex(n, k, rng):
 
 def instance(family, name, kind, **kw):
     d = {"family": family, "name": name, "kind": kind, "file": None, "count": False,
-         "unique": False, "board": None, "expect": None, "chain": None, "quick": False}
+         "unique": False, "board": None, "expect": None, "chain": None, "quick": False,
+         "threads": 1}
     d.update(kw)
     return d
 
@@ -187,8 +192,8 @@ def suite():
                       expect="Possible", chain="tetravex-10", quick=n <= 7))
     # Fewer digits: near the hardness peak (k* ~ 4.9 at 6x6, 5.6 at 7x7).
     out.append(tv("tetravex-peak", "6x6-5d", 6, 5, 2065, expect="Possible", quick=True))
-    out.append(tv("tetravex-peak", "7x7-6d", 7, 6, 2076, expect="Possible"))
-    out.append(tv("tetravex-peak", "8x8-7d", 8, 7, 2087, expect="Possible"))
+    out.append(tv("tetravex-peak", "7x7-6d", 7, 6, 2076, expect="Possible", chain="peak"))
+    out.append(tv("tetravex-peak", "8x8-7d", 8, 7, 2087, expect="Possible", chain="peak"))
     # Unsolvable near-misses at the judge's size.
     for i in range(3):
         def make(i=i):
@@ -210,6 +215,11 @@ def suite():
         out.append(et("%dx%d-3f5i" % (n, n), n, 3, 5, 5000 + n, chain="eternity-3-5", quick=n == 6))
     out.append(et("8x8-4f5i", 8, 4, 5, 5108))
     out.append(et("14x14-7f3i", 14, 7, 3, 5114))
+    # Count all solutions (raw: every distinct grid of turned tiles).
+    out.append(instance("eternity-count", "5x5-2f4i", "eternity", count=True, quick=True,
+                        make=lambda: tetravex_text(5, planted_eternity(5, 2, 4, random.Random(800)))))
+    out.append(instance("eternity-count", "6x6-3f5i", "eternity", count=True,
+                        make=lambda: tetravex_text(6, planted_eternity(6, 3, 5, random.Random(801)))))
 
     # UVa 519, 6x6: planted YES, and NO by flipping one inner side.
     for i in range(3):
@@ -224,6 +234,23 @@ def suite():
         out.append(instance("edges", "6x6-no%d" % (i + 1), "edges", make=make_no,
                             expect="NO", quick=i == 0))
 
+    # Count all solutions of planted pictures (many identical pieces).
+    for name, n, seed in (("6x6-a", 6, 700), ("6x6-b", 6, 702), ("7x7", 7, 702)):
+        out.append(instance("edges-count", name, "edges", count=True, quick=name == "6x6-a",
+                            make=lambda n=n, seed=seed: edges_text(n, n, planted_edges(n, n, random.Random(seed)))))
+    # Beyond the judge: 8x8 and 10x10, planted and flipped.
+    for n in (8, 10):
+        def make_yes(n=n):
+            return edges_text(n, n, planted_edges(n, n, random.Random(7000 + n)))
+
+        def make_no(n=n):
+            rng = random.Random(7100 + n)
+            return edges_text(n, n, flip_one_inner_side(planted_edges(n, n, rng), rng))
+        out.append(instance("edges-big", "%dx%d-yes" % (n, n), "edges", make=make_yes,
+                            expect="YES", chain="edges-big-yes"))
+        out.append(instance("edges-big", "%dx%d-no" % (n, n), "edges", make=make_no,
+                            expect="NO", chain="edges-big-no"))
+
     # Pentomino packing.
     counts = {"6x10": (9356, 2339), "5x12": (4040, 1010), "4x15": (1472, 368), "3x20": (8, 2)}
     for board, (all_, uniq) in counts.items():
@@ -231,6 +258,10 @@ def suite():
                             expect=str(all_), quick=board in ("4x15", "3x20")))
         out.append(instance("pack", "pent-%s-unique" % board, "pack", board=board, count=True,
                             unique=True, expect=str(uniq), quick=board in ("4x15", "3x20")))
+    # tessera with all its threads (every other family runs it with --threads 1).
+    for board, uniq, expect in (("6x10", False, "9356"), ("6x10", True, "2339")):
+        out.append(instance("pack-threads", "pent-%s%s" % (board, "-unique" if uniq else ""), "pack",
+                            board=board, count=True, unique=uniq, expect=expect, threads="all"))
     return out
 
 
