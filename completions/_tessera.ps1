@@ -1,0 +1,149 @@
+
+using namespace System.Management.Automation
+using namespace System.Management.Automation.Language
+
+Register-ArgumentCompleter -Native -CommandName 'tessera' -ScriptBlock {
+    param($wordToComplete, $commandAst, $cursorPosition)
+
+    $commandElements = $commandAst.CommandElements
+    $command = @(
+        'tessera'
+        for ($i = 1; $i -lt $commandElements.Count; $i++) {
+            $element = $commandElements[$i]
+            if ($element -isnot [StringConstantExpressionAst] -or
+                $element.StringConstantType -ne [StringConstantType]::BareWord -or
+                $element.Value.StartsWith('-') -or
+                $element.Value -eq $wordToComplete) {
+                break
+        }
+        $element.Value
+    }) -join ';'
+
+    $completions = @(switch ($command) {
+        'tessera' {
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('tetravex', 'tetravex', [CompletionResultType]::ParameterValue, 'Gnome Tetravex (ZOJ 1008): square tiles with four labels; equal labels meet')
+            [CompletionResult]::new('edges', 'edges', [CompletionResultType]::ParameterValue, 'Jigsaw edge matching (UVa 519): flat sides on the border, In meets Out')
+            [CompletionResult]::new('pack', 'pack', [CompletionResultType]::ParameterValue, 'Polyomino packing (UVa 387): fill the board with all the pieces')
+            [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
+            [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page (roff)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'tessera;tetravex' {
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'With --all (or --count): stop after N solutions')
+            [CompletionResult]::new('--progress', '--progress', [CompletionResultType]::ParameterName, 'When to show a progress bar on stderr')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on a case after this many seconds (the case is then unknown)')
+            [CompletionResult]::new('--max-nodes', '--max-nodes', [CompletionResultType]::ParameterName, 'Give up on a case after this many search nodes (reproducible; one thread)')
+            [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Worker threads (0: all cores)')
+            [CompletionResult]::new('--shard', '--shard', [CompletionResultType]::ParameterName, 'Search only shard I of N (1-based), for splitting a search across machines')
+            [CompletionResult]::new('--border', '--border', [CompletionResultType]::ParameterName, 'Every outer side must carry label C, and no inner side may')
+            [CompletionResult]::new('--layout', '--layout', [CompletionResultType]::ParameterName, 'How the input draws the tiles')
+            [CompletionResult]::new('--fix', '--fix', [CompletionResultType]::ParameterName, 'Pin a tile: PIECE@ROW,COL[,ROT] (1-based; ROT quarter turns clockwise)')
+            [CompletionResult]::new('--grid', '--grid', [CompletionResultType]::ParameterName, 'Draw each solution after its verdict')
+            [CompletionResult]::new('--ascii', '--ascii', [CompletionResultType]::ParameterName, 'Draw grids with plain ASCII instead of box characters')
+            [CompletionResult]::new('--count', '--count', [CompletionResultType]::ParameterName, 'Count every distinct solution (identical pieces swapped count once)')
+            [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Print every solution')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Write newline-delimited JSON records instead of text')
+            [CompletionResult]::new('--stats', '--stats', [CompletionResultType]::ParameterName, 'Print effort counters for each case on stderr')
+            [CompletionResult]::new('--rotate', '--rotate', [CompletionResultType]::ParameterName, 'Tiles may turn (quarter turns) as well as move')
+            [CompletionResult]::new('--in-place', '--in-place', [CompletionResultType]::ParameterName, 'Every tile stays in its cell and may only turn')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'tessera;edges' {
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'With --all (or --count): stop after N solutions')
+            [CompletionResult]::new('--progress', '--progress', [CompletionResultType]::ParameterName, 'When to show a progress bar on stderr')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on a case after this many seconds (the case is then unknown)')
+            [CompletionResult]::new('--max-nodes', '--max-nodes', [CompletionResultType]::ParameterName, 'Give up on a case after this many search nodes (reproducible; one thread)')
+            [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Worker threads (0: all cores)')
+            [CompletionResult]::new('--shard', '--shard', [CompletionResultType]::ParameterName, 'Search only shard I of N (1-based), for splitting a search across machines')
+            [CompletionResult]::new('--fix', '--fix', [CompletionResultType]::ParameterName, 'Pin a piece: PIECE@ROW,COL[,ROT] (1-based; ROT quarter turns clockwise)')
+            [CompletionResult]::new('--grid', '--grid', [CompletionResultType]::ParameterName, 'Draw each solution after its verdict')
+            [CompletionResult]::new('--ascii', '--ascii', [CompletionResultType]::ParameterName, 'Draw grids with plain ASCII instead of box characters')
+            [CompletionResult]::new('--count', '--count', [CompletionResultType]::ParameterName, 'Count every distinct solution (identical pieces swapped count once)')
+            [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Print every solution')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Write newline-delimited JSON records instead of text')
+            [CompletionResult]::new('--stats', '--stats', [CompletionResultType]::ParameterName, 'Print effort counters for each case on stderr')
+            [CompletionResult]::new('--rotate', '--rotate', [CompletionResultType]::ParameterName, 'Pieces may turn (quarter turns)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'tessera;pack' {
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'With --all (or --count): stop after N solutions')
+            [CompletionResult]::new('--progress', '--progress', [CompletionResultType]::ParameterName, 'When to show a progress bar on stderr')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on a case after this many seconds (the case is then unknown)')
+            [CompletionResult]::new('--max-nodes', '--max-nodes', [CompletionResultType]::ParameterName, 'Give up on a case after this many search nodes (reproducible; one thread)')
+            [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Worker threads (0: all cores)')
+            [CompletionResult]::new('--shard', '--shard', [CompletionResultType]::ParameterName, 'Search only shard I of N (1-based), for splitting a search across machines')
+            [CompletionResult]::new('--board', '--board', [CompletionResultType]::ParameterName, 'The board: ROWSxCOLS')
+            [CompletionResult]::new('--set', '--set', [CompletionResultType]::ParameterName, 'Add a built-in piece set (with its own freedom): trominoes, tetrominoes, pentominoes, one-sided-pentominoes, hexominoes. Without FILE, the set alone is the puzzle')
+            [CompletionResult]::new('--grid', '--grid', [CompletionResultType]::ParameterName, 'Draw each solution after its verdict')
+            [CompletionResult]::new('--ascii', '--ascii', [CompletionResultType]::ParameterName, 'Draw grids with plain ASCII instead of box characters')
+            [CompletionResult]::new('--count', '--count', [CompletionResultType]::ParameterName, 'Count every distinct solution (identical pieces swapped count once)')
+            [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Print every solution')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Write newline-delimited JSON records instead of text')
+            [CompletionResult]::new('--stats', '--stats', [CompletionResultType]::ParameterName, 'Print effort counters for each case on stderr')
+            [CompletionResult]::new('--rotate', '--rotate', [CompletionResultType]::ParameterName, 'Pieces may turn (quarter turns)')
+            [CompletionResult]::new('--flip', '--flip', [CompletionResultType]::ParameterName, 'Pieces may be flipped over (mirrored)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'tessera;completions' {
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'tessera;man' {
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'tessera;help' {
+            [CompletionResult]::new('tetravex', 'tetravex', [CompletionResultType]::ParameterValue, 'Gnome Tetravex (ZOJ 1008): square tiles with four labels; equal labels meet')
+            [CompletionResult]::new('edges', 'edges', [CompletionResultType]::ParameterValue, 'Jigsaw edge matching (UVa 519): flat sides on the border, In meets Out')
+            [CompletionResult]::new('pack', 'pack', [CompletionResultType]::ParameterValue, 'Polyomino packing (UVa 387): fill the board with all the pieces')
+            [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
+            [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page (roff)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'tessera;help;tetravex' {
+            break
+        }
+        'tessera;help;edges' {
+            break
+        }
+        'tessera;help;pack' {
+            break
+        }
+        'tessera;help;completions' {
+            break
+        }
+        'tessera;help;man' {
+            break
+        }
+        'tessera;help;help' {
+            break
+        }
+    })
+
+    $completions.Where{ $_.CompletionText -like "$wordToComplete*" } |
+        Sort-Object -Property ListItemText
+}

@@ -1,0 +1,104 @@
+# Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
+function __fish_tessera_global_optspecs
+    string join \n h/help V/version
+end
+
+function __fish_tessera_needs_command
+    # Figure out if the current invocation already has a command.
+    set -l cmd (commandline -opc)
+    set -e cmd[1]
+    argparse -s (__fish_tessera_global_optspecs) -- $cmd 2>/dev/null
+    or return
+    if set -q argv[1]
+        # Also print the command, so this can be used to figure out what it is.
+        echo $argv[1]
+        return 1
+    end
+    return 0
+end
+
+function __fish_tessera_using_subcommand
+    set -l cmd (__fish_tessera_needs_command)
+    test -z "$cmd"
+    and return 1
+    contains -- $cmd[1] $argv
+end
+
+complete -c tessera -n "__fish_tessera_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c tessera -n "__fish_tessera_needs_command" -s V -l version -d 'Print version'
+complete -c tessera -n "__fish_tessera_needs_command" -f -a "tetravex" -d 'Gnome Tetravex (ZOJ 1008): square tiles with four labels; equal labels meet'
+complete -c tessera -n "__fish_tessera_needs_command" -f -a "edges" -d 'Jigsaw edge matching (UVa 519): flat sides on the border, In meets Out'
+complete -c tessera -n "__fish_tessera_needs_command" -f -a "pack" -d 'Polyomino packing (UVa 387): fill the board with all the pieces'
+complete -c tessera -n "__fish_tessera_needs_command" -f -a "completions" -d 'Print a shell completion script'
+complete -c tessera -n "__fish_tessera_needs_command" -f -a "man" -d 'Print the man page (roff)'
+complete -c tessera -n "__fish_tessera_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l limit -d 'With --all (or --count): stop after N solutions' -r
+complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l progress -d 'When to show a progress bar on stderr' -r -f -a "auto\t'When stderr is a terminal and TERM is not `dumb`'
+always\t''
+never\t''"
+complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l timeout -d 'Give up on a case after this many seconds (the case is then unknown)' -r
+complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l max-nodes -d 'Give up on a case after this many search nodes (reproducible; one thread)' -r
+complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l threads -d 'Worker threads (0: all cores)' -r
+complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l shard -d 'Search only shard I of N (1-based), for splitting a search across machines' -r
+complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l border -d 'Every outer side must carry label C, and no inner side may' -r
+complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l layout -d 'How the input draws the tiles' -r -f -a "tiles\t'One tile per line: top right bottom left'
+blocks\t'The board drawn as 2x2 blocks (seed 002\'s variant)'"
+complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l fix -d 'Pin a tile: PIECE@ROW,COL[,ROT] (1-based; ROT quarter turns clockwise)' -r
+complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l grid -d 'Draw each solution after its verdict'
+complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l ascii -d 'Draw grids with plain ASCII instead of box characters'
+complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l count -d 'Count every distinct solution (identical pieces swapped count once)'
+complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l all -d 'Print every solution'
+complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l json -d 'Write newline-delimited JSON records instead of text'
+complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l stats -d 'Print effort counters for each case on stderr'
+complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l rotate -d 'Tiles may turn (quarter turns) as well as move'
+complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l in-place -d 'Every tile stays in its cell and may only turn'
+complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -s V -l version -d 'Print version'
+complete -c tessera -n "__fish_tessera_using_subcommand edges" -l limit -d 'With --all (or --count): stop after N solutions' -r
+complete -c tessera -n "__fish_tessera_using_subcommand edges" -l progress -d 'When to show a progress bar on stderr' -r -f -a "auto\t'When stderr is a terminal and TERM is not `dumb`'
+always\t''
+never\t''"
+complete -c tessera -n "__fish_tessera_using_subcommand edges" -l timeout -d 'Give up on a case after this many seconds (the case is then unknown)' -r
+complete -c tessera -n "__fish_tessera_using_subcommand edges" -l max-nodes -d 'Give up on a case after this many search nodes (reproducible; one thread)' -r
+complete -c tessera -n "__fish_tessera_using_subcommand edges" -l threads -d 'Worker threads (0: all cores)' -r
+complete -c tessera -n "__fish_tessera_using_subcommand edges" -l shard -d 'Search only shard I of N (1-based), for splitting a search across machines' -r
+complete -c tessera -n "__fish_tessera_using_subcommand edges" -l fix -d 'Pin a piece: PIECE@ROW,COL[,ROT] (1-based; ROT quarter turns clockwise)' -r
+complete -c tessera -n "__fish_tessera_using_subcommand edges" -l grid -d 'Draw each solution after its verdict'
+complete -c tessera -n "__fish_tessera_using_subcommand edges" -l ascii -d 'Draw grids with plain ASCII instead of box characters'
+complete -c tessera -n "__fish_tessera_using_subcommand edges" -l count -d 'Count every distinct solution (identical pieces swapped count once)'
+complete -c tessera -n "__fish_tessera_using_subcommand edges" -l all -d 'Print every solution'
+complete -c tessera -n "__fish_tessera_using_subcommand edges" -l json -d 'Write newline-delimited JSON records instead of text'
+complete -c tessera -n "__fish_tessera_using_subcommand edges" -l stats -d 'Print effort counters for each case on stderr'
+complete -c tessera -n "__fish_tessera_using_subcommand edges" -l rotate -d 'Pieces may turn (quarter turns)'
+complete -c tessera -n "__fish_tessera_using_subcommand edges" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c tessera -n "__fish_tessera_using_subcommand edges" -s V -l version -d 'Print version'
+complete -c tessera -n "__fish_tessera_using_subcommand pack" -l limit -d 'With --all (or --count): stop after N solutions' -r
+complete -c tessera -n "__fish_tessera_using_subcommand pack" -l progress -d 'When to show a progress bar on stderr' -r -f -a "auto\t'When stderr is a terminal and TERM is not `dumb`'
+always\t''
+never\t''"
+complete -c tessera -n "__fish_tessera_using_subcommand pack" -l timeout -d 'Give up on a case after this many seconds (the case is then unknown)' -r
+complete -c tessera -n "__fish_tessera_using_subcommand pack" -l max-nodes -d 'Give up on a case after this many search nodes (reproducible; one thread)' -r
+complete -c tessera -n "__fish_tessera_using_subcommand pack" -l threads -d 'Worker threads (0: all cores)' -r
+complete -c tessera -n "__fish_tessera_using_subcommand pack" -l shard -d 'Search only shard I of N (1-based), for splitting a search across machines' -r
+complete -c tessera -n "__fish_tessera_using_subcommand pack" -l board -d 'The board: ROWSxCOLS' -r
+complete -c tessera -n "__fish_tessera_using_subcommand pack" -l set -d 'Add a built-in piece set (with its own freedom): trominoes, tetrominoes, pentominoes, one-sided-pentominoes, hexominoes. Without FILE, the set alone is the puzzle' -r
+complete -c tessera -n "__fish_tessera_using_subcommand pack" -l grid -d 'Draw each solution after its verdict'
+complete -c tessera -n "__fish_tessera_using_subcommand pack" -l ascii -d 'Draw grids with plain ASCII instead of box characters'
+complete -c tessera -n "__fish_tessera_using_subcommand pack" -l count -d 'Count every distinct solution (identical pieces swapped count once)'
+complete -c tessera -n "__fish_tessera_using_subcommand pack" -l all -d 'Print every solution'
+complete -c tessera -n "__fish_tessera_using_subcommand pack" -l json -d 'Write newline-delimited JSON records instead of text'
+complete -c tessera -n "__fish_tessera_using_subcommand pack" -l stats -d 'Print effort counters for each case on stderr'
+complete -c tessera -n "__fish_tessera_using_subcommand pack" -l rotate -d 'Pieces may turn (quarter turns)'
+complete -c tessera -n "__fish_tessera_using_subcommand pack" -l flip -d 'Pieces may be flipped over (mirrored)'
+complete -c tessera -n "__fish_tessera_using_subcommand pack" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c tessera -n "__fish_tessera_using_subcommand pack" -s V -l version -d 'Print version'
+complete -c tessera -n "__fish_tessera_using_subcommand completions" -s h -l help -d 'Print help'
+complete -c tessera -n "__fish_tessera_using_subcommand completions" -s V -l version -d 'Print version'
+complete -c tessera -n "__fish_tessera_using_subcommand man" -s h -l help -d 'Print help'
+complete -c tessera -n "__fish_tessera_using_subcommand man" -s V -l version -d 'Print version'
+complete -c tessera -n "__fish_tessera_using_subcommand help; and not __fish_seen_subcommand_from tetravex edges pack completions man help" -f -a "tetravex" -d 'Gnome Tetravex (ZOJ 1008): square tiles with four labels; equal labels meet'
+complete -c tessera -n "__fish_tessera_using_subcommand help; and not __fish_seen_subcommand_from tetravex edges pack completions man help" -f -a "edges" -d 'Jigsaw edge matching (UVa 519): flat sides on the border, In meets Out'
+complete -c tessera -n "__fish_tessera_using_subcommand help; and not __fish_seen_subcommand_from tetravex edges pack completions man help" -f -a "pack" -d 'Polyomino packing (UVa 387): fill the board with all the pieces'
+complete -c tessera -n "__fish_tessera_using_subcommand help; and not __fish_seen_subcommand_from tetravex edges pack completions man help" -f -a "completions" -d 'Print a shell completion script'
+complete -c tessera -n "__fish_tessera_using_subcommand help; and not __fish_seen_subcommand_from tetravex edges pack completions man help" -f -a "man" -d 'Print the man page (roff)'
+complete -c tessera -n "__fish_tessera_using_subcommand help; and not __fish_seen_subcommand_from tetravex edges pack completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
