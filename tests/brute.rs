@@ -240,9 +240,8 @@ pub fn count_pack_naive(case: &PackCase) -> u64 {
             for dr in 0..case.rows {
                 for dc in 0..case.cols {
                     let cells: Cells = shape.iter().map(|&(a, b)| (a + dr, b + dc)).collect();
-                    let ok = cells
-                        .iter()
-                        .all(|&(a, b)| a < case.rows && b < case.cols && case.fill[a][b] && !s.cover[a][b]);
+                    let ok =
+                        cells.iter().all(|&(a, b)| a < case.rows && b < case.cols && case.fill[a][b] && !s.cover[a][b]);
                     if !ok {
                         continue;
                     }
@@ -268,13 +267,8 @@ pub fn count_pack_naive(case: &PackCase) -> u64 {
             type_shapes.iter().position(|t| *t == s).unwrap()
         })
         .collect();
-    let mut s = S {
-        case,
-        type_of,
-        cover: vec![vec![false; case.cols]; case.rows],
-        placed: vec![],
-        seen: HashSet::new(),
-    };
+    let mut s =
+        S { case, type_of, cover: vec![vec![false; case.cols]; case.rows], placed: vec![], seen: HashSet::new() };
     go(&mut s, 0);
     s.seen.len() as u64
 }
@@ -305,10 +299,42 @@ pub fn planted_tiles(rng: &mut Rng, rows: usize, cols: usize, labels: i32, rotat
     let mut tiles = vec![];
     for r in 0..rows {
         for c in 0..cols {
-            let top = if r == 0 { if edges { 0 } else { v[0][c] } } else { partner(v[r][c]) };
-            let bottom = if r + 1 == rows { if edges { 0 } else { v[rows][c] } } else { v[r + 1][c] };
-            let left = if c == 0 { if edges { 0 } else { h[r][0] } } else { partner(h[r][c]) };
-            let right = if c + 1 == cols { if edges { 0 } else { h[r][cols] } } else { h[r][c + 1] };
+            let top = if r == 0 {
+                if edges {
+                    0
+                } else {
+                    v[0][c]
+                }
+            } else {
+                partner(v[r][c])
+            };
+            let bottom = if r + 1 == rows {
+                if edges {
+                    0
+                } else {
+                    v[rows][c]
+                }
+            } else {
+                v[r + 1][c]
+            };
+            let left = if c == 0 {
+                if edges {
+                    0
+                } else {
+                    h[r][0]
+                }
+            } else {
+                partner(h[r][c])
+            };
+            let right = if c + 1 == cols {
+                if edges {
+                    0
+                } else {
+                    h[r][cols]
+                }
+            } else {
+                h[r][c + 1]
+            };
             let t = [top, right, bottom, left];
             tiles.push(if rotate { turn(t, rng.below(4) as u8) } else { t });
         }
@@ -324,17 +350,18 @@ pub fn planted_tiles(rng: &mut Rng, rows: usize, cols: usize, labels: i32, rotat
 /// Random tiles (mostly unsolvable), labels `0..labels` (edges: F/O/I with
 /// flat sides weighted so that some cases pass the counting checks).
 pub fn random_tiles(rng: &mut Rng, rows: usize, cols: usize, labels: i32, rotate: bool, edges: bool) -> TileCase {
-    let tiles = (0..rows * cols)
-        .map(|_| {
-            std::array::from_fn(|_| {
-                if edges {
-                    [-1, 0, 1, 1, -1][rng.below(5)]
-                } else {
-                    rng.below(labels as usize) as i32
-                }
+    let tiles =
+        (0..rows * cols)
+            .map(|_| {
+                std::array::from_fn(|_| {
+                    if edges {
+                        [-1, 0, 1, 1, -1][rng.below(5)]
+                    } else {
+                        rng.below(labels as usize) as i32
+                    }
+                })
             })
-        })
-        .collect();
+            .collect();
     if edges {
         TileCase::edges(rows, cols, tiles, rotate)
     } else {

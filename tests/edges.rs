@@ -111,10 +111,8 @@ fn generated_judge_inputs_byte_for_byte() {
             cases.push(near_miss_tiles(&mut rng, &p, 1));
         }
     }
-    let answers: Vec<bool> = cases
-        .iter()
-        .map(|c| if c.rows * c.cols > 20 { true } else { tiles_solvable(c) })
-        .collect();
+    let answers: Vec<bool> =
+        cases.iter().map(|c| if c.rows * c.cols > 20 { true } else { tiles_solvable(c) }).collect();
     assert!(answers.iter().any(|a| !a));
     let expected: String = answers.iter().map(|&a| if a { "YES\n" } else { "NO\n" }).collect();
     for threads in ["1", "2"] {

@@ -2,11 +2,11 @@
 //! solution passed through an independent verifier, counts compared with
 //! brute force.
 
+mod brute;
+mod cli;
+mod edges;
+mod json;
+mod pack;
+mod tetravex;
 mod util;
 mod verify;
-mod brute;
-mod tetravex;
-mod edges;
-mod pack;
-mod json;
-mod cli;

@@ -2,7 +2,7 @@
 //! generated judge inputs, rotation (seed 002) and properties.
 
 use crate::brute::{
-    count_tiles, near_miss_tiles, planted_tiles, random_tiles, tetravex_text, tiles_solvable, edges_text,
+    count_tiles, edges_text, near_miss_tiles, planted_tiles, random_tiles, tetravex_text, tiles_solvable,
 };
 use crate::util::{blank_separated, example, proptest_config, run, Rng};
 use crate::verify::{assert_tile_record, parse_tetravex, turn, Labels, TileCase};

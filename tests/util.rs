@@ -29,10 +29,7 @@ impl Run {
 
     /// The stdout lines, parsed as JSON values.
     pub fn json_lines(&self) -> Vec<serde_json::Value> {
-        self.stdout
-            .lines()
-            .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}")))
-            .collect()
+        self.stdout.lines().map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}"))).collect()
     }
 
     /// The case records (`"type": "case"`) among the JSON lines.

@@ -81,10 +81,20 @@ pub fn check_tile_grid(case: &TileCase, grid: &[Vec<Labels>]) -> Result<(), Stri
         for c in 0..case.cols {
             let t = grid[r][c];
             if c + 1 < case.cols && !meets(case.rule, t[1], grid[r][c + 1][3]) {
-                return Err(format!("({r},{c}) right {} does not meet ({r},{}) left {}", t[1], c + 1, grid[r][c + 1][3]));
+                return Err(format!(
+                    "({r},{c}) right {} does not meet ({r},{}) left {}",
+                    t[1],
+                    c + 1,
+                    grid[r][c + 1][3]
+                ));
             }
             if r + 1 < case.rows && !meets(case.rule, t[2], grid[r + 1][c][0]) {
-                return Err(format!("({r},{c}) bottom {} does not meet ({},{c}) top {}", t[2], r + 1, grid[r + 1][c][0]));
+                return Err(format!(
+                    "({r},{c}) bottom {} does not meet ({},{c}) top {}",
+                    t[2],
+                    r + 1,
+                    grid[r + 1][c][0]
+                ));
             }
             if let Some(b) = case.border {
                 let outer = [r == 0, c + 1 == case.cols, r + 1 == case.rows, c == 0];
