@@ -74,7 +74,7 @@ pub fn run<M: Model>(
         return result;
     }
     let problem = model.problem();
-    if mode == Mode::Decide || (mode == Mode::Count && want_solution) {
+    if mode == Mode::Decide || want_solution {
         let found = Mutex::new(None);
         let visit = |sol: &[usize]| {
             *found.lock().unwrap() = Some(model.decode(sol));
@@ -89,7 +89,7 @@ pub fn run<M: Model>(
         } else if outcome.proved_unsolvable() {
             result.status = Status::Unsolvable;
             result.complete = true;
-            if mode == Mode::Count {
+            if mode != Mode::Decide {
                 result.count = Some(0);
             }
             return result;

@@ -63,10 +63,10 @@ Input format (UVa 519): blocks of a line `rows cols` and rows*cols piece lines;
 cavity of shape k; +k fits -k).
 
     2 2
-    FOIF
-    FFOO
-    IOFF
-    OFFI
+    FFII
+    OFFO
+    FOOF
+    IIFF
     0 0
 
 Output: YES or NO, one line per block.";

@@ -18,8 +18,8 @@ use tessera::format::grid;
 use tessera::format::json::{PackPuzzleJson, PackSolutionJson, TilePuzzleJson, TileSolutionJson};
 use tessera::puzzles::input::{decode, ParseError};
 use tessera::puzzles::pack::{self, Board};
-use tessera::puzzles::polyomino::Freedom;
 use tessera::puzzles::pieces::PieceSet;
+use tessera::puzzles::polyomino::Freedom;
 use tessera::puzzles::{edges, tetravex, PackModel, TileModel};
 use tessera::solve::{CaseResult, Status};
 
@@ -268,7 +268,12 @@ pub fn pack(args: &PackArgs, monitor: Arc<Monitor>) -> Result<Exit> {
             let names: Vec<&str> = PieceSet::ALL.iter().map(|(n, _)| *n).collect();
             UsageError(format!("--set {name}: unknown piece set (known: {})", names.join(", ")))
         })?;
-        extra.extend(set.pieces().into_iter().map(|(name, shape, freedom)| pack::Piece { shape, name: Some(name), freedom, line: 0 }));
+        extra.extend(set.pieces().into_iter().map(|(name, shape, freedom)| pack::Piece {
+            shape,
+            name: Some(name),
+            freedom,
+            line: 0,
+        }));
     }
     let with_extra = |mut p: pack::PackPuzzle| {
         p.pieces.extend(extra.iter().cloned());

@@ -13,7 +13,7 @@ use std::time::Instant;
 use tessera::engine::{Monitor, SearchConfig, StopReason};
 use tessera::format::json::{self, ShardJson, SolutionRecord};
 use tessera::puzzles::Model;
-use tessera::solve::{self, CaseResult, Mode, Status};
+use tessera::solve::{self, CaseResult, Status};
 
 /// How one puzzle family prints its answers.
 pub trait Render<M: Model> {
@@ -45,18 +45,23 @@ pub struct Session {
     cases: usize,
 }
 
+/// `1 solution`, `2 solutions`.
+fn plural(n: u64, noun: &str) -> String {
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
+}
+
 /// The text `N solutions`, with what is known about completeness.
 fn count_line(count: u64, complete: bool, stopped: Option<StopReason>) -> String {
-    let noun = if count == 1 { "solution" } else { "solutions" };
+    let noun = plural(count, "solution");
     if complete {
-        format!("{count} {noun}")
+        noun
     } else {
         let why = match stopped {
             Some(StopReason::Limit) | Some(StopReason::Visitor) => "limit reached".to_string(),
             Some(r) => format!("search stopped: {}", json::stop_name(r)),
             None => "search stopped".to_string(),
         };
-        format!("at least {count} {noun} ({why})")
+        format!("at least {noun} ({why})")
     }
 }
 
@@ -142,19 +147,13 @@ impl Session {
             result.status = Status::Unknown;
             result.stopped = Some(StopReason::Interrupted);
         }
-        self.exit = self.exit.combine(match result.status {
-            Status::Solvable if self.interrupted() && !result.complete && cfg.counting() => Exit::Interrupted,
-            Status::Solvable
-                if result.stopped.is_some_and(|r| matches!(r, StopReason::Timeout | StopReason::Nodes))
-                    && !result.complete
-                    && matches!(cfg.mode, Mode::Count) =>
-            {
-                Exit::Unknown
-            }
-            Status::Solvable => Exit::Solved,
-            Status::Unsolvable => Exit::NoSolution,
-            Status::Unknown if result.stopped == Some(StopReason::Interrupted) => Exit::Interrupted,
-            Status::Unknown => Exit::Unknown,
+        self.exit = self.exit.combine(match (result.status, result.stopped) {
+            (Status::Unsolvable, _) => Exit::NoSolution,
+            (_, Some(StopReason::Interrupted)) => Exit::Interrupted,
+            (Status::Unknown, _) => Exit::Unknown,
+            // A count cut short by a limit of ours is not the answer asked for.
+            (Status::Solvable, Some(StopReason::Timeout | StopReason::Nodes)) if cfg.counting() => Exit::Unknown,
+            (Status::Solvable, _) => Exit::Solved,
         });
         if cfg.stats {
             self.print_stats(k, &result);
@@ -192,10 +191,10 @@ impl Session {
     fn print_stats<S>(&self, k: usize, r: &CaseResult<S>) {
         let s = &r.stats;
         let mut line = format!(
-            "case {k}: {} nodes, {} updates, {} solutions, {:.3} ms, backend {}, {} thread{}",
+            "case {k}: {} nodes, {} updates, {}, {:.3} ms, backend {}, {} thread{}",
             s.nodes,
             s.updates,
-            r.count.unwrap_or(s.solutions),
+            plural(r.count.unwrap_or(s.solutions), "solution"),
             s.elapsed.as_secs_f64() * 1000.0,
             if s.backend.is_empty() { "none" } else { s.backend },
             s.threads,

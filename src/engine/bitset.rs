@@ -274,6 +274,7 @@ impl<const W: usize> Backend for Bitset<W> {
                 let sol = (0..self.level).map(|l| self.cands[self.lv_pos[l] as usize].option as usize);
                 if ctx.solution(sol).is_break() {
                     ctx.nodes += u64::from(since_poll);
+                    ctx.updates = self.updates;
                     return ControlFlow::Break(());
                 }
             }

@@ -370,6 +370,7 @@ impl Backend for Sparse<'_> {
                 let sol = self.lv_opt[..self.level].iter().map(|&o| o as usize);
                 if ctx.solution(sol).is_break() {
                     ctx.nodes += u64::from(nodes_since_poll);
+                    ctx.updates = self.updates;
                     return ControlFlow::Break(());
                 }
             } else if let Some((i, deg)) = self.choose_item() {

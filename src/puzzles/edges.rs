@@ -12,10 +12,10 @@
 //!
 //! ```text
 //! 2 2
-//! FOIF
-//! FFOO
-//! IOFF
-//! OFFI
+//! FFII
+//! OFFO
+//! FOOF
+//! IIFF
 //! 0 0
 //! ```
 //!

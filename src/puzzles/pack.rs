@@ -390,7 +390,11 @@ impl<'a> Reader<'a> {
                     }
                 }
                 if width != w {
-                    return Err(row.error(format!("row {} of piece {k} has {width} cells, expected {w}", r + 1)));
+                    return Err(row.error(format!(
+                        "row {} of piece {k} has {width} cell{}, expected {w}",
+                        r + 1,
+                        if width == 1 { "" } else { "s" }
+                    )));
                 }
             }
             let Some(shape) = Shape::new(cells) else {

@@ -43,7 +43,13 @@ impl PieceSet {
         match self {
             PieceSet::Trominoes => named(&[("I", &["###"]), ("L", &["#.", "##"])], free),
             PieceSet::Tetrominoes => named(
-                &[("I", &["####"]), ("O", &["##", "##"]), ("T", &["###", ".#."]), ("S", &[".##", "##."]), ("L", &["###", "#.."])],
+                &[
+                    ("I", &["####"]),
+                    ("O", &["##", "##"]),
+                    ("T", &["###", ".#."]),
+                    ("S", &[".##", "##."]),
+                    ("L", &["###", "#.."]),
+                ],
                 free,
             ),
             PieceSet::Pentominoes => named(PENTOMINOES, free),
@@ -82,7 +88,10 @@ const PENTOMINOES: &[(&str, &[&str])] = &[
 ];
 
 fn from_picture(rows: &[&str]) -> Shape {
-    let cells = rows.iter().enumerate().flat_map(|(r, row)| row.chars().enumerate().filter(|(_, ch)| *ch == '#').map(move |(c, _)| (r, c)));
+    let cells = rows
+        .iter()
+        .enumerate()
+        .flat_map(|(r, row)| row.chars().enumerate().filter(|(_, ch)| *ch == '#').map(move |(c, _)| (r, c)));
     Shape::new(cells).expect("built-in pieces are not empty")
 }
 
