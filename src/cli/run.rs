@@ -116,6 +116,8 @@ impl Session {
                 if !cfg.print_all {
                     return ControlFlow::Continue(());
                 }
+                // Number and write under the lock, so records come in index order.
+                let mut out = self.out.lock().unwrap();
                 let index = printed.fetch_add(1, Ordering::Relaxed) + 1;
                 let text = if cfg.json {
                     let rec = SolutionRecord {
@@ -128,7 +130,7 @@ impl Session {
                 } else {
                     format!("Solution {index}:\n{}\n", render.grid(model, &sol, &cfg))
                 };
-                let mut out = self.out.lock().unwrap();
+
                 // Flush per solution so that `| head` sees it at once.
                 match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
                     Ok(()) => ControlFlow::Continue(()),

@@ -144,9 +144,9 @@ impl<'a> Ctx<'a> {
 
     /// A solution was found. `Break` ends the search.
     pub(crate) fn solution(&mut self, options: impl Iterator<Item = usize>) -> ControlFlow<()> {
-        self.solutions += 1;
         let sh = self.shared;
         if sh.config.first_only() {
+            self.solutions += 1;
             let mut first = sh.first.lock().unwrap();
             if first.as_ref().is_none_or(|(t, _)| self.ticket < *t) {
                 *first = Some((self.ticket, options.collect()));
@@ -154,16 +154,23 @@ impl<'a> Ctx<'a> {
             }
             return ControlFlow::Break(());
         }
+        // Take a place under the limit before visiting, so that several
+        // workers never report more than the limit between them.
+        let total = sh.solutions.fetch_add(1, Ordering::Relaxed) + 1;
+        if sh.config.limit.is_some_and(|l| total > l) {
+            sh.halt(StopReason::Limit);
+            return ControlFlow::Break(());
+        }
+        self.solutions += 1;
+        if let Some(m) = sh.monitor() {
+            m.solutions.fetch_add(1, Ordering::Relaxed);
+        }
         if let Some(visit) = sh.visitor {
             let sol: Vec<usize> = options.collect();
             if visit(&sol).is_break() {
                 sh.halt(StopReason::Visitor);
                 return ControlFlow::Break(());
             }
-        }
-        let total = sh.solutions.fetch_add(1, Ordering::Relaxed) + 1;
-        if let Some(m) = sh.monitor() {
-            m.solutions.fetch_add(1, Ordering::Relaxed);
         }
         if sh.config.limit.is_some_and(|l| total >= l) {
             sh.halt(StopReason::Limit);
