@@ -1,1 +1,651 @@
-//! todo
+//! The command line: exit statuses, bad input (one test per message),
+//! line endings and white space, shards, hints, text snapshots and the
+//! engine's node counts.
+
+use crate::brute::{count_pack, count_tiles, pack_text, planted_pack, planted_tiles, tetravex_text, tiles_solvable};
+use crate::tetravex::tile_records;
+use crate::util::{data, data_text, example, run, Rng, Run};
+use crate::verify::{assert_tile_record, check_pack_text, parse_tetravex, PackCase, TileCase};
+use std::time::{Duration, Instant};
+
+// ---------------------------------------------------------------------------
+// Exit statuses.
+
+#[test]
+fn exit_status_zero_when_every_case_is_solvable() {
+    let r = run(&["tetravex"], "2\n5 9 1 4\n4 4 5 6\n6 8 5 4\n0 4 4 3\n0\n");
+    assert_eq!((r.stdout.as_str(), r.code), ("Game 1: Possible\n", Some(0)));
+    let r = run(&["edges"], example("edges-2x2.txt"));
+    assert_eq!(r.code, Some(0));
+    let r = run(&["pack"], "2\n2 4\n1111\n1111\n2 4\n1111\n1111\n0\n");
+    assert_eq!((r.stdout.as_str(), r.code), ("1111\n1111\n2222\n2222\n", Some(0)));
+    // No case at all.
+    let r = run(&["tetravex"], "0\n");
+    assert_eq!((r.stdout.as_str(), r.code), ("", Some(0)));
+}
+
+#[test]
+fn exit_status_one_when_some_case_is_unsolvable() {
+    let r = run(&["tetravex"], example("tetravex-zoj1008.txt"));
+    assert_eq!(r.code, Some(1));
+    let r = run(&["pack"], example("pack-uva387.txt"));
+    assert_eq!(r.code, Some(1));
+    let r = run(&["edges"], data_text("edges/uva519.txt"));
+    assert_eq!(r.code, Some(1));
+}
+
+#[test]
+fn exit_status_three_when_a_case_is_unknown() {
+    let input = data_text("tetravex/5x5.txt");
+    for extra in [&[][..], &["--count"], &["--all"]] {
+        let mut args = vec!["tetravex", "--max-nodes", "1"];
+        args.extend_from_slice(extra);
+        let r = run(&args, input.clone());
+        assert_eq!(r.code, Some(3), "{args:?}: {r:?}");
+        assert!(r.stdout.starts_with("Game 1: Unknown\n"), "{args:?}: {}", r.stdout);
+        assert!(!r.stdout.contains("Possible"), "{}", r.stdout);
+    }
+    // Counting stopped by a node budget after a solution was found: the
+    // case is solvable but its count unknown.
+    let r = run(&["tetravex", "--count", "--max-nodes", "300", "--json"], input);
+    assert_eq!(r.code, Some(3));
+    let cases = r.cases();
+    assert!(cases.iter().any(|c| c["complete"] == false && c["stopped"] == "max-nodes"), "{}", r.stdout);
+    for c in &cases {
+        assert_tile_record(c, false, None);
+    }
+}
+
+#[test]
+fn exit_status_two_for_usage_errors() {
+    let input = example("tetravex-zoj1008.txt");
+    for args in [
+        &["tetravex", "--all", "--count"][..],
+        &["tetravex", "--limit", "0", "--all"],
+        &["tetravex", "--limit", "3"],
+        &["tetravex", "--timeout", "0"],
+        &["tetravex", "--timeout", "-1"],
+        &["tetravex", "--shard", "0/3"],
+        &["tetravex", "--shard", "4/3"],
+        &["tetravex", "--shard", "x"],
+        &["tetravex", "--fix", "1@1"],
+        &["tetravex", "--fix", "0@1,1"],
+        &["tetravex", "--fix", "1@1,1,4"],
+        &["tetravex", "--in-place", "--fix", "1@1,1"],
+        &["tetravex", "--no-such-option"],
+        &["pack", "--board", "0x4"],
+        &["pack", "--board", "65x1"],
+        &["pack", "--board", "4"],
+        &["nonsense"],
+        &[],
+    ] {
+        let r = run(args, input.clone());
+        assert_eq!(r.code, Some(2), "{args:?}: {r:?}");
+        assert_eq!(r.stdout, "", "{args:?}");
+        assert!(!r.stderr.is_empty(), "{args:?}");
+    }
+    let r = run(&["tetravex", "/no/such/file.txt"], "");
+    assert_eq!(r.code, Some(2));
+    assert!(r.stderr.contains("/no/such/file.txt"), "{}", r.stderr);
+}
+
+#[test]
+fn a_hint_that_names_no_piece_is_an_input_error() {
+    let r = run(&["tetravex", "--fix", "9@1,1"], example("tetravex-zoj1008.txt"));
+    assert_eq!(r.code, Some(2));
+    assert!(r.stderr.contains("line 1"), "{}", r.stderr);
+    let r = run(&["tetravex", "--fix", "1@3,1"], example("tetravex-zoj1008.txt"));
+    assert_eq!(r.code, Some(2));
+    // A rotation needs turning tiles.
+    let r = run(&["tetravex", "--fix", "1@1,1,1"], example("tetravex-zoj1008.txt"));
+    assert_eq!(r.code, Some(2));
+}
+
+#[test]
+fn an_input_error_beats_an_unsolvable_case() {
+    let r = run(&["tetravex"], "2\n1 1 1 1\n2 2 2 2\n3 3 3 3\n4 4 4 4\n1\nx\n");
+    assert_eq!(r.stdout, "Game 1: Impossible\n");
+    assert_eq!(r.code, Some(2));
+}
+
+// ---------------------------------------------------------------------------
+// Bad input: exit 2, the line in the message, no panic, earlier cases
+// answered.
+
+#[track_caller]
+fn bad(args: &[&str], input: impl Into<Vec<u8>>, line: usize, message: &str, answered: &str) -> Run {
+    let r = run(args, input);
+    r.expect_code(2).expect_no_panic();
+    let first = r.stderr.lines().next().unwrap_or("");
+    assert!(
+        first.contains(&format!("line {line}:")) || first.contains(&format!("line {line},")),
+        "expected line {line} in: {}",
+        r.stderr
+    );
+    assert!(r.stderr.contains(message), "expected {message:?} in: {}", r.stderr);
+    assert_eq!(r.stderr.lines().count(), 1, "one error line: {}", r.stderr);
+    assert_eq!(r.stdout, answered, "earlier cases are answered");
+    r
+}
+
+const TV: &str = "1\n1 2 3 4\n";
+const TV_OK: &str = "Game 1: Possible\n";
+
+#[test]
+fn tetravex_label_not_a_number() {
+    bad(&["tetravex"], format!("{TV}1\na 1 1 1\n0\n"), 4, "found `a`", TV_OK);
+}
+
+#[test]
+fn tetravex_negative_label() {
+    bad(&["tetravex"], format!("{TV}1\n1 -1 1 1\n0\n"), 4, "found `-1`", TV_OK);
+}
+
+#[test]
+fn tetravex_label_beyond_9999() {
+    let r = bad(&["tetravex"], format!("{TV}1\n1 1 10000 1\n0\n"), 4, "10000", TV_OK);
+    assert!(r.stderr.contains("9999"), "{}", r.stderr);
+    // 9999 itself is fine.
+    let r = run(&["tetravex"], "1\n9999 0 9999 0\n0\n");
+    assert_eq!((r.stdout.as_str(), r.code), ("Game 1: Possible\n", Some(0)));
+}
+
+#[test]
+fn tetravex_short_line() {
+    bad(&["tetravex"], format!("{TV}1\n1 1 1\n0\n"), 4, "found only 3 numbers", TV_OK);
+}
+
+#[test]
+fn tetravex_long_line() {
+    bad(&["tetravex"], format!("{TV}1\n1 1 1 1 1\n0\n"), 4, "found more", TV_OK);
+}
+
+#[test]
+fn tetravex_too_few_tile_lines() {
+    bad(&["tetravex"], format!("{TV}2\n1 1 1 1\n1 1 1 1\n"), 6, "needs 4 tiles, found 2", TV_OK);
+}
+
+#[test]
+fn tetravex_missing_terminating_zero() {
+    bad(&["tetravex"], TV, 3, "terminating `0`", TV_OK);
+}
+
+#[test]
+fn tetravex_huge_size_is_refused_quickly() {
+    let start = Instant::now();
+    bad(&["tetravex"], format!("{TV}1000000000\n1 1 1 1\n0\n"), 3, "too large", TV_OK);
+    bad(&["tetravex"], format!("{TV}99999999999999999999999\n0\n"), 3, "board size", TV_OK);
+    assert!(start.elapsed() < Duration::from_secs(10), "refused quickly");
+}
+
+#[test]
+fn tetravex_block_layout_short_line() {
+    bad(&["tetravex", "--layout", "blocks"], "1\n1 2\n3\n0\n", 3, "found only 1 number", "");
+}
+
+const ED: &str = "1 1\nFFFF\n";
+const ED_OK: &str = "YES\n";
+
+#[test]
+fn edges_letter_other_than_f_i_o() {
+    let r = bad(&["edges"], format!("{ED}1 1\nFXFF\n0 0\n"), 4, "found `X`", ED_OK);
+    assert!(r.stderr.contains("column 2"), "{}", r.stderr);
+}
+
+#[test]
+fn edges_short_piece_line() {
+    bad(&["edges"], format!("{ED}1 1\nFFF\n0 0\n"), 4, "found only 3 letters", ED_OK);
+    bad(&["edges"], format!("{ED}1 1\nF F F\n0 0\n"), 4, "found only 3", ED_OK);
+}
+
+#[test]
+fn edges_missing_terminator() {
+    bad(&["edges"], ED, 3, "`0 0`", ED_OK);
+}
+
+#[test]
+fn edges_too_few_pieces() {
+    bad(&["edges"], format!("{ED}2 2\nFFOO\n"), 5, "needs 4 pieces, found 1", ED_OK);
+}
+
+const PK: &str = "1\n4 4\n1111\n1111\n1111\n1111\n";
+const PK_OK: &str = "1111\n1111\n1111\n1111\n";
+
+#[test]
+fn pack_row_of_the_wrong_width() {
+    bad(&["pack"], format!("{PK}1\n2 2\n11\n111\n0\n"), 10, "has 3 cells, expected 2", PK_OK);
+    bad(&["pack"], format!("{PK}1\n2 2\n11\n1\n0\n"), 10, "has 1 cell, expected 2", PK_OK);
+}
+
+#[test]
+fn pack_character_other_than_0_or_1() {
+    let r = bad(&["pack"], format!("{PK}1\n2 2\n11\n1x\n0\n"), 10, "found `x`", PK_OK);
+    assert!(r.stderr.contains("column 2"), "{}", r.stderr);
+}
+
+#[test]
+fn pack_piece_larger_than_the_board() {
+    bad(&["pack"], format!("{PK}1\n5 1\n1\n1\n1\n1\n1\n0\n"), 8, "larger than the 4x4 board", PK_OK);
+    // With --rotate it still fits nowhere; on a 5x5 board it does.
+    bad(&["pack", "--rotate"], format!("{PK}1\n5 1\n1\n1\n1\n1\n1\n0\n"), 8, "larger", PK_OK);
+    let r = run(&["pack", "--board", "1x5", "--rotate"], "1\n5 1\n1\n1\n1\n1\n1\n0\n");
+    assert_eq!((r.stdout.as_str(), r.code), ("11111\n", Some(0)));
+}
+
+#[test]
+fn pack_missing_terminator() {
+    bad(&["pack"], PK, 7, "terminating `0`", PK_OK);
+}
+
+#[test]
+fn pack_piece_without_a_solid_cell() {
+    bad(&["pack"], format!("{PK}1\n1 2\n00\n0\n"), 8, "no solid cell", PK_OK);
+}
+
+#[test]
+fn invalid_utf8_is_refused_with_its_line() {
+    let mut input = b"1\n1 2 3 4\n1\n1 1 ".to_vec();
+    input.extend_from_slice(&[0xff, b' ', b'1', b'\n', b'0', b'\n']);
+    let r = run(&["tetravex"], input);
+    r.expect_code(2).expect_no_panic();
+    assert!(r.stderr.contains("line 4, column 5"), "{}", r.stderr);
+    assert!(r.stderr.contains("UTF-8"), "{}", r.stderr);
+}
+
+/// Like every other input error, a bad byte on a later line leaves the
+/// earlier cases answered (it once discarded them: the whole input was
+/// decoded before the first case was read).
+#[test]
+fn invalid_utf8_keeps_earlier_answers() {
+    let mut input = b"1\n1 2 3 4\n1\n1 1 ".to_vec();
+    input.extend_from_slice(&[0xff, b' ', b'1', b'\n', b'0', b'\n']);
+    bad(&["tetravex"], input, 4, "UTF-8", TV_OK);
+}
+
+// ---------------------------------------------------------------------------
+// Line endings and white space.
+
+#[test]
+fn crlf_line_endings_work() {
+    let crlf = |s: &str| s.replace('\n', "\r\n");
+    let r = run(&["tetravex"], crlf(&example("tetravex-zoj1008.txt")));
+    assert_eq!((r.stdout.as_str(), r.code), ("Game 1: Possible\n\nGame 2: Impossible\n", Some(1)));
+    let r = run(&["edges"], crlf(&data_text("edges/uva519.txt")));
+    assert_eq!((r.stdout, r.code), (data_text("edges/uva519.expected"), Some(1)));
+    let r = run(&["pack"], crlf(&example("pack-uva387.txt")));
+    assert_eq!((r.stdout, r.code), (data_text("pack/uva387.expected"), Some(1)));
+    // Errors on CRLF input still name the right line.
+    bad(&["tetravex"], crlf(&format!("{TV}1\n1 1 1\n0\n")), 4, "found only 3", TV_OK);
+}
+
+#[test]
+fn tabs_and_trailing_spaces_work() {
+    let messy = |s: &str| -> String {
+        s.lines()
+            .enumerate()
+            .map(|(i, l)| if i % 2 == 0 { format!("\t{l} \t \n") } else { format!("{l}   \n") })
+            .collect()
+    };
+    let tabbed = example("tetravex-zoj1008.txt").replace(' ', "\t");
+    let r = run(&["tetravex"], messy(&tabbed));
+    assert_eq!((r.stdout.as_str(), r.code), ("Game 1: Possible\n\nGame 2: Impossible\n", Some(1)));
+    let r = run(&["edges"], messy(&data_text("edges/uva519.txt")));
+    assert_eq!((r.stdout, r.code), (data_text("edges/uva519.expected"), Some(1)));
+    let r = run(&["pack"], messy(&example("pack-uva387.txt")));
+    assert_eq!((r.stdout, r.code), (data_text("pack/uva387.expected"), Some(1)));
+    // Edges pieces written as separate letters or signed numbers.
+    let r = run(&["edges"], "2 2\nF F I I\n+1 0 0 +1\n0 1 1 0\n-1 -1 0 0\n0 0\n");
+    assert_eq!((r.stdout.as_str(), r.code), ("YES\n", Some(0)));
+}
+
+#[test]
+fn missing_final_newline_works() {
+    let trim = |s: String| s.trim_end().to_string();
+    let r = run(&["tetravex"], trim(example("tetravex-zoj1008.txt")));
+    assert_eq!((r.stdout.as_str(), r.code), ("Game 1: Possible\n\nGame 2: Impossible\n", Some(1)));
+    let r = run(&["edges"], trim(data_text("edges/uva519.txt")));
+    assert_eq!((r.stdout, r.code), (data_text("edges/uva519.expected"), Some(1)));
+    let r = run(&["pack"], trim(example("pack-uva387.txt")));
+    assert_eq!((r.stdout, r.code), (data_text("pack/uva387.expected"), Some(1)));
+}
+
+#[test]
+fn blank_lines_between_cases_are_skipped() {
+    let input = example("tetravex-zoj1008.txt").replace('\n', "\n\n");
+    let r = run(&["tetravex"], input);
+    assert_eq!((r.stdout.as_str(), r.code), ("Game 1: Possible\n\nGame 2: Impossible\n", Some(1)));
+}
+
+#[test]
+fn input_from_a_file_or_dash() {
+    let path = data("tetravex/5x5.txt");
+    let path = path.to_str().unwrap();
+    let from_file = run(&["tetravex", path], "");
+    let from_dash = run(&["tetravex", "-"], data_text("tetravex/5x5.txt"));
+    assert_eq!(from_file.stdout, from_dash.stdout);
+    assert_eq!(from_file.stdout, "Game 1: Possible\n\nGame 2: Possible\n\nGame 3: Possible\n\nGame 4: Impossible\n");
+    assert_eq!(from_file.code, Some(1));
+}
+
+// ---------------------------------------------------------------------------
+// The 5x5 data file: judge sized boards, brute force agrees.
+
+#[test]
+fn judge_sized_boards() {
+    let cases = parse_tetravex(&data_text("tetravex/5x5.txt"));
+    let brute: Vec<bool> = cases.iter().map(tiles_solvable).collect();
+    assert_eq!(brute, vec![true, true, true, false]);
+    tile_records("tetravex", &cases, &[]);
+}
+
+// ---------------------------------------------------------------------------
+// Shards: the counts of the shards add up to the whole count.
+
+#[test]
+fn shard_counts_add_up() {
+    let mut rng = Rng::new(16);
+    let cases: Vec<TileCase> = (0..8).map(|i| planted_tiles(&mut rng, 3, 3, 3 + (i % 3) as i32, true, false)).collect();
+    let text = tetravex_text(&cases);
+    let want: Vec<u64> = cases.iter().map(count_tiles).collect();
+    for n in [2u64, 3, 7] {
+        let mut total = vec![0u64; cases.len()];
+        for i in 1..=n {
+            let shard = format!("{i}/{n}");
+            let r = run(&["tetravex", "--rotate", "--count", "--json", "--shard", &shard], text.clone());
+            for (k, rec) in r.cases().iter().enumerate() {
+                assert_eq!(rec["shard"]["index"], i);
+                assert_eq!(rec["shard"]["count"], n);
+                assert_eq!(rec["complete"], true);
+                total[k] += rec["count"].as_u64().unwrap();
+                assert_tile_record(rec, false, Some(&cases[k]));
+            }
+        }
+        assert_eq!(total, want, "shards of {n}");
+    }
+    let mut rng = Rng::new(17);
+    let packs: Vec<PackCase> = (0..6).map(|i| planted_pack(&mut rng, 4, 4, 3 + i % 3, true, true)).collect();
+    let text = pack_text(&packs);
+    let want: Vec<u64> = packs.iter().map(count_pack).collect();
+    let mut total = vec![0u64; packs.len()];
+    for i in 1..=4 {
+        let shard = format!("{i}/4");
+        let r = run(&["pack", "--rotate", "--flip", "--count", "--json", "--shard", &shard], text.clone());
+        for (k, rec) in r.cases().iter().enumerate() {
+            total[k] += rec["count"].as_u64().unwrap();
+            crate::verify::assert_pack_record(rec, Some(&packs[k]));
+        }
+    }
+    assert_eq!(total, want);
+}
+
+/// A shard that holds none of a solvable puzzle's solutions proves nothing
+/// about the puzzle, yet it is reported as `Impossible` (`unsolvable`,
+/// complete) with exit status 1.
+#[test]
+#[ignore = "bug: a shard without solutions reports a solvable puzzle as Impossible (exit 1)"]
+fn an_empty_shard_does_not_claim_unsolvable() {
+    let input = "2\n5 9 1 4\n4 4 5 6\n6 8 5 4\n0 4 4 3\n0\n";
+    for i in 1..=4 {
+        let shard = format!("{i}/4");
+        let r = run(&["tetravex", "--shard", &shard], input);
+        assert_ne!(r.stdout, "Game 1: Impossible\n", "shard {shard}");
+        assert_ne!(r.code, Some(1), "shard {shard}");
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Hints.
+
+#[test]
+fn hints_are_honoured() {
+    let mut rng = Rng::new(99);
+    let case = planted_tiles(&mut rng, 3, 3, 3, true, false);
+    let text = tetravex_text(std::slice::from_ref(&case));
+    let total = count_tiles(&case);
+    let r = run(&["tetravex", "--rotate", "--count", "--json"], text.clone());
+    assert_eq!(r.cases()[0]["count"], total);
+    for (fix, rot) in [("1@2,2", None), ("3@1,1,2", Some(2u8)), ("9@3,3,1", Some(1))] {
+        let r = run(&["tetravex", "--rotate", "--count", "--json", "--fix", fix], text.clone());
+        let rec = &r.cases()[0];
+        let piece: usize = fix.split('@').next().unwrap().parse().unwrap();
+        let rc: Vec<usize> = fix.split('@').nth(1).unwrap().split(',').take(2).map(|s| s.parse().unwrap()).collect();
+        let expected = TileCase { fixes: vec![(piece - 1, rc[0] - 1, rc[1] - 1, rot)], ..case.clone() };
+        assert_tile_record(rec, false, Some(&expected));
+        assert!(rec["count"].as_u64().unwrap() <= total, "{rec}");
+        if let Some(sol) = rec.get("solution") {
+            let p = &sol["placements"][piece - 1];
+            assert_eq!((p["row"].as_u64(), p["col"].as_u64()), (Some(rc[0] as u64), Some(rc[1] as u64)));
+        }
+    }
+    // Pinning every tile where a planted solution has it leaves one solution.
+    let rec = &tile_records("tetravex", std::slice::from_ref(&case), &["--rotate"])[0];
+    let fixes: Vec<String> = rec["solution"]["placements"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| format!("{}@{},{},{}", p["piece"], p["row"], p["col"], p["rotation"]))
+        .collect();
+    let mut args = vec!["tetravex", "--rotate", "--count", "--json"];
+    for f in &fixes {
+        args.push("--fix");
+        args.push(f);
+    }
+    let r = run(&args, text);
+    assert_eq!(r.cases()[0]["count"], 1, "{}", r.stdout);
+}
+
+// ---------------------------------------------------------------------------
+// Text layouts.
+
+#[test]
+fn pack_grids_name_many_pieces() {
+    // Sixteen monominoes: one filling (identical pieces), symbols 1-9, A-G.
+    let case = PackCase::rect(4, 4, vec![vec![(0, 0)]; 16], false, false);
+    let r = run(&["pack", "--count"], pack_text(std::slice::from_ref(&case)));
+    assert_eq!(r.code, Some(0));
+    let (grid, count) = r.stdout.split_at(20);
+    check_pack_text(&case, grid).unwrap();
+    assert_eq!(count, "1 solution\n");
+    assert_eq!(grid, "1234\n5678\n9ABC\nDEFG\n");
+}
+
+#[test]
+fn counts_and_grids_separate_every_case() {
+    // With --count or --grid, edges cases are separated by empty lines too.
+    let input = example("edges-2x2.txt").replace("0 0\n", "") + &example("edges-2x2.txt");
+    let r = run(&["edges", "--count"], input);
+    assert_eq!(r.stdout, "YES\n1 solution\n\nYES\n1 solution\n");
+    let r = run(&["tetravex", "--count"], example("tetravex-zoj1008.txt"));
+    assert_eq!(r.stdout, "Game 1: Possible\n1 solution\n\nGame 2: Impossible\n0 solutions\n");
+    let r = run(&["tetravex", "--count", "--limit", "2"], "2\n1 1 1 1\n1 1 1 1\n1 1 1 1\n1 1 1 2\n0\n");
+    assert_eq!(r.stdout, "Game 1: Possible\nat least 2 solutions (limit reached)\n");
+}
+
+#[test]
+fn stats_go_to_stderr() {
+    let r = run(&["tetravex", "--stats", "--threads", "1"], example("tetravex-zoj1008.txt"));
+    assert_eq!(r.stdout, "Game 1: Possible\n\nGame 2: Impossible\n");
+    let lines: Vec<&str> = r.stderr.lines().collect();
+    assert_eq!(lines.len(), 2, "{}", r.stderr);
+    assert!(lines[0].starts_with("case 1: ") && lines[0].contains(" nodes"), "{}", r.stderr);
+    assert!(lines[1].starts_with("case 2: "), "{}", r.stderr);
+}
+
+// ---------------------------------------------------------------------------
+// Snapshots of the text renderings.
+
+const TV_2X2: &str = "2\n5 9 1 4\n4 4 5 6\n6 8 5 4\n0 4 4 3\n0\n";
+const PK_SAMPLE_1: &str = "4\n2 3\n111\n101\n4 2\n01\n01\n11\n01\n2 1\n1\n1\n3 2\n10\n10\n11\n0\n";
+
+#[test]
+fn snapshot_tetravex_grid() {
+    let r = run(&["tetravex", "--grid"], TV_2X2);
+    insta::assert_snapshot!(r.stdout, @r"
+    Game 1: Possible
+    ┌─────┬─────┐
+    │  0  │  6  │
+    │3   4│4   8│
+    │  4  │  5  │
+    ├─────┼─────┤
+    │  4  │  5  │
+    │6   4│4   9│
+    │  5  │  1  │
+    └─────┴─────┘
+    ");
+    let r = run(&["tetravex", "--grid", "--ascii"], TV_2X2);
+    insta::assert_snapshot!(r.stdout, @r"
+    Game 1: Possible
+    +-----+-----+
+    |  0  |  6  |
+    |3   4|4   8|
+    |  4  |  5  |
+    +-----+-----+
+    |  4  |  5  |
+    |6   4|4   9|
+    |  5  |  1  |
+    +-----+-----+
+    ");
+}
+
+#[test]
+fn snapshot_edges_grid() {
+    let r = run(&["edges", "--grid"], example("edges-2x2.txt"));
+    insta::assert_snapshot!(r.stdout, @r"
+    YES
+    ┌─────┬─────┐
+    │  F  │  F  │
+    │F   O│I   F│
+    │  O  │  I  │
+    ├─────┼─────┤
+    │  I  │  O  │
+    │F   I│O   F│
+    │  F  │  F  │
+    └─────┴─────┘
+    ");
+    let r = run(&["edges", "--grid", "--ascii"], "2 2\n0 0 -1 -1\n+1 0 0 +1\n0 +1 +1 0\n-1 -1 0 0\n0 0\n");
+    insta::assert_snapshot!(r.stdout, @r"
+    YES
+    +-------+-------+
+    |   0   |   0   |
+    |0    +1|-1    0|
+    |  +1   |  -1   |
+    +-------+-------+
+    |  -1   |  +1   |
+    |0    -1|+1    0|
+    |   0   |   0   |
+    +-------+-------+
+    ");
+}
+
+#[test]
+fn snapshot_pack_grid() {
+    let r = run(&["pack", "--grid"], PK_SAMPLE_1);
+    insta::assert_snapshot!(r.stdout, @r"
+    1112
+    1412
+    3422
+    3442
+    ┌───────────┬───┐
+    │ 1   1   1 │ 2 │
+    │   ┌───┐   │   │
+    │ 1 │ 4 │ 1 │ 2 │
+    ├───┤   ├───┘   │
+    │ 3 │ 4 │ 2   2 │
+    │   │   └───┐   │
+    │ 3 │ 4   4 │ 2 │
+    └───┴───────┴───┘
+    ");
+    let r = run(&["pack", "--grid", "--ascii"], PK_SAMPLE_1);
+    insta::assert_snapshot!(r.stdout, @r"
+    1112
+    1412
+    3422
+    3442
+    +-----------+---+
+    | 1   1   1 | 2 |
+    |   +---+   |   |
+    | 1 | 4 | 1 | 2 |
+    +---+   +---+   |
+    | 3 | 4 | 2   2 |
+    |   |   +---+   |
+    | 3 | 4   4 | 2 |
+    +---+-------+---+
+    ");
+}
+
+#[test]
+fn snapshot_tetravex_short_help() {
+    let out = assert_cmd::Command::cargo_bin("tessera")
+        .unwrap()
+        .args(["tetravex", "-h"])
+        .env("COLUMNS", "100")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    insta::assert_snapshot!(text, @r"
+    Gnome Tetravex (ZOJ 1008): square tiles with four labels; equal labels meet
+
+    Usage: tessera tetravex [OPTIONS] [FILE]
+
+    Arguments:
+      [FILE]  Input file; `-` or nothing reads standard input
+
+    Options:
+      -h, --help     Print help (see more with '--help')
+      -V, --version  Print version
+
+    Output:
+          --grid             Draw each solution after its verdict
+          --ascii            Draw grids with plain ASCII instead of box characters
+          --count            Count every distinct solution (identical pieces swapped count once)
+          --all              Print every solution
+          --limit <N>        With --all (or --count): stop after N solutions
+          --json             Write newline-delimited JSON records instead of text
+          --stats            Print effort counters for each case on stderr
+          --progress <WHEN>  When to show a progress bar on stderr [default: auto] [possible values:
+                             auto, always, never]
+
+    Search:
+          --timeout <SECONDS>  Give up on a case after this many seconds (the case is then unknown)
+          --max-nodes <N>      Give up on a case after this many search nodes (reproducible; one thread)
+          --threads <N>        Worker threads (0: all cores) [default: 0]
+          --shard <I/N>        Search only shard I of N (1-based), for splitting a search across
+                               machines
+
+    Rules:
+          --rotate                     Tiles may turn (quarter turns) as well as move
+          --in-place                   Every tile stays in its cell and may only turn
+          --border <C>                 Every outer side must carry label C, and no inner side may
+          --layout <LAYOUT>            How the input draws the tiles [default: tiles] [possible values:
+                                       tiles, blocks]
+          --fix <PIECE@ROW,COL[,ROT]>  Pin a tile: PIECE@ROW,COL[,ROT] (1-based; ROT quarter turns
+                                       clockwise)
+    ");
+}
+
+// ---------------------------------------------------------------------------
+// Engine regression: the exact node counts of one-thread searches. A change
+// here means the search itself changed (branching order, pruning...);
+// update the numbers only on purpose.
+
+fn nodes(args: &[&str], input: String) -> Vec<u64> {
+    let mut all = args.to_vec();
+    all.extend_from_slice(&["--json", "--count", "--threads", "1"]);
+    run(&all, input).cases().iter().map(|c| c["stats"]["nodes"].as_u64().unwrap()).collect()
+}
+
+#[test]
+fn node_counts_tetravex_5x5() {
+    assert_eq!(nodes(&["tetravex"], data_text("tetravex/5x5.txt")), vec![1194, 1029, 62926, 726]);
+}
+
+#[test]
+fn node_counts_edges_uva519() {
+    assert_eq!(nodes(&["edges", "--rotate"], data_text("edges/uva519.txt")), vec![390, 0, 0]);
+}
+
+#[test]
+fn node_counts_pack_uva387() {
+    assert_eq!(nodes(&["pack", "--rotate", "--flip"], example("pack-uva387.txt")), vec![287, 38, 596]);
+}

@@ -475,11 +475,10 @@ fn all_with_a_limit_stops_there() {
     assert_eq!(r.code, Some(0));
 }
 
-/// With several threads, `--all` numbers solutions as they are found but
-/// may print them in another order (the number is taken before the output
-/// lock).
+/// With several threads, `--all` still prints solution records in index
+/// order (it once took the number before the output lock, so records could
+/// come out of order).
 #[test]
-#[ignore = "bug: with --threads 2, --all prints solution records out of index order"]
 fn solution_records_are_in_index_order() {
     let input = crate::util::data_text("edges/uva519.txt");
     for _ in 0..20 {

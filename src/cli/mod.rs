@@ -16,7 +16,7 @@ use std::sync::Arc;
 use tessera::engine::Monitor;
 use tessera::format::grid;
 use tessera::format::json::{PackPuzzleJson, PackSolutionJson, TilePuzzleJson, TileSolutionJson};
-use tessera::puzzles::input::{decode, ParseError};
+use tessera::puzzles::input::{decode_prefix, ParseError};
 use tessera::puzzles::pack::{self, Board};
 use tessera::puzzles::pieces::PieceSet;
 use tessera::puzzles::polyomino::Freedom;
@@ -66,6 +66,14 @@ fn read_stdin() -> Result<(String, Vec<u8>)> {
 
 fn input_error(name: &str, e: impl std::fmt::Display) -> anyhow::Error {
     InputError { source_name: name.to_string(), error: e.to_string() }.into()
+}
+
+/// When the input stops being text, a read error at the cut is really that.
+fn bad_text_first(name: &str, bad_text: &Option<ParseError>, error: anyhow::Error) -> anyhow::Error {
+    match bad_text {
+        Some(b) => input_error(name, b),
+        None => error,
+    }
 }
 
 fn start(common: &Common, monitor: Arc<Monitor>) -> Result<(Session, String, Vec<u8>)> {
@@ -132,7 +140,7 @@ pub fn tetravex(args: &TetravexArgs, monitor: Arc<Monitor>) -> Result<Exit> {
         return Err(UsageError("--in-place already pins every tile; it cannot be combined with --fix".into()).into());
     }
     let (mut session, name, bytes) = start(&args.common, monitor)?;
-    let text = decode(&bytes).map_err(|e| input_error(&name, e))?;
+    let (text, bad_text) = decode_prefix(&bytes);
     let mut error = None;
     for case in tetravex::Reader::new(text, opts.layout) {
         if session.interrupted() {
@@ -154,7 +162,7 @@ pub fn tetravex(args: &TetravexArgs, monitor: Arc<Monitor>) -> Result<Exit> {
         };
         session.case(&TetravexRender, case.line, &model)?;
     }
-    finish(&session, error)
+    finish(&session, error.map(|e| bad_text_first(&name, &bad_text, e)))
 }
 
 struct EdgesRender {
@@ -194,7 +202,7 @@ pub fn edges(args: &EdgesArgs, monitor: Arc<Monitor>) -> Result<Exit> {
     let fixes = args.fix.iter().map(|f| parse_fix(f)).collect::<Result<Vec<_>, UsageError>>()?;
     let opts = edges::Options { rotate: args.rotate, fixes };
     let (mut session, name, bytes) = start(&args.common, monitor)?;
-    let text = decode(&bytes).map_err(|e| input_error(&name, e))?;
+    let (text, bad_text) = decode_prefix(&bytes);
     let mut error = None;
     for case in edges::Reader::new(text) {
         if session.interrupted() {
@@ -216,7 +224,7 @@ pub fn edges(args: &EdgesArgs, monitor: Arc<Monitor>) -> Result<Exit> {
         };
         session.case(&EdgesRender { letters: case.letters }, case.line, &model)?;
     }
-    finish(&session, error)
+    finish(&session, error.map(|e| bad_text_first(&name, &bad_text, e)))
 }
 
 struct PackRender;
@@ -288,7 +296,7 @@ pub fn pack(args: &PackArgs, monitor: Arc<Monitor>) -> Result<Exit> {
         return finish(&session, None);
     }
     let (mut session, name, bytes) = start(&args.common, monitor)?;
-    let text = decode(&bytes).map_err(|e| input_error(&name, e))?;
+    let (text, bad_text) = decode_prefix(&bytes);
     let mut error = None;
     for case in pack::Reader::new(text) {
         if session.interrupted() {
@@ -310,5 +318,5 @@ pub fn pack(args: &PackArgs, monitor: Arc<Monitor>) -> Result<Exit> {
         };
         session.case(&PackRender, case.line, &model)?;
     }
-    finish(&session, error)
+    finish(&session, error.map(|e| bad_text_first(&name, &bad_text, e)))
 }

@@ -150,6 +150,25 @@ pub fn decode(bytes: &[u8]) -> Result<&str, ParseError> {
     })
 }
 
+/// Decodes as much of the input as is valid UTF-8, up to the start of the
+/// first bad line, and the error for that line (if any). Cases before the
+/// bad line can then still be answered.
+pub fn decode_prefix(bytes: &[u8]) -> (&str, Option<ParseError>) {
+    match decode(bytes) {
+        Ok(text) => (text, None),
+        Err(e) if bytes.len() > MAX_INPUT_BYTES => ("", Some(e)),
+        Err(e) => {
+            let valid = match std::str::from_utf8(bytes) {
+                Err(u) => u.valid_up_to(),
+                Ok(_) => bytes.len(),
+            };
+            let cut = bytes[..valid].iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
+            let text = std::str::from_utf8(&bytes[..cut]).expect("a prefix of the valid part is valid");
+            (text, Some(e))
+        }
+    }
+}
+
 /// Shortens a token for an error message.
 pub fn show(token: &str) -> String {
     const MAX: usize = 24;
