@@ -1,3 +1,7 @@
+// The JSON decoding structs keep every field of the schema (so that
+// `deny_unknown_fields` checks it) even where a test reads only some.
+#![allow(dead_code)]
+
 //! The integration suite: the `tessera` binary checked from outside, every
 //! solution passed through an independent verifier, counts compared with
 //! brute force.
