@@ -8,7 +8,7 @@
 //! oriented shapes share a type, so swapping them is no new filling).
 
 use crate::util::Rng;
-use crate::verify::{shapes, symbol, turn, Cells, Labels, Match, PackCase, TileCase};
+use crate::verify::{shapes, turn, Cells, Labels, Match, PackCase, TileCase};
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 fn meets(rule: Match, a: i32, b: i32) -> bool {
@@ -530,11 +530,6 @@ pub fn pack_text(cases: &[PackCase]) -> String {
     }
     s.push_str("0\n");
     s
-}
-
-/// The judge's grid for a filled board of piece indices.
-pub fn pack_grid_text(grid: &[Vec<usize>]) -> String {
-    grid.iter().map(|r| r.iter().map(|&i| symbol(i)).chain(['\n']).collect::<String>()).collect()
 }
 
 // ---------------------------------------------------------------------------

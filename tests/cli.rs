@@ -344,7 +344,7 @@ fn judge_sized_boards() {
 #[test]
 fn shard_counts_add_up() {
     let mut rng = Rng::new(16);
-    let cases: Vec<TileCase> = (0..8).map(|i| planted_tiles(&mut rng, 3, 3, 3 + (i % 3) as i32, true, false)).collect();
+    let cases: Vec<TileCase> = (0..8).map(|i| planted_tiles(&mut rng, 3, 3, 3 + i % 3, true, false)).collect();
     let text = tetravex_text(&cases);
     let want: Vec<u64> = cases.iter().map(count_tiles).collect();
     for n in [2u64, 3, 7] {

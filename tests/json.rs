@@ -143,13 +143,36 @@ pub struct PackPlacement {
     pub cells: Vec<[usize; 2]>,
 }
 
-pub type TileCaseRecord = CaseRecord<TilePuzzle, TileSolution>;
-pub type PackCaseRecord = CaseRecord<PackPuzzle, PackSolution>;
-
 /// What a run printed, decoded.
 pub struct Decoded<P, S> {
     pub cases: Vec<(Value, CaseRecord<P, S>)>,
     pub solutions: Vec<(Value, SolutionRecord<S>)>,
+}
+
+/// The typed view of a tile solution: sizes and ranges.
+fn check_tile_typed(p: &TilePuzzle, s: &TileSolution) {
+    let n = p.rows * p.cols;
+    assert_eq!(s.placements.len(), n);
+    for (i, pl) in s.placements.iter().enumerate() {
+        assert_eq!(pl.piece, i + 1, "placements in input order");
+        assert!((1..=p.rows).contains(&pl.row) && (1..=p.cols).contains(&pl.col));
+        assert!(pl.rotation < 4 && (p.rotate || pl.rotation == 0));
+    }
+    assert_eq!(s.grid.len(), p.rows);
+    assert!(s.grid.iter().all(|r| r.len() == p.cols));
+}
+
+/// The typed view of a packing solution: sizes and ranges.
+fn check_pack_typed(p: &PackPuzzle, s: &PackSolution) {
+    assert_eq!(s.placements.len(), p.pieces.len());
+    for (i, pl) in s.placements.iter().enumerate() {
+        assert_eq!(pl.piece, i + 1, "placements in input order");
+        assert!(pl.orientation < 8);
+        assert!(pl.row >= 1 && pl.col >= 1);
+        assert!(pl.cells.iter().all(|c| c[0] >= pl.row && c[1] >= pl.col), "cells below and right of the corner");
+        assert!(pl.cells.iter().all(|c| c[0] <= p.board.rows && c[1] <= p.board.cols));
+        assert_eq!(pl.name, p.pieces[i].name);
+    }
 }
 
 /// Decodes every line of a JSON run, checking the invariants every record
@@ -189,10 +212,12 @@ pub fn decode<P: for<'de> Deserialize<'de>, S: for<'de> Deserialize<'de>>(
                 if rec.status == "unsolvable" {
                     assert!(rec.solution.is_none());
                 }
-                if rec.refuted_by.is_some() {
+                if let Some(r) = &rec.refuted_by {
                     assert_eq!(rec.status, "unsolvable");
                     assert!(rec.complete);
-                    assert_eq!(rec.stats.nodes, 0, "a refuted case is not searched: {line}");
+                    assert!(!r.check.is_empty() && !r.detail.is_empty(), "{line}");
+                    let s = &rec.stats;
+                    assert_eq!((s.nodes, s.updates, s.tickets), (0, 0, 0), "a refuted case is not searched: {line}");
                 }
                 if let Some(s) = &rec.stopped {
                     assert!(["limit", "visitor", "max-nodes", "timeout", "interrupted"].contains(&s.as_str()), "{s}");
@@ -252,12 +277,14 @@ fn tiles(stdout: &str, puzzle_type: &str) -> Decoded<TilePuzzle, TileSolution> {
         }
         if let Some(sol) = v.get("solution") {
             check_tile_json(&case, sol).unwrap_or_else(|e| panic!("{e}: {v}"));
+            check_tile_typed(&rec.puzzle, rec.solution.as_ref().unwrap());
         }
     }
     for (v, rec) in &d.solutions {
-        let (cv, _) = &d.cases[rec.case - 1];
+        let (cv, crec) = &d.cases[rec.case - 1];
         let case = tile_case_from_json(&cv["puzzle"], edges);
         check_tile_json(&case, &v["solution"]).unwrap_or_else(|e| panic!("{e}: {v}"));
+        check_tile_typed(&crec.puzzle, &rec.solution);
     }
     d
 }
@@ -265,10 +292,13 @@ fn tiles(stdout: &str, puzzle_type: &str) -> Decoded<TilePuzzle, TileSolution> {
 fn packs(stdout: &str) -> Decoded<PackPuzzle, PackSolution> {
     let d = decode::<PackPuzzle, PackSolution>("pack", stdout);
     for (v, rec) in &d.cases {
-        assert_eq!(rec.puzzle.board.picture.len(), rec.puzzle.board.rows);
+        let board = &rec.puzzle.board;
+        assert_eq!(board.picture.len(), board.rows);
+        assert!(board.picture.iter().all(|l| l.chars().count() == board.cols));
         let case = pack_case_from_json(&v["puzzle"]);
         if let Some(sol) = v.get("solution") {
             check_pack_json(&case, sol).unwrap_or_else(|e| panic!("{e}: {v}"));
+            check_pack_typed(&rec.puzzle, rec.solution.as_ref().unwrap());
         }
         for p in &rec.puzzle.pieces {
             assert!(p.picture.iter().all(|l| l.chars().all(|c| c == '#' || c == '.')));
@@ -278,8 +308,9 @@ fn packs(stdout: &str) -> Decoded<PackPuzzle, PackSolution> {
         }
     }
     for (v, rec) in &d.solutions {
-        let (cv, _) = &d.cases[rec.case - 1];
+        let (cv, crec) = &d.cases[rec.case - 1];
         check_pack_json(&pack_case_from_json(&cv["puzzle"]), &v["solution"]).unwrap_or_else(|e| panic!("{e}: {v}"));
+        check_pack_typed(&crec.puzzle, &rec.solution);
     }
     d
 }

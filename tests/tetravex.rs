@@ -56,7 +56,7 @@ fn mixed_cases(seed: u64, rotate: bool, count: usize) -> Vec<TileCase> {
     (0..count)
         .map(|i| {
             let n = [1, 2, 2, 3, 3, 3][i % 6];
-            let labels = [2, 3, 4, 10][i % 4] as i32;
+            let labels = [2, 3, 4, 10][i % 4];
             match i % 3 {
                 0 => random_tiles(&mut rng, n, n, labels, rotate, false),
                 1 => planted_tiles(&mut rng, n, n, labels, rotate, false),
@@ -422,7 +422,7 @@ fn in_place_counts_match_brute_force() {
         })
         .collect();
     let expect: Vec<u64> = cases.iter().map(count_in_place).collect();
-    assert!(expect.iter().any(|&c| c == 0) && expect.iter().any(|&c| c > 1));
+    assert!(expect.contains(&0) && expect.iter().any(|&c| c > 1));
     for threads in ["1", "2"] {
         let recs = tile_records("tetravex", &cases, &["--in-place", "--count", "--threads", threads]);
         for (rec, want) in recs.iter().zip(&expect) {

@@ -58,14 +58,6 @@ pub fn run(args: &[&str], stdin: impl Into<Vec<u8>>) -> Run {
     run
 }
 
-/// Runs `tessera ARGS` with `stdin`, asserting the exit status.
-#[track_caller]
-pub fn run_ok(args: &[&str], stdin: impl Into<Vec<u8>>, code: i32) -> Run {
-    let r = run(args, stdin);
-    r.expect_code(code);
-    r
-}
-
 /// A file under `tests/data/`.
 pub fn data(path: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(path)

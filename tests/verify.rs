@@ -421,11 +421,9 @@ pub fn check_pack(case: &PackCase, placements: &[PackPlace]) -> Result<Vec<Vec<u
             grid[r][c] = pl.piece;
         }
     }
-    for r in 0..case.rows {
-        for c in 0..case.cols {
-            if case.fill[r][c] && grid[r][c] == usize::MAX {
-                return Err(format!("cell ({r}, {c}) is not covered"));
-            }
+    for (r, (fill, row)) in case.fill.iter().zip(&grid).enumerate() {
+        if let Some(c) = (0..case.cols).find(|&c| fill[c] && row[c] == usize::MAX) {
+            return Err(format!("cell ({r}, {c}) is not covered"));
         }
     }
     Ok(grid)
@@ -511,7 +509,13 @@ pub fn assert_pack_record(record: &Value, expected: Option<&PackCase>) -> Option
     }
     let sol = record.get("solution")?;
     match check_pack_json(&case, sol) {
-        Ok(grid) => Some(grid),
+        Ok(grid) => {
+            // The text checker agrees with the placement checker.
+            if case.fill.iter().flatten().all(|&f| f) {
+                check_pack_text(&case, &pack_grid_text(&grid)).unwrap_or_else(|e| panic!("{e}: {record}"));
+            }
+            Some(grid)
+        }
         Err(e) => panic!("invalid solution: {e}\nrecord: {record}"),
     }
 }
@@ -519,6 +523,11 @@ pub fn assert_pack_record(record: &Value, expected: Option<&PackCase>) -> Option
 /// The judge's symbol for piece `i` (0-based).
 pub fn symbol(i: usize) -> char {
     b"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"[i] as char
+}
+
+/// The judge's grid for a filled board of piece indices.
+pub fn pack_grid_text(grid: &[Vec<usize>]) -> String {
+    grid.iter().map(|r| r.iter().map(|&i| symbol(i)).chain(['\n']).collect::<String>()).collect()
 }
 
 /// Checks a judge grid (one line per board row, one symbol per cell).
