@@ -167,7 +167,7 @@ def near_miss_tetravex(n, k, rng):
 def instance(family, name, kind, **kw):
     d = {"family": family, "name": name, "kind": kind, "file": None, "count": False,
          "unique": False, "board": None, "expect": None, "chain": None, "quick": False,
-         "threads": 1}
+         "threads": 1, "baselines": None}
     d.update(kw)
     return d
 
@@ -261,7 +261,8 @@ def suite():
     # tessera with all its threads (every other family runs it with --threads 1).
     for board, uniq, expect in (("6x10", False, "9356"), ("6x10", True, "2339")):
         out.append(instance("pack-threads", "pent-%s%s" % (board, "-unique" if uniq else ""), "pack",
-                            board=board, count=True, unique=uniq, expect=expect, threads="all"))
+                            board=board, count=True, unique=uniq, expect=expect, threads="all",
+                            baselines=["bitpack"]))
     return out
 
 

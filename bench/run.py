@@ -91,6 +91,8 @@ def tessera_cmd(tessera, inst, nthreads):
 def baseline_cmds(inst):
     out = []
     for name, args in BASELINES[inst["kind"]]:
+        if inst.get("baselines") and name not in inst["baselines"]:
+            continue
         a = list(args)
         if inst["count"]:
             a = BASELINE_COUNT[name] + a
@@ -329,7 +331,9 @@ def fmt_nodes(s):
 def check(inst, t, b):
     want = b.answer if b.answer is not None else inst.get("expect")
     if t is None:
-        return b.answer or "?"
+        if b.answer is not None:
+            return b.answer
+        return ("%s (planted)" % want) if want else "?"
     got = t.answer
     if got is None:
         return ("? / %s" % want) if want else "?"
@@ -351,6 +355,13 @@ def machine():
     return "%s cores, %s, %s %s" % (os.cpu_count(), model, platform.system(), platform.release())
 
 
+def loadavg():
+    try:
+        return "%.2f" % os.getloadavg()[0]
+    except OSError:
+        return "?"
+
+
 def git_rev():
     try:
         p = subprocess.run(["git", "-C", REPO, "rev-parse", "--short", "HEAD"],
@@ -363,15 +374,23 @@ def git_rev():
         return "?"
 
 
+def rows_first_baseline(rows, inst):
+    for i, _t, b in rows:
+        if i is inst:
+            return b
+    return None
+
+
 def render(rows, args, meta):
     lines = []
     lines.append("# tessera benchmark")
     lines.append("")
     lines.append("- date: %s" % meta["date"])
     lines.append("- machine: %s" % meta["machine"])
+    lines.append("- load average (1 min) at start / end: %s / %s" % (meta["load_start"], meta["load_end"]))
     lines.append("- command: `%s`" % meta["command"])
     lines.append("- tessera: `%s` (%s), commit %s" % (meta["tessera"], meta["tessera_version"], meta["rev"]))
-    lines.append("- %d repetitions, interleaved (tessera, baseline, tessera, ...); median wall time of "
+    lines.append("- repetitions: %d, interleaved (tessera, baseline, tessera, ...); median wall time of "
                  "the whole process; timeout %g s per run; tessera runs with `--threads 1` "
                  "except in `*-threads` families" % (args.reps, args.timeout))
     lines.append("")
@@ -426,7 +445,7 @@ def render(rows, args, meta):
     lines.append("tessera command lines used:")
     lines.append("")
     for inst, t, b in rows:
-        if t is not None and not t.skipped and b.label == BASELINES[inst["kind"]][0][0]:
+        if t is not None and not t.skipped and b is rows_first_baseline(rows, inst):
             lines.append("- `%s`" % " ".join(shlex.quote(os.path.relpath(c, REPO) if os.path.isabs(c)
                                                          and c.startswith(REPO) else c)
                                              for c in t.cmd))
@@ -473,6 +492,7 @@ def main():
                     help="where to generate instances (default bench/instances)")
     args = ap.parse_args()
     started = time.time()
+    load_start = loadavg()
 
     if args.family:
         known = {d["family"] for d in gen.suite()}
@@ -532,6 +552,8 @@ def main():
         "tessera": " ".join(tessera) if tessera else "not run",
         "tessera_version": version,
         "rev": git_rev(),
+        "load_start": load_start,
+        "load_end": loadavg(),
     }
     table = render(rows, args, meta)
     elapsed = time.time() - started
