@@ -649,3 +649,123 @@ fn node_counts_edges_uva519() {
 fn node_counts_pack_uva387() {
     assert_eq!(nodes(&["pack", "--rotate", "--flip"], example("pack-uva387.txt")), vec![287, 38, 596]);
 }
+
+// ---------------------------------------------------------------------------
+// Time limits, limits on counts, and the first solution across threads.
+
+#[test]
+fn a_timeout_leaves_the_count_unknown() {
+    // A 6x6 board with three labels and turning has a great many solutions.
+    let mut rng = Rng::new(6);
+    let case = planted_tiles(&mut rng, 6, 6, 3, true, false);
+    let start = Instant::now();
+    let r = run(&["tetravex", "--rotate", "--count", "--timeout", "0.2", "--json"], tetravex_text(&[case.clone()]));
+    assert!(start.elapsed() < Duration::from_secs(20), "the timeout is kept");
+    assert_eq!(r.code, Some(3), "{}", r.stdout);
+    let rec = &r.cases()[0];
+    assert_eq!((rec["status"].as_str(), rec["complete"].as_bool()), (Some("solvable"), Some(false)));
+    assert_eq!(rec["stopped"], "timeout");
+    assert!(rec["count"].as_u64().unwrap() > 0);
+    assert_tile_record(rec, false, Some(&case));
+    let r = run(&["tetravex", "--rotate", "--count", "--timeout", "0.2"], tetravex_text(&[case]));
+    assert!(r.stdout.starts_with("Game 1: Possible\nat least "), "{}", r.stdout);
+    assert!(r.stdout.ends_with(" solutions (search stopped: timeout)\n"), "{}", r.stdout);
+    assert_eq!(r.code, Some(3));
+}
+
+#[test]
+fn a_limit_above_the_count_is_complete() {
+    let cases = vec![TileCase::tetravex(2, vec![[1, 1, 1, 1], [1, 1, 1, 1], [1, 1, 1, 2], [1, 1, 2, 1]], true)];
+    let want = count_tiles(&cases[0]);
+    assert_eq!(want, 28);
+    for mode in ["--count", "--all"] {
+        let recs = tile_records("tetravex", &cases, &["--rotate", mode, "--limit", "1000"]);
+        assert_eq!((recs[0]["count"].as_u64(), recs[0]["complete"].as_bool()), (Some(want), Some(true)));
+        assert!(recs[0].get("stopped").is_none(), "{}", recs[0]);
+        let recs = tile_records("tetravex", &cases, &["--rotate", mode, "--limit", "28"]);
+        assert_eq!(recs[0]["count"].as_u64(), Some(want));
+    }
+}
+
+/// Deciding reports the solution a one-thread search finds first, however
+/// many threads run.
+#[test]
+fn the_first_solution_does_not_depend_on_threads() {
+    let mut rng = Rng::new(1);
+    let cases: Vec<TileCase> = (0..20).map(|i| planted_tiles(&mut rng, 3 + i % 3, 3 + i % 3, 3, true, false)).collect();
+    let one = tile_records("tetravex", &cases, &["--rotate", "--threads", "1"]);
+    for threads in ["2", "4"] {
+        let many = tile_records("tetravex", &cases, &["--rotate", "--threads", threads]);
+        for (a, b) in one.iter().zip(&many) {
+            assert_eq!(a["solution"], b["solution"], "with {threads} threads");
+        }
+    }
+    let mut rng = Rng::new(2);
+    let packs: Vec<PackCase> = (0..12).map(|i| planted_pack(&mut rng, 5, 5, 4 + i % 4, true, true)).collect();
+    let text = pack_text(&packs);
+    let one = run(&["pack", "--board", "5x5", "--rotate", "--flip", "--threads", "1"], text.clone());
+    let two = run(&["pack", "--board", "5x5", "--rotate", "--flip", "--threads", "2"], text);
+    assert_eq!(one.stdout, two.stdout);
+    assert_eq!(one.code, Some(0));
+}
+
+// ---------------------------------------------------------------------------
+// Drawn tile grids show valid solutions.
+
+/// Reads a drawn tile board (either style) back into labels.
+fn read_drawn_tiles(text: &str, rows: usize, cols: usize, side: &dyn Fn(&str) -> i32) -> Vec<Vec<[i32; 4]>> {
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 4 * rows + 1, "{text}");
+    let cells = |l: &str| -> Vec<String> {
+        let parts: Vec<String> = l.split(['|', '│']).map(String::from).collect();
+        assert_eq!(parts.len(), cols + 2, "{l}");
+        parts[1..=cols].to_vec()
+    };
+    (0..rows)
+        .map(|r| {
+            let (top, mid, bottom) = (cells(lines[4 * r + 1]), cells(lines[4 * r + 2]), cells(lines[4 * r + 3]));
+            (0..cols)
+                .map(|c| {
+                    let lr: Vec<&str> = mid[c].split_whitespace().collect();
+                    assert_eq!(lr.len(), 2, "{}", mid[c]);
+                    [side(top[c].trim()), side(lr[1]), side(bottom[c].trim()), side(lr[0])]
+                })
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn drawn_grids_show_valid_solutions() {
+    let mut rng = Rng::new(5);
+    for (n, ascii) in [(2, true), (3, false), (4, true), (5, false)] {
+        let case = planted_tiles(&mut rng, n, n, 10, true, false);
+        let args: &[&str] =
+            if ascii { &["tetravex", "--rotate", "--grid", "--ascii"] } else { &["tetravex", "--rotate", "--grid"] };
+        let r = run(args, tetravex_text(std::slice::from_ref(&case)));
+        let body = r.stdout.strip_prefix("Game 1: Possible\n").unwrap();
+        let grid = read_drawn_tiles(body, n, n, &|s| s.parse().unwrap());
+        crate::verify::check_tile_grid(&case, &grid).unwrap();
+        // The grid shows the input's tiles, each once.
+        let mut shown: Vec<[i32; 4]> =
+            grid.iter().flatten().map(|&t| (0..4).map(|k| crate::verify::turn(t, k)).min().unwrap()).collect();
+        let mut given: Vec<[i32; 4]> =
+            case.tiles.iter().map(|&t| (0..4).map(|k| crate::verify::turn(t, k)).min().unwrap()).collect();
+        shown.sort();
+        given.sort();
+        assert_eq!(shown, given);
+    }
+    for (rows, cols, letters) in [(3, 5, true), (4, 2, false)] {
+        let case = planted_tiles(&mut rng, rows, cols, if letters { 1 } else { 12 }, false, true);
+        let r = run(&["edges", "--grid", "--ascii"], crate::brute::edges_text(std::slice::from_ref(&case)));
+        let body = r.stdout.strip_prefix("YES\n").unwrap();
+        let side = |s: &str| match s {
+            "F" => 0,
+            "O" => 1,
+            "I" => -1,
+            n => n.parse().unwrap(),
+        };
+        let grid = read_drawn_tiles(body, rows, cols, &side);
+        crate::verify::check_tile_grid(&case, &grid).unwrap();
+    }
+}
