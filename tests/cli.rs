@@ -659,7 +659,10 @@ fn a_timeout_leaves_the_count_unknown() {
     let mut rng = Rng::new(6);
     let case = planted_tiles(&mut rng, 6, 6, 3, true, false);
     let start = Instant::now();
-    let r = run(&["tetravex", "--rotate", "--count", "--timeout", "0.2", "--json"], tetravex_text(&[case.clone()]));
+    let r = run(
+        &["tetravex", "--rotate", "--count", "--timeout", "0.2", "--json"],
+        tetravex_text(std::slice::from_ref(&case)),
+    );
     assert!(start.elapsed() < Duration::from_secs(20), "the timeout is kept");
     assert_eq!(r.code, Some(3), "{}", r.stdout);
     let rec = &r.cases()[0];
