@@ -1,8 +1,9 @@
 //! A specialised bitboard pentomino packer, in the style of the best simple C
 //! solvers: the board is one machine word (u64, or u128 above 64 cells),
-//! the search always fills the first empty cell, each cell has a candidate
-//! list (every placement whose first cell is that cell, grouped by piece), a
-//! pieces-used bitmask, and empty regions whose size is not a multiple of 5
+//! the search always fills the first empty cell, each cell has candidate
+//! lists (every placement whose first cell is that cell, grouped by piece,
+//! one list per occupancy pattern of the next 8 cells, so most placements
+//! that cannot fit are never looked at), a pieces-used bitmask, and empty regions whose size is not a multiple of 5
 //! are pruned by a bit-parallel flood fill.
 //!
 //! Cell order: the board is laid out with its long side along x and its short
@@ -30,6 +31,7 @@ pub trait Bits:
     fn tz(self) -> u32;
     fn ones(self) -> u32;
     fn wrapping_neg_(self) -> Self;
+    fn low(self) -> u32;
 }
 
 macro_rules! bits_impl {
@@ -51,11 +53,19 @@ macro_rules! bits_impl {
             fn wrapping_neg_(self) -> Self {
                 self.wrapping_neg()
             }
+            #[inline(always)]
+            fn low(self) -> u32 {
+                self as u32
+            }
         }
     };
 }
 bits_impl!(u64);
 bits_impl!(u128);
+
+/// Candidate lists are split by the occupancy of this many cells after the
+/// first empty one.
+const KBITS: u32 = 8;
 
 /// Options of one run.
 #[derive(Clone, Copy, Debug)]
@@ -81,6 +91,8 @@ pub struct Outcome {
 
 struct Packer<B: Bits> {
     h: u32,
+    /// candidate lists are indexed by (cell, occupancy of the next `kbits` cells)
+    kbits: u32,
     /// per cell: range into `groups`
     cell_start: Vec<u32>,
     /// (piece bit, start, end) into `masks`
@@ -134,8 +146,10 @@ impl<B: Bits> Packer<B> {
     }
 
     fn search(&mut self, board: B, used: u32) {
-        let cell = (!board).tz() as usize;
-        let (gs, ge) = (self.cell_start[cell] as usize, self.cell_start[cell + 1] as usize);
+        let cell = (!board).tz();
+        let key = ((board >> cell) >> 1).low() & ((1u32 << self.kbits) - 1);
+        let slot = ((cell as usize) << self.kbits) | key as usize;
+        let (gs, ge) = (self.cell_start[slot] as usize, self.cell_start[slot + 1] as usize);
         for gi in gs..ge {
             let (pbit, ms, me) = self.groups[gi];
             if used & pbit != 0 {
@@ -176,18 +190,28 @@ fn run<B: Bits>(rows: usize, cols: usize, opt: &Options) -> Outcome {
         }
         per[m.tz() as usize][p.piece].push(m);
     }
-    let mut cell_start = Vec::with_capacity(n + 1);
+    let kbits = KBITS;
+    let mut cell_start = Vec::with_capacity((n << kbits) + 1);
     let mut groups = Vec::new();
     let mut masks = Vec::new();
-    for lists in per.iter() {
-        cell_start.push(groups.len() as u32);
-        for (piece, list) in lists.iter().enumerate() {
-            if list.is_empty() {
-                continue;
+    for (cell, lists) in per.iter().enumerate() {
+        for key in 0..(1u64 << kbits) {
+            // the cells after `cell` that are filled under this key
+            let mut win = B::ZERO;
+            for i in 0..kbits {
+                let b = cell as u32 + 1 + i;
+                if key >> i & 1 == 1 && b < B::WIDTH {
+                    win = win | (B::ONE << b);
+                }
             }
-            let s = masks.len() as u32;
-            masks.extend_from_slice(list);
-            groups.push((1u32 << piece, s, masks.len() as u32));
+            cell_start.push(groups.len() as u32);
+            for (piece, list) in lists.iter().enumerate() {
+                let s = masks.len() as u32;
+                masks.extend(list.iter().copied().filter(|&m| m & win == B::ZERO));
+                if masks.len() as u32 > s {
+                    groups.push((1u32 << piece, s, masks.len() as u32));
+                }
+            }
         }
     }
     cell_start.push(groups.len() as u32);
@@ -210,6 +234,7 @@ fn run<B: Bits>(rows: usize, cols: usize, opt: &Options) -> Outcome {
     }
     let mut pk = Packer {
         h: h as u32,
+        kbits,
         cell_start,
         groups,
         masks,
