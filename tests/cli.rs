@@ -772,3 +772,28 @@ fn drawn_grids_show_valid_solutions() {
         crate::verify::check_tile_grid(&case, &grid).unwrap();
     }
 }
+
+/// `--all` in text: every distinct solution drawn once, numbered 1..N in
+/// order, then the verdict and the count.
+#[test]
+fn all_in_text_draws_every_solution() {
+    let mut rng = Rng::new(0x7A);
+    let cases: Vec<TileCase> = (0..6).map(|i| planted_tiles(&mut rng, 2 + i % 2, 2 + i % 2, 3, true, false)).collect();
+    for (k, case) in cases.iter().enumerate() {
+        let want = count_tiles(case);
+        let r = run(&["tetravex", "--rotate", "--all", "--ascii"], tetravex_text(std::slice::from_ref(case)));
+        assert_eq!(r.code, Some(0));
+        let noun = if want == 1 { "solution" } else { "solutions" };
+        let tail = format!("Game 1: Possible\n{want} {noun}\n");
+        let body = r.stdout.strip_suffix(&tail).unwrap_or_else(|| panic!("case {k}: {}", r.stdout));
+        let blocks: Vec<&str> = body.split_terminator("\n\n").collect();
+        assert_eq!(blocks.len() as u64, want, "case {k}");
+        let mut seen = std::collections::HashSet::new();
+        for (i, block) in blocks.iter().enumerate() {
+            let grid_text = block.strip_prefix(&format!("Solution {}:\n", i + 1)).expect("numbered in order");
+            let grid = read_drawn_tiles(grid_text, case.rows, case.cols, &|s| s.parse().unwrap());
+            crate::verify::check_tile_grid(case, &grid).unwrap();
+            assert!(seen.insert(grid), "solution {} drawn twice", i + 1);
+        }
+    }
+}

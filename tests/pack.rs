@@ -234,3 +234,44 @@ proptest! {
         }
     }
 }
+
+/// A drawing's empty outer rows and columns are not part of the shape: a
+/// padded drawing packs like the bare one, even when the padding is larger
+/// than the board.
+#[test]
+fn padding_around_a_drawing_does_not_count() {
+    let mut rng = Rng::new(0x9AD);
+    let cases: Vec<PackCase> = (0..16).map(|i| planted_pack(&mut rng, 3, 3, 2 + i % 4, i % 2 == 1, false)).collect();
+    for case in &cases {
+        let mut text = format!("{}\n", case.pieces.len());
+        for p in &case.pieces {
+            let (top, left, bottom, right) = (rng.below(3), rng.below(3), rng.below(3), rng.below(3));
+            let h = p.iter().map(|c| c.0).max().unwrap() + 1 + top + bottom;
+            let w = p.iter().map(|c| c.1).max().unwrap() + 1 + left + right;
+            text.push_str(&format!("{h} {w}\n"));
+            for r in 0..h {
+                text.extend((0..w).map(|c| {
+                    let inside = r >= top && c >= left && p.contains(&(r - top, c - left));
+                    if inside {
+                        '1'
+                    } else {
+                        '0'
+                    }
+                }));
+                text.push('\n');
+            }
+        }
+        text.push_str("0\n");
+        let mut args = pack_args(case);
+        args.extend(["--count".to_string(), "--json".to_string()]);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let padded = run(&args, text);
+        let bare = run(&args, pack_text(std::slice::from_ref(case)));
+        assert_eq!(padded.code, bare.code, "{}", padded.stderr);
+        let (p, b) = (&padded.cases()[0], &bare.cases()[0]);
+        assert_eq!(p["count"], b["count"]);
+        assert_eq!(p["puzzle"], b["puzzle"], "pictures are drawn without padding");
+        assert_eq!(p["count"], count_pack(case));
+        assert_pack_record(p, Some(case));
+    }
+}
