@@ -797,3 +797,13 @@ fn all_in_text_draws_every_solution() {
         }
     }
 }
+
+#[test]
+fn huge_sizes_are_refused_quickly_everywhere() {
+    let start = Instant::now();
+    bad(&["edges"], format!("{ED}1000000000 1000000000\nFFFF\n0 0\n"), 3, "out of range", ED_OK);
+    bad(&["edges"], format!("{ED}1 1\n+9999 -9999 +10000 0\n0 0\n"), 4, "`+10000`", ED_OK);
+    bad(&["pack"], format!("{PK}1\n1000000000 1\n1\n0\n"), 8, "out of range", PK_OK);
+    bad(&["pack"], format!("{PK}1000000000\n1 1\n1\n0\n"), 7, "too many", PK_OK);
+    assert!(start.elapsed() < Duration::from_secs(10), "refused quickly");
+}
