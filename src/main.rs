@@ -24,9 +24,9 @@ fn main() {
         flag.stop.store(true, Ordering::SeqCst);
     });
     let result = match &cli.command {
-        Command::Tetravex(a) => cli::tetravex(a, monitor),
-        Command::Edges(a) => cli::edges(a, monitor),
-        Command::Pack(a) => cli::pack(a, monitor),
+        Command::Tetravex(a) => cli::tetravex::run(a, monitor),
+        Command::Edges(a) => cli::edges::run(a, monitor),
+        Command::Pack(a) => cli::pack::run(a, monitor),
         Command::Completions { shell } => emit(|out| {
             clap_complete::generate(*shell, &mut Cli::command(), "tessera", out);
         }),

@@ -111,8 +111,17 @@ pub struct PackSolution {
 /// A puzzle tessera refuses to model.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PackModelError {
-    #[error("line {line}: piece {piece} ({h}x{w}) is larger than the {rows}x{cols} board")]
+    #[error("piece {piece} ({h}x{w}) is larger than the {rows}x{cols} board")]
     PieceTooLarge { line: usize, piece: usize, h: usize, w: usize, rows: usize, cols: usize },
+}
+
+impl PackModelError {
+    /// The input line the error is about.
+    pub fn line(&self) -> usize {
+        match self {
+            PackModelError::PieceTooLarge { line, .. } => *line,
+        }
+    }
 }
 
 /// One option: piece type, symmetry, offset and covered cells.

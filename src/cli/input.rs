@@ -1,0 +1,113 @@
+//! What every puzzle subcommand shares around its case loop: reading the
+//! input, locating errors, and the loop itself.
+
+use super::args::Common;
+use super::config::RunConfig;
+use super::run::{Render, Session};
+use crate::exit::Exit;
+use anyhow::{Context, Result};
+use std::io::Read;
+use std::sync::Arc;
+use tessera::engine::Monitor;
+use tessera::puzzles::input::{decode_prefix, ParseError, MAX_INPUT_BYTES};
+use tessera::puzzles::Model;
+
+/// An input error: already located, printed as is.
+#[derive(Debug)]
+pub struct InputError {
+    pub source_name: String,
+    pub error: String,
+}
+
+impl std::fmt::Display for InputError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.source_name, self.error)
+    }
+}
+
+impl std::error::Error for InputError {}
+
+/// Reads the whole input (a file, or standard input for none or `-`).
+pub fn read_input(common: &Common) -> Result<(String, Vec<u8>)> {
+    match common.file.as_deref() {
+        None => read_stdin(),
+        Some(p) if p.as_os_str() == "-" => read_stdin(),
+        Some(p) => {
+            let name = p.display().to_string();
+            let meta = std::fs::metadata(p).with_context(|| format!("cannot read {name}"))?;
+            if meta.len() > MAX_INPUT_BYTES as u64 {
+                return Err(InputError { source_name: name, error: "the input is larger than 256 MiB".into() }.into());
+            }
+            let bytes = std::fs::read(p).with_context(|| format!("cannot read {name}"))?;
+            Ok((name, bytes))
+        }
+    }
+}
+
+fn read_stdin() -> Result<(String, Vec<u8>)> {
+    let mut bytes = Vec::new();
+    std::io::stdin().take(MAX_INPUT_BYTES as u64 + 1).read_to_end(&mut bytes).context("cannot read standard input")?;
+    Ok(("<stdin>".to_string(), bytes))
+}
+
+pub fn input_error(name: &str, e: impl std::fmt::Display) -> anyhow::Error {
+    InputError { source_name: name.to_string(), error: e.to_string() }.into()
+}
+
+/// When the input stops being text, a read error at the cut is really that.
+fn bad_text_first(name: &str, bad_text: &Option<ParseError>, error: anyhow::Error) -> anyhow::Error {
+    match bad_text {
+        Some(b) => input_error(name, b),
+        None => error,
+    }
+}
+
+pub fn start(common: &Common, monitor: Arc<Monitor>) -> Result<(Session, String, Vec<u8>)> {
+    let cfg = RunConfig::from_common(common)?;
+    let (name, bytes) = read_input(common)?;
+    Ok((Session::new(cfg, monitor), name, bytes))
+}
+
+/// Ends a run: flushes, then the exit status (an input error wins).
+pub fn finish(session: &Session, error: Option<anyhow::Error>) -> Result<Exit> {
+    session.flush()?;
+    match error {
+        Some(e) => Err(e),
+        None if session.interrupted() => Ok(Exit::Interrupted),
+        None => Ok(session.exit),
+    }
+}
+
+/// The case loop: reads cases one by one, builds each one's model, solves
+/// and prints it at once. Stops at the first bad case (after answering the
+/// ones before it) or on Ctrl-C.
+pub fn run_cases<C, M, R>(
+    common: &Common,
+    monitor: Arc<Monitor>,
+    read: impl FnOnce(&str) -> Box<dyn Iterator<Item = Result<C, ParseError>> + '_>,
+    build: impl Fn(&C) -> Result<(usize, M), ParseError>,
+    render: impl Fn(&C) -> R,
+) -> Result<Exit>
+where
+    M: Model,
+    M::Solution: Sync,
+    R: Render<M> + Sync,
+{
+    let (mut session, name, bytes) = start(common, monitor)?;
+    let (text, bad_text) = decode_prefix(&bytes);
+    let mut error = None;
+    for case in read(text) {
+        if session.interrupted() {
+            break;
+        }
+        let built = case.and_then(|c| build(&c).map(|(line, m)| (line, m, c)));
+        match built {
+            Ok((line, model, case)) => session.case(&render(&case), line, &model)?,
+            Err(e) => {
+                error = Some(bad_text_first(&name, &bad_text, input_error(&name, e)));
+                break;
+            }
+        }
+    }
+    finish(&session, error)
+}
