@@ -330,13 +330,13 @@ def fmt_nodes(s):
 
 def check(inst, t, b):
     want = b.answer if b.answer is not None else inst.get("expect")
-    if t is None:
-        if b.answer is not None:
-            return b.answer
-        return ("%s (planted)" % want) if want else "?"
+    known = b.answer if b.answer is not None else (
+        "%s (planted)" % want if want is not None else "?")
+    if t is None or not t.runs:
+        return known
     got = t.answer
     if got is None:
-        return ("? / %s" % want) if want else "?"
+        return "tessera ?, expected %s" % known
     if want is None:
         return got
     return ("%s ✓" % got) if got == want else ("**MISMATCH** tessera %s, expected %s" % (got, want))
@@ -427,7 +427,8 @@ def render(rows, args, meta):
                  "(the solver used up its time budget of %g s on the instance). Nodes: tessera's "
                  "`stats.nodes` from its JSON case record, the baselines' placements (seed "
                  "methods, bitpack) or rows chosen (dlx). Answer: tessera's answer, ✓ when it "
-                 "agrees with the baseline (or the planted answer when the baseline timed out)."
+                 "agrees with the baseline (or the planted answer when the baseline timed out); "
+                 "when tessera gave no answer, the known answer alone."
                  % args.rep_budget)
     errs = [(inst, s) for inst, t, b in rows for s in (t, b) if s is not None and s.error]
     if errs:
