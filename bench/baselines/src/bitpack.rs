@@ -138,7 +138,7 @@ impl<B: Bits> Packer<B> {
                 return true; // the only region next to the piece
             }
             first = false;
-            if region.ones() % 5 != 0 {
+            if !region.ones().is_multiple_of(5) {
                 return false;
             }
         }

@@ -17,7 +17,7 @@ pub mod tetravex;
 /// Parse `ROWSxCOLS` (also accepts `X` and `*`).
 pub fn parse_dims(s: &str) -> Result<(usize, usize), String> {
     let lower = s.to_ascii_lowercase();
-    let mut it = lower.split(|c| c == 'x' || c == '*');
+    let mut it = lower.split(['x', '*']);
     let r = it.next().and_then(|t| t.trim().parse::<usize>().ok());
     let c = it.next().and_then(|t| t.trim().parse::<usize>().ok());
     match (r, c, it.next()) {

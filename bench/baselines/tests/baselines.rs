@@ -124,10 +124,10 @@ fn permutations(n: usize, f: &mut impl FnMut(&[usize])) {
 fn brute_tetravex(case: &tetravex::Case, rotate: bool, border: Option<u32>) -> u64 {
     let n = case.n;
     let cells = n * n;
-    let rots = if rotate { 4 } else { 1 };
+    let rots: u64 = if rotate { 4 } else { 1 };
     let mut seen: HashSet<Vec<[u32; 4]>> = HashSet::new();
     permutations(cells, &mut |p| {
-        let total = (rots as u64).pow(cells as u32);
+        let total = rots.pow(cells as u32);
         for code in 0..total {
             let mut c = code;
             let grid: Vec<[u32; 4]> = p
@@ -146,7 +146,7 @@ fn brute_tetravex(case: &tetravex::Case, rotate: bool, border: Option<u32>) -> u
                 let t = grid[pos];
                 (cc + 1 == n || grid[pos + 1][3] == t[1])
                     && (r + 1 == n || grid[pos + n][0] == t[2])
-                    && border.map_or(true, |b| {
+                    && border.is_none_or(|b| {
                         (t[0] == b) == (r == 0)
                             && (t[3] == b) == (cc == 0)
                             && (t[2] == b) == (r == n - 1)
