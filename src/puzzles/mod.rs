@@ -5,13 +5,17 @@
 //! * [`edges`]: jigsaw edge matching (UVa 519), numbered tab shapes;
 //! * [`pack`]: polyomino packing (UVa 387), any board and piece set;
 //! * [`tiles`]: the edge-matching model `tetravex` and `edges` share;
-//! * [`polyomino`]: shapes and their symmetries.
+//! * [`polyomino`]: shapes and their symmetries;
+//! * [`pieces`]: the built-in piece sets;
+//! * [`symmetry`]: the symmetry group of a packing and how `--unique`
+//!   breaks it.
 
 pub mod edges;
 pub mod input;
 pub mod pack;
 pub mod pieces;
 pub mod polyomino;
+pub mod symmetry;
 pub mod tetravex;
 pub mod tiles;
 

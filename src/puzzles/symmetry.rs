@@ -1,0 +1,286 @@
+//! The symmetries of a packing problem, and how `--unique` breaks them.
+//!
+//! # The group
+//!
+//! The eight symmetries of the square are numbered as in
+//! [`polyomino`](super::polyomino): `t < 4` turns `t` quarter turns
+//! clockwise; `t >= 4` mirrors left-right, then turns `t - 4` times. A
+//! symmetry acts on the board's bounding box (an `h x w` box becomes
+//! `w x h` under a quarter turn). The *symmetry group of a problem* is the
+//! set of those that
+//!
+//! * map the board's cells onto themselves, and
+//! * map every piece type's set of allowed oriented shapes onto itself
+//!   (without `--flip`, a chiral piece has no mirror image, so mirrors are
+//!   not symmetries of the problem; one-sided pieces thus keep solutions and
+//!   their mirror images apart).
+//!
+//! Such a symmetry maps every solution to a solution, so the solutions fall
+//! into orbits.
+//!
+//! # Breaking it (the coset trick)
+//!
+//! To count one solution per orbit, [`plan`] picks a piece type `T` used
+//! once. Its placements fall into orbits under the group; only one
+//! placement per orbit is kept (the first in option order).
+//!
+//! * If the group acts *freely* on `T`'s placements (no placement is mapped
+//!   onto itself by a symmetry other than the identity, which holds for
+//!   every asymmetric piece such as F), each orbit of solutions has exactly
+//!   `|G|` members and exactly one of them puts `T` on a kept placement:
+//!   every orbit is counted once.
+//! * If a kept placement `p` is fixed by a subgroup `H` (the X pentomino on
+//!   a mirror axis), the solutions with `T` at `p` still come in `H`-orbits.
+//!   A second type `U` used once, on whose placements disjoint from `p` the
+//!   subgroup `H` acts freely, breaks them: of each `H`-orbit of `U`'s
+//!   placements one is kept *when `T` is at `p`*. The model says so with one
+//!   extra item per such `p`, shared by `T`'s option `p` and the dropped
+//!   options of `U` (they exclude each other), plus a slack option that
+//!   covers the item alone when neither is chosen. This is Knuth's
+//!   treatment of the X pentomino on the diagonal of the 8x8 board.
+//!
+//! Among the types for which this works, the one with the fewest kept
+//! placements is chosen (then the one needing fewest second pieces). When
+//! no type works (every piece type has several copies, or every piece is so
+//! symmetric that some solution is symmetric itself), `--unique` is refused:
+//! see [`NoBreaking`].
+
+use std::collections::{HashMap, HashSet};
+
+/// Names of the eight symmetries (for messages and docs).
+pub const NAMES: [&str; 8] = [
+    "identity",
+    "quarter turn",
+    "half turn",
+    "three-quarter turn",
+    "left-right mirror",
+    "anti-diagonal mirror",
+    "top-bottom mirror",
+    "diagonal mirror",
+];
+
+/// Where symmetry `t` takes cell `(r, c)` of an `h x w` box.
+pub fn map_cell(t: u8, (r, c): (usize, usize), (h, w): (usize, usize)) -> (usize, usize) {
+    let (mut r, mut c, mut h, mut w) = (r, c, h, w);
+    if t >= 4 {
+        c = w - 1 - c;
+    }
+    for _ in 0..t % 4 {
+        // Clockwise: (r, c) -> (c, h - 1 - r); the box turns too.
+        (r, c) = (c, h - 1 - r);
+        std::mem::swap(&mut h, &mut w);
+    }
+    (r, c)
+}
+
+/// The box `h x w` after symmetry `t`.
+pub fn map_box(t: u8, (h, w): (usize, usize)) -> (usize, usize) {
+    if t % 2 == 1 {
+        (w, h)
+    } else {
+        (h, w)
+    }
+}
+
+/// The symmetries (0-7) that map the cell set `cells` of an `h x w` box
+/// onto itself. `cells` is sorted.
+pub fn cell_set_group(cells: &[(usize, usize)], (h, w): (usize, usize)) -> Vec<u8> {
+    (0..8u8)
+        .filter(|&t| {
+            if map_box(t, (h, w)) != (h, w) {
+                return false;
+            }
+            let mut image: Vec<(usize, usize)> = cells.iter().map(|&x| map_cell(t, x, (h, w))).collect();
+            image.sort_unstable();
+            image == cells
+        })
+        .collect()
+}
+
+/// A plan for breaking the symmetry: which placements to keep.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// The restricted piece type.
+    pub piece_type: usize,
+    /// Its placements (indices into the placement list) that are kept, one
+    /// per orbit, in increasing order.
+    pub kept: Vec<usize>,
+    /// How many placements the type has in all.
+    pub total: usize,
+    /// Kept placements fixed by a non-trivial subgroup, with the second
+    /// type and the placements of it dropped when the first type lies there.
+    pub conditions: Vec<Condition>,
+}
+
+/// When the restricted type lies at `placement`, the placements `excluded`
+/// of `other_type` are not used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Condition {
+    pub placement: usize,
+    /// The symmetries that fix `placement`.
+    pub stabiliser: Vec<u8>,
+    pub other_type: usize,
+    pub excluded: Vec<usize>,
+}
+
+/// Why `--unique` cannot break a problem's symmetry.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NoBreaking {
+    #[error("no piece is used exactly once (identical copies cannot be told apart)")]
+    NoSinglePiece,
+    #[error("every piece used once has a placement that a symmetry maps onto itself, and no second piece breaks the remaining symmetry")]
+    TooSymmetric,
+}
+
+/// Plans the symmetry breaking for `group` (which contains 0).
+///
+/// `placements[i]` is `(type, cells)` with the cells sorted; the cells lie
+/// in the `h x w` box; the group maps the set of placements of each type
+/// onto itself. `multiplicity[t]` is the number of copies of type `t`.
+/// Returns `Ok(None)` when the group is trivial.
+pub fn plan(
+    group: &[u8],
+    hw: (usize, usize),
+    placements: &[(usize, &[(usize, usize)])],
+    multiplicity: &[usize],
+) -> Result<Option<Plan>, NoBreaking> {
+    if group.len() <= 1 {
+        return Ok(None);
+    }
+    type Key<'a> = (usize, &'a [(usize, usize)]);
+    let index: HashMap<Key, usize> = placements.iter().enumerate().map(|(i, &(t, cells))| ((t, cells), i)).collect();
+    let mut scratch = Vec::new();
+    let mut image = |g: u8, i: usize| -> usize {
+        let (t, cells) = placements[i];
+        scratch.clear();
+        scratch.extend(cells.iter().map(|&x| map_cell(g, x, hw)));
+        scratch.sort_unstable();
+        *index.get(&(t, scratch.as_slice())).expect("the group maps each type's placements onto themselves")
+    };
+    let mut of_type: Vec<Vec<usize>> = vec![Vec::new(); multiplicity.len()];
+    for (i, &(t, _)) in placements.iter().enumerate() {
+        of_type[t].push(i);
+    }
+    let singles: Vec<usize> = (0..multiplicity.len()).filter(|&t| multiplicity[t] == 1).collect();
+    if singles.is_empty() {
+        return Err(NoBreaking::NoSinglePiece);
+    }
+    let disjoint = |a: usize, b: usize| {
+        let (x, y) = (placements[a].1, placements[b].1);
+        x.iter().all(|c| y.binary_search(c).is_err())
+    };
+    let mut best: Option<Plan> = None;
+    for &t1 in &singles {
+        // Orbits of the type's placements, with the stabiliser of each kept one.
+        let mut seen: HashSet<usize> = HashSet::new();
+        let mut kept = Vec::new();
+        let mut special = Vec::new();
+        for &i in &of_type[t1] {
+            if seen.contains(&i) {
+                continue;
+            }
+            let mut stab = Vec::new();
+            for &g in group {
+                let j = image(g, i);
+                seen.insert(j);
+                if j == i {
+                    stab.push(g);
+                }
+            }
+            kept.push(i);
+            if stab.len() > 1 {
+                special.push((i, stab));
+            }
+        }
+        if best.as_ref().is_some_and(|b| (b.kept.len(), b.conditions.len()) <= (kept.len(), special.len())) {
+            continue;
+        }
+        // A second type for each kept placement with a non-trivial stabiliser.
+        let mut conditions = Vec::new();
+        for (p, stab) in special {
+            let mut chosen: Option<(usize, Vec<usize>)> = None;
+            'types: for &t2 in &singles {
+                if t2 == t1 {
+                    continue;
+                }
+                let mut done: HashSet<usize> = HashSet::new();
+                let mut excluded = Vec::new();
+                for &q in &of_type[t2] {
+                    if !disjoint(p, q) || !done.insert(q) {
+                        continue;
+                    }
+                    for &h in &stab[1..] {
+                        let j = image(h, q);
+                        if j == q {
+                            continue 'types; // the subgroup does not act freely
+                        }
+                        if done.insert(j) {
+                            excluded.push(j);
+                        }
+                    }
+                }
+                if chosen.as_ref().is_none_or(|c| c.1.len() < excluded.len()) {
+                    excluded.sort_unstable();
+                    chosen = Some((t2, excluded));
+                }
+            }
+            let Some((other_type, excluded)) = chosen else {
+                kept.clear();
+                break;
+            };
+            conditions.push(Condition { placement: p, stabiliser: stab, other_type, excluded });
+        }
+        if kept.is_empty() {
+            continue;
+        }
+        best = Some(Plan { piece_type: t1, kept, total: of_type[t1].len(), conditions });
+    }
+    best.map(Some).ok_or(NoBreaking::TooSymmetric)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzles::polyomino::Shape;
+
+    #[test]
+    fn map_cell_agrees_with_shape_transform() {
+        let s = Shape::new([(0, 1), (0, 2), (1, 0), (1, 1), (2, 1), (2, 3)]).unwrap();
+        let hw = s.extent();
+        for t in 0..8 {
+            let mapped = Shape::new(s.cells().map(|x| map_cell(t, x, hw))).unwrap();
+            assert_eq!(mapped, s.transform(t), "symmetry {t}");
+            assert_eq!(mapped.extent(), map_box(t, hw));
+        }
+    }
+
+    #[test]
+    fn groups_of_rectangles_and_squares() {
+        let rect: Vec<(usize, usize)> = (0..6).flat_map(|r| (0..10).map(move |c| (r, c))).collect();
+        assert_eq!(cell_set_group(&rect, (6, 10)), vec![0, 2, 4, 6]);
+        let square: Vec<(usize, usize)> = (0..8).flat_map(|r| (0..8).map(move |c| (r, c))).collect();
+        assert_eq!(cell_set_group(&square, (8, 8)).len(), 8);
+        // An L-shaped board: only the diagonal mirror.
+        let l = vec![(0, 0), (1, 0), (1, 1)];
+        let g = cell_set_group(&l, (2, 2));
+        assert_eq!(g.len(), 2);
+        assert_eq!(NAMES[g[1] as usize], "anti-diagonal mirror");
+    }
+
+    /// Monomino placements on a 1x3 strip, and a domino: the domino breaks
+    /// the left-right mirror freely.
+    #[test]
+    fn plans_prefer_the_fewest_kept_placements() {
+        let cells: Vec<Vec<(usize, usize)>> =
+            vec![vec![(0, 0), (0, 1)], vec![(0, 1), (0, 2)], vec![(0, 0)], vec![(0, 1)], vec![(0, 2)]];
+        let placements: Vec<(usize, &[(usize, usize)])> =
+            vec![(0, &cells[0]), (0, &cells[1]), (1, &cells[2]), (1, &cells[3]), (1, &cells[4])];
+        let plan = plan(&[0, 4], (1, 3), &placements, &[1, 1]).unwrap().unwrap();
+        assert_eq!(plan.piece_type, 0);
+        assert_eq!(plan.kept, vec![0]);
+        assert!(plan.conditions.is_empty());
+        // Two copies of each: nothing to restrict.
+        assert_eq!(super::plan(&[0, 4], (1, 3), &placements, &[2, 2]), Err(NoBreaking::NoSinglePiece));
+        assert_eq!(super::plan(&[0], (1, 3), &placements, &[1, 1]), Ok(None));
+    }
+}
