@@ -71,6 +71,7 @@
 //! * `sparse-xcc`: every problem. Active options kept in sparse sets,
 //!   colours and multiplicities as in Knuth's SSXCC.
 
+mod assign;
 mod bitset;
 mod driver;
 mod problem;
@@ -253,6 +254,9 @@ pub fn solve(problem: &Problem, config: &SearchConfig, visitor: Option<&Visitor>
         Some(4) => bits!(4),
         Some(5..=8) => bits!(8),
         Some(9..=16) => bits!(16),
+        _ if config.backend == BackendChoice::Auto && assign::applies(problem) => {
+            driver::drive(|| assign::Assign::new(problem), config, visitor)
+        }
         _ => driver::drive(|| sparse::Sparse::new(problem), config, visitor),
     }
 }

@@ -148,6 +148,15 @@ impl<'p> Sparse<'p> {
             updates: 0,
         };
         s.reset_items();
+        // Options naming an item of multiplicity 0 can never be chosen:
+        // hide them for good (below the trail's bottom, so resets keep them).
+        for o in 0..pb.option_count() {
+            if pb.primaries(o).any(|i| pb.multiplicity[i.index()] == 0) {
+                s.hide(o);
+            }
+        }
+        s.trail.clear();
+        s.updates = 0;
         s
     }
 

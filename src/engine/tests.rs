@@ -263,3 +263,60 @@ fn model_errors_are_reported() {
     b.option(&[], &[(x, 1)]);
     assert_eq!(b.build().unwrap_err(), ModelError::NoPrimary(0));
 }
+
+/// A random slot/piece model with colours, so that the assignment backend
+/// applies: options name one slot (first) and one piece.
+fn random_assign_model(rng: &mut Rng) -> Model {
+    let slots = 1 + rng.below(4) as usize;
+    let pieces = 1 + rng.below(3) as usize;
+    let mut mult: Vec<u32> = vec![1; slots];
+    let mut left = slots;
+    for k in 0..pieces {
+        let m = if k + 1 == pieces { left } else { rng.below(left as u64 + 1) as usize };
+        left -= m;
+        mult.push(m as u32);
+    }
+    let n_sec = 1 + rng.below(3) as usize;
+    let n_opt = 1 + rng.below(14) as usize;
+    let mut options = Vec::new();
+    for _ in 0..n_opt {
+        let s = rng.below(slots as u64) as usize;
+        let p = slots + rng.below(pieces as u64) as usize;
+        let mut sec = Vec::new();
+        for j in 0..n_sec {
+            if rng.below(2) == 0 {
+                sec.push((j, 1 + rng.below(2) as u32));
+            }
+        }
+        options.push((vec![s, p], sec));
+    }
+    Model { mult, n_sec, options }
+}
+
+#[test]
+fn assign_backend_counts_match_brute_force() {
+    let mut rng = Rng(0xabcdef);
+    let mut used = 0;
+    for _ in 0..3000 {
+        let model = random_assign_model(&mut rng);
+        let problem = model.build();
+        if !assign::applies(&problem) {
+            continue;
+        }
+        used += 1;
+        let expected = model.brute_count();
+        for threads in [1, 2] {
+            let outcome = count_with(&problem, threads);
+            assert_eq!(outcome.stats.backend, "assign");
+            assert_eq!(outcome.solutions, expected, "model {model:?}");
+        }
+        let total: u64 = (0..3)
+            .map(|index| {
+                let config = SearchConfig { shard: Some(Shard { index, count: 3 }), ..SearchConfig::count() };
+                solve(&problem, &config, None).solutions
+            })
+            .sum();
+        assert_eq!(total, expected);
+    }
+    assert!(used > 500, "only {used} models suited the assignment backend");
+}
