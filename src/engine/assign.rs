@@ -1,0 +1,822 @@
+//! The assignment backend: colour-constrained assignment of pieces to slots,
+//! with every slot's domain kept as a bit set.
+//!
+//! Many XCC problems have this shape: every option names exactly two
+//! primary items, a *slot* (first; multiplicity 1) and a *piece* (second;
+//! any multiplicity), plus coloured secondary items. Edge matching is the
+//! example: cells are slots, tile types are pieces, joins are coloured. For
+//! such problems the engine keeps, for each slot, the set of its options
+//! that are still possible as a bit set (its *domain*), and maintains it
+//! exactly:
+//!
+//! * **A1** (masks): for every slot `s`, every secondary item `j` that its
+//!   options touch, and every colour `c` seen on `j`, a mask of the options
+//!   of `s` that agree with `j` having colour `c` (they give `j` colour `c`
+//!   or do not touch `j`). For every piece, the words of every slot that hold
+//!   its options.
+//! * **A2** (choose, MRV): the uncovered slot with the fewest options left
+//!   (popcounts are kept per slot); ties go to the lowest slot. A slot with
+//!   no option left ends the branch at once.
+//! * **A3** (try): the options of that slot in increasing order.
+//! * **A4** (propagate): choosing an option covers its slot; it decrements
+//!   its piece and, when the piece runs out, clears the piece's options from
+//!   every uncovered slot; it colours each of its secondary items that had
+//!   no colour yet and intersects the domains of the other slots touching it
+//!   with the matching masks.
+//! * **A5** (undo): every word written is logged with its old value on a
+//!   trail; backtracking restores them in reverse order.
+//!
+//! Domains are exact: an option's bit is set exactly when the option is
+//! compatible with every choice made so far, so MRV and dead ends are
+//! decided by popcounts. The state lives in flat arrays allocated before the
+//! search; a node costs a few word operations per neighbour.
+//!
+//! # Invariants (checked in debug builds)
+//!
+//! * `cnt[s]` is the popcount of the domain of `s`;
+//! * a bit of an uncovered slot's domain is set iff its option's piece has
+//!   copies left and its colours agree with every coloured secondary item.
+
+use super::driver::{Backend, Ctx, Step};
+use super::problem::Problem;
+use std::collections::HashMap;
+use std::ops::ControlFlow;
+
+const NONE: u32 = u32::MAX;
+const TAG_SHIFT: u32 = 30;
+const MASK: u32 = (1 << TAG_SHIFT) - 1;
+const T_DOM: u32 = 0;
+const T_COLOUR: u32 = 1;
+const T_REMAIN: u32 = 2;
+/// Trail tags. `T_COLOUR` entries also undo the `ncol` counts of the
+/// touching slots.
+const T_COVER: u32 = 3;
+
+/// The most mask words this backend builds (about 256 MiB); larger
+/// problems go to the general backend.
+const MAX_WORDS: usize = 32 << 20;
+
+/// An option that does not touch a secondary item.
+const NO_COLOUR: u16 = u16::MAX;
+
+/// Arc consistency is maintained from slots with at most this many options
+/// left; larger domains support nearly every colour.
+const AC_MAX: u32 = 12;
+
+/// Whether a problem has the slot/piece shape, and its masks fit.
+pub(crate) fn applies(pb: &Problem) -> bool {
+    if pb.secondary_count() == 0 || pb.option_count() == 0 {
+        return false;
+    }
+    let p = pb.primary_count();
+    let mut role = vec![0u8; p]; // 1 slot, 2 piece
+    let mut opts_per_slot = vec![0usize; p];
+    for o in 0..pb.option_count() {
+        if pb.opt_primaries[o] != 2 {
+            return false;
+        }
+        let start = pb.opt_start[o] as usize;
+        let (s, q) = (pb.node_item[start] as usize, pb.node_item[start + 1] as usize);
+        if role[s] == 2 || role[q] == 1 || pb.multiplicity[s] != 1 {
+            return false;
+        }
+        role[s] = 1;
+        role[q] = 2;
+        opts_per_slot[s] += 1;
+        if pb.secondaries(o).any(|(_, c)| c == 0) {
+            return false;
+        }
+    }
+    // Every slot must be named by some option, or it can never be covered
+    // (the general backend reports that just as well).
+    if (0..p).any(|i| role[i] == 0 && pb.multiplicity[i] > 0) {
+        return false;
+    }
+    // Estimate the mask words: per slot, per touched join, per colour.
+    let mut colours: HashMap<u32, usize> = HashMap::new();
+    let mut seen = std::collections::HashSet::new();
+    for o in 0..pb.option_count() {
+        for (j, c) in pb.secondaries(o) {
+            if seen.insert((j.index(), c)) {
+                *colours.entry(j.0).or_default() += 1;
+            }
+        }
+    }
+    let max_colours = colours.values().copied().max().unwrap_or(1);
+    let words: usize = opts_per_slot.iter().map(|&n| n.div_ceil(64)).sum();
+    words.saturating_mul(4).saturating_mul(max_colours) <= MAX_WORDS
+}
+
+pub(crate) struct Assign {
+    #[cfg_attr(not(debug_assertions), allow(dead_code))]
+    n_slots: usize,
+    slot_item: Vec<u32>,
+    item_slot: Vec<u32>,
+    /// Options of slot `s`: `local[opt_off[s]..opt_off[s + 1]]` (global ids,
+    /// increasing), with their pieces.
+    opt_off: Vec<u32>,
+    local_opt: Vec<u32>,
+    local_piece: Vec<u32>,
+    /// Domain words of slot `s`: `dom[dom_off[s]..dom_off[s + 1]]`.
+    dom_off: Vec<u32>,
+    dom: Vec<u64>,
+    word_slot: Vec<u32>,
+    cnt: Vec<u32>,
+    /// Pieces: copies left, and the (word, mask) pairs holding their options.
+    remaining: Vec<u32>,
+    piece_off: Vec<u32>,
+    piece_words: Vec<(u32, u64)>,
+    /// Secondary items: current colour (0 = none) and the slots touching
+    /// them, each with the base of its colour-mask block.
+    colour: Vec<u32>,
+    touch_off: Vec<u32>,
+    touch: Vec<(u32, u32)>,
+    cmask: Vec<u64>,
+    /// Per option: its slot, local index, and its secondary nodes as
+    /// (secondary, colour, dense colour index).
+    opt_slot: Vec<u32>,
+    opt_local: Vec<u32>,
+    sec_off: Vec<u32>,
+    sec: Vec<(u32, u32, u32)>,
+    /// Per slot: its secondary items (with their touch entries), and how
+    /// many of them have a colour.
+    slot_sec_off: Vec<u32>,
+    slot_sec: Vec<u32>,
+    slot_sec_touch: Vec<u32>,
+    /// Per touch entry: where the dense colour of each of the slot's options
+    /// on that secondary item starts in `opt_col` (`NO_COLOUR` if none).
+    col_off: Vec<u32>,
+    opt_col: Vec<u16>,
+    /// Per touch entry: whether every option of the slot touches the item
+    /// (then a colour is supported iff its mask meets the domain).
+    all_touch: Vec<bool>,
+    /// Colours per secondary item.
+    n_colours: Vec<u32>,
+    /// Slots whose domain changed and whose neighbours may lose support.
+    queue: Vec<u32>,
+    queued: Vec<bool>,
+    ncol: Vec<u32>,
+    /// Tie-break order of the slots: central slots (least eccentric in the
+    /// graph of slots sharing secondary items) first.
+    rank: Vec<u32>,
+    /// Uncovered slots, as a sparse set.
+    unc: Vec<u32>,
+    unc_pos: Vec<u32>,
+    n_unc: usize,
+    trail: Vec<(u32, u64)>,
+    lv_slot: Vec<u32>,
+    lv_local: Vec<u32>,
+    lv_mark: Vec<usize>,
+    lv_k: Vec<u32>,
+    lv_d: Vec<u32>,
+    level: usize,
+    updates: u64,
+}
+
+impl Assign {
+    pub(crate) fn new(pb: &Problem) -> Self {
+        let p = pb.primary_count();
+        // Slots and pieces, in item order.
+        let mut is_slot = vec![false; p];
+        let mut is_piece = vec![false; p];
+        for o in 0..pb.option_count() {
+            let start = pb.opt_start[o] as usize;
+            is_slot[pb.node_item[start] as usize] = true;
+            is_piece[pb.node_item[start + 1] as usize] = true;
+        }
+        let mut item_slot = vec![NONE; p];
+        let mut slot_item = Vec::new();
+        let mut piece_of_item = vec![NONE; p];
+        let mut remaining = Vec::new();
+        for i in 0..p {
+            if is_slot[i] {
+                item_slot[i] = slot_item.len() as u32;
+                slot_item.push(i as u32);
+            } else if is_piece[i] {
+                piece_of_item[i] = remaining.len() as u32;
+                remaining.push(pb.multiplicity[i]);
+            }
+        }
+        let n_slots = slot_item.len();
+        // A1: options per slot, in increasing order.
+        let mut per_slot: Vec<Vec<u32>> = vec![Vec::new(); n_slots];
+        for o in 0..pb.option_count() {
+            let start = pb.opt_start[o] as usize;
+            per_slot[item_slot[pb.node_item[start] as usize] as usize].push(o as u32);
+        }
+        let mut opt_off = vec![0u32];
+        let mut local_opt = Vec::new();
+        let mut local_piece = Vec::new();
+        let mut dom_off = vec![0u32];
+        let mut opt_slot = vec![0u32; pb.option_count()];
+        let mut opt_local = vec![0u32; pb.option_count()];
+        for (s, opts) in per_slot.iter().enumerate() {
+            for (k, &o) in opts.iter().enumerate() {
+                let start = pb.opt_start[o as usize] as usize;
+                local_opt.push(o);
+                local_piece.push(piece_of_item[pb.node_item[start + 1] as usize]);
+                opt_slot[o as usize] = s as u32;
+                opt_local[o as usize] = k as u32;
+            }
+            opt_off.push(local_opt.len() as u32);
+            dom_off.push(dom_off[s] + opts.len().div_ceil(64) as u32);
+        }
+        let n_words = dom_off[n_slots] as usize;
+        let mut word_slot = vec![0u32; n_words];
+        for s in 0..n_slots {
+            for w in dom_off[s]..dom_off[s + 1] {
+                word_slot[w as usize] = s as u32;
+            }
+        }
+        // Dense colour indices per secondary item.
+        let mut cidx: HashMap<(u32, u32), u32> = HashMap::new();
+        let mut n_colours = vec![0u32; pb.secondary_count()];
+        for o in 0..pb.option_count() {
+            for (j, c) in pb.secondaries(o) {
+                cidx.entry((j.0, c)).or_insert_with(|| {
+                    n_colours[j.index()] += 1;
+                    n_colours[j.index()] - 1
+                });
+            }
+        }
+        let mut sec_off = vec![0u32];
+        let mut sec = Vec::new();
+        for o in 0..pb.option_count() {
+            for (j, c) in pb.secondaries(o) {
+                sec.push((j.0, c, cidx[&(j.0, c)]));
+            }
+            sec_off.push(sec.len() as u32);
+        }
+        // Which slots touch each secondary item, and their mask blocks.
+        let mut touching: Vec<Vec<u32>> = vec![Vec::new(); pb.secondary_count()];
+        for (s, opts) in per_slot.iter().enumerate() {
+            let mut js: Vec<u32> = opts.iter().flat_map(|&o| pb.secondaries(o as usize).map(|(j, _)| j.0)).collect();
+            js.sort_unstable();
+            js.dedup();
+            for j in js {
+                touching[j as usize].push(s as u32);
+            }
+        }
+        let mut slot_secs: Vec<Vec<u32>> = vec![Vec::new(); n_slots];
+        for (j, slots) in touching.iter().enumerate() {
+            for &t in slots {
+                slot_secs[t as usize].push(j as u32);
+            }
+        }
+        let mut slot_sec_off = vec![0u32];
+        let mut slot_sec = Vec::new();
+        for list in &slot_secs {
+            slot_sec.extend(list);
+            slot_sec_off.push(slot_sec.len() as u32);
+        }
+        let rank = centrality_rank(n_slots, &touching, &slot_secs);
+        let mut touch_off = vec![0u32];
+        let mut touch = Vec::new();
+        let mut cmask: Vec<u64> = Vec::new();
+        for (j, slots) in touching.iter().enumerate() {
+            for &s in slots {
+                let base = cmask.len() as u32;
+                let words = (dom_off[s as usize + 1] - dom_off[s as usize]) as usize;
+                let nc = n_colours[j] as usize;
+                cmask.resize(cmask.len() + nc * words, 0);
+                for (k, &o) in per_slot[s as usize].iter().enumerate() {
+                    let on_j =
+                        pb.secondaries(o as usize).find(|(jj, _)| jj.index() == j).map(|(_, c)| cidx[&(j as u32, c)]);
+                    for c in 0..nc {
+                        if on_j.is_none_or(|oc| oc as usize == c) {
+                            cmask[base as usize + c * words + k / 64] |= 1 << (k % 64);
+                        }
+                    }
+                }
+                touch.push((s, base));
+            }
+            touch_off.push(touch.len() as u32);
+        }
+        // Dense colours of each option on each touched secondary item.
+        let mut col_off = Vec::with_capacity(touch.len());
+        let mut opt_col: Vec<u16> = Vec::new();
+        for (j, slots) in touching.iter().enumerate() {
+            for &t in slots {
+                col_off.push(opt_col.len() as u32);
+                for &o in &per_slot[t as usize] {
+                    let c =
+                        pb.secondaries(o as usize).find(|(jj, _)| jj.index() == j).map(|(_, c)| cidx[&(j as u32, c)]);
+                    opt_col.push(c.map_or(NO_COLOUR, |c| c.min(u32::from(NO_COLOUR) - 1) as u16));
+                }
+            }
+        }
+        let all_touch: Vec<bool> = (0..touch.len())
+            .map(|t| {
+                let s = touch[t].0 as usize;
+                let n = per_slot[s].len();
+                opt_col[col_off[t] as usize..col_off[t] as usize + n].iter().all(|&c| c != NO_COLOUR)
+            })
+            .collect();
+        let mut slot_sec_touch = vec![0u32; slot_sec.len()];
+        for s in 0..n_slots {
+            for e in slot_sec_off[s] as usize..slot_sec_off[s + 1] as usize {
+                let j = slot_sec[e] as usize;
+                slot_sec_touch[e] =
+                    (touch_off[j]..touch_off[j + 1]).find(|&t| touch[t as usize].0 == s as u32).unwrap();
+            }
+        }
+        // The words of each piece's options.
+        let mut by_piece: Vec<Vec<(u32, u64)>> = vec![Vec::new(); remaining.len()];
+        for s in 0..n_slots {
+            for k in 0..(opt_off[s + 1] - opt_off[s]) as usize {
+                let piece = local_piece[opt_off[s] as usize + k] as usize;
+                let word = dom_off[s] + (k / 64) as u32;
+                let bit = 1u64 << (k % 64);
+                match by_piece[piece].last_mut() {
+                    Some((w, m)) if *w == word => *m |= bit,
+                    _ => by_piece[piece].push((word, bit)),
+                }
+            }
+        }
+        let mut piece_off = vec![0u32];
+        let mut piece_words = Vec::new();
+        for list in by_piece {
+            piece_words.extend(list);
+            piece_off.push(piece_words.len() as u32);
+        }
+        let depth = n_slots + 1;
+        let mut a = Assign {
+            n_slots,
+            slot_item,
+            item_slot,
+            opt_off,
+            local_opt,
+            local_piece,
+            dom_off,
+            dom: vec![0; n_words],
+            word_slot,
+            cnt: vec![0; n_slots],
+            remaining,
+            piece_off,
+            piece_words,
+            colour: vec![0; pb.secondary_count()],
+            touch_off,
+            touch,
+            cmask,
+            opt_slot,
+            opt_local,
+            sec_off,
+            sec,
+            slot_sec_off,
+            slot_sec,
+            slot_sec_touch,
+            col_off,
+            opt_col,
+            all_touch,
+            n_colours,
+            queue: Vec::with_capacity(n_slots),
+            queued: vec![false; n_slots],
+            ncol: vec![0; n_slots],
+            rank,
+            unc: (0..n_slots as u32).collect(),
+            unc_pos: (0..n_slots as u32).collect(),
+            n_unc: n_slots,
+            trail: Vec::with_capacity(n_words + 4 * depth + 16),
+            lv_slot: vec![0; depth],
+            lv_local: vec![0; depth],
+            lv_mark: vec![0; depth],
+            lv_k: vec![0; depth],
+            lv_d: vec![0; depth],
+            level: 0,
+            updates: 0,
+        };
+        // Full domains, less the options of pieces with no copies.
+        for s in 0..n_slots {
+            let n = (a.opt_off[s + 1] - a.opt_off[s]) as usize;
+            for k in 0..n {
+                if a.remaining[a.local_piece[a.opt_off[s] as usize + k] as usize] > 0 {
+                    a.dom[a.dom_off[s] as usize + k / 64] |= 1 << (k % 64);
+                }
+            }
+            a.cnt[s] = a.slot_words(s).iter().map(|w| w.count_ones()).sum();
+        }
+        a
+    }
+
+    fn slot_words(&self, s: usize) -> &[u64] {
+        &self.dom[self.dom_off[s] as usize..self.dom_off[s + 1] as usize]
+    }
+
+    /// Writes a domain word, logging the old value.
+    #[inline]
+    fn set_word(&mut self, w: usize, value: u64) {
+        let old = self.dom[w];
+        if old != value {
+            self.trail.push(((T_DOM << TAG_SHIFT) | w as u32, old));
+            self.dom[w] = value;
+            let s = self.word_slot[w] as usize;
+            self.cnt[s] = self.cnt[s] - old.count_ones() + value.count_ones();
+            self.updates += 1;
+            if !self.queued[s] {
+                self.queued[s] = true;
+                self.queue.push(s as u32);
+            }
+        }
+    }
+
+    /// Arc consistency on the joins: while some slot's domain changed,
+    /// narrow each neighbour across an uncoloured secondary item to the
+    /// options whose colour there the slot can still give. Stops early
+    /// when a domain empties (the caller then finds the dead end).
+    fn propagate(&mut self) {
+        while let Some(s) = self.queue.pop() {
+            let s = s as usize;
+            self.queued[s] = false;
+            if !self.is_uncovered(s) || self.cnt[s] > AC_MAX {
+                continue;
+            }
+            if self.cnt[s] == 0 {
+                break;
+            }
+            for e in self.slot_sec_off[s] as usize..self.slot_sec_off[s + 1] as usize {
+                let j = self.slot_sec[e] as usize;
+                let nc = self.n_colours[j];
+                if self.colour[j] != 0 || nc > 64 {
+                    continue;
+                }
+                // The colours slot `s` can still give item `j`.
+                let te = self.slot_sec_touch[e] as usize;
+                let (w0, w1) = (self.dom_off[s] as usize, self.dom_off[s + 1] as usize);
+                let mut support = 0u64;
+                if self.all_touch[te] {
+                    let base = self.touch[te].1 as usize;
+                    let words = w1 - w0;
+                    for c in 0..nc as usize {
+                        let m = base + c * words;
+                        if (0..words).any(|i| self.dom[w0 + i] & self.cmask[m + i] != 0) {
+                            support |= 1 << c;
+                        }
+                    }
+                } else {
+                    let col = self.col_off[te] as usize;
+                    for w in w0..w1 {
+                        let mut bits = self.dom[w];
+                        while bits != 0 {
+                            let k = (w - w0) * 64 + bits.trailing_zeros() as usize;
+                            bits &= bits - 1;
+                            match self.opt_col[col + k] {
+                                NO_COLOUR => support = u64::MAX,
+                                c => support |= 1 << c,
+                            }
+                        }
+                    }
+                }
+                let all = if nc == 64 { u64::MAX } else { (1u64 << nc) - 1 };
+                if support & all == all {
+                    continue;
+                }
+                for t in self.touch_off[j] as usize..self.touch_off[j + 1] as usize {
+                    let (s2, base) = self.touch[t];
+                    let s2 = s2 as usize;
+                    if s2 == s || !self.is_uncovered(s2) {
+                        continue;
+                    }
+                    let (v0, v1) = (self.dom_off[s2] as usize, self.dom_off[s2 + 1] as usize);
+                    let words = v1 - v0;
+                    for i in 0..words {
+                        let mut allowed = 0u64;
+                        let mut cs = support;
+                        while cs != 0 {
+                            let c = cs.trailing_zeros() as usize;
+                            cs &= cs - 1;
+                            allowed |= self.cmask[base as usize + c * words + i];
+                        }
+                        let v = self.dom[v0 + i] & allowed;
+                        self.set_word(v0 + i, v);
+                    }
+                    if self.cnt[s2] == 0 {
+                        self.clear_queue();
+                        return;
+                    }
+                }
+            }
+        }
+        self.clear_queue();
+    }
+
+    fn clear_queue(&mut self) {
+        while let Some(s) = self.queue.pop() {
+            self.queued[s as usize] = false;
+        }
+    }
+
+    fn cover(&mut self, s: usize) {
+        let p = self.unc_pos[s] as usize;
+        let last = self.n_unc - 1;
+        let moved = self.unc[last];
+        self.unc[p] = moved;
+        self.unc_pos[moved as usize] = p as u32;
+        self.unc[last] = s as u32;
+        self.unc_pos[s] = last as u32;
+        self.n_unc -= 1;
+        self.trail.push(((T_COVER << TAG_SHIFT) | s as u32, 0));
+    }
+
+    fn is_uncovered(&self, s: usize) -> bool {
+        (self.unc_pos[s] as usize) < self.n_unc
+    }
+
+    /// A4: chooses local option `k` of slot `s`.
+    fn choose(&mut self, s: usize, k: usize) {
+        self.cover(s);
+        let piece = self.local_piece[self.opt_off[s] as usize + k] as usize;
+        self.remaining[piece] -= 1;
+        self.trail.push(((T_REMAIN << TAG_SHIFT) | piece as u32, 0));
+        if self.remaining[piece] == 0 {
+            for e in self.piece_off[piece] as usize..self.piece_off[piece + 1] as usize {
+                let (w, m) = self.piece_words[e];
+                let w = w as usize;
+                if self.is_uncovered(self.word_slot[w] as usize) {
+                    self.set_word(w, self.dom[w] & !m);
+                }
+            }
+        }
+        let o = self.local_opt[self.opt_off[s] as usize + k] as usize;
+        for e in self.sec_off[o] as usize..self.sec_off[o + 1] as usize {
+            let (j, c, ci) = self.sec[e];
+            let j = j as usize;
+            if self.colour[j] != 0 {
+                debug_assert_eq!(self.colour[j], c, "a domain held a disagreeing option");
+                continue;
+            }
+            self.colour[j] = c;
+            self.trail.push(((T_COLOUR << TAG_SHIFT) | j as u32, 0));
+            for t in self.touch_off[j] as usize..self.touch_off[j + 1] as usize {
+                let (s2, base) = self.touch[t];
+                let s2 = s2 as usize;
+                self.ncol[s2] += 1;
+                if s2 == s || !self.is_uncovered(s2) {
+                    continue;
+                }
+                let (w0, w1) = (self.dom_off[s2] as usize, self.dom_off[s2 + 1] as usize);
+                let words = w1 - w0;
+                let m0 = base as usize + ci as usize * words;
+                for i in 0..words {
+                    let v = self.dom[w0 + i] & self.cmask[m0 + i];
+                    self.set_word(w0 + i, v);
+                }
+            }
+        }
+        self.propagate();
+    }
+
+    fn undo_to(&mut self, mark: usize) {
+        while self.trail.len() > mark {
+            let (e, old) = self.trail.pop().unwrap();
+            let i = (e & MASK) as usize;
+            match e >> TAG_SHIFT {
+                T_DOM => {
+                    let s = self.word_slot[i] as usize;
+                    self.cnt[s] = self.cnt[s] - self.dom[i].count_ones() + old.count_ones();
+                    self.dom[i] = old;
+                }
+                T_COLOUR => {
+                    self.colour[i] = 0;
+                    for t in self.touch_off[i] as usize..self.touch_off[i + 1] as usize {
+                        self.ncol[self.touch[t].0 as usize] -= 1;
+                    }
+                }
+                T_REMAIN => self.remaining[i] += 1,
+                _ => self.n_unc += 1,
+            }
+        }
+    }
+
+    /// A2: the uncovered slot with the fewest options (`None` if one has
+    /// none). Ties go to the slot whose filling would constrain its
+    /// neighbours most (the sum, over its joins without a colour, of the
+    /// coloured joins of the slots on the other side), which keeps the
+    /// filled region compact; then to the most central slot, so that the
+    /// region starts in the middle and grows on all sides.
+    fn choose_slot(&self) -> Option<usize> {
+        let mut best = NONE as usize;
+        let mut best_key = (u32::MAX, 0u32, u32::MAX);
+        for a in 0..self.n_unc {
+            let s = self.unc[a] as usize;
+            let c = self.cnt[s];
+            if c == 0 {
+                return None;
+            }
+            if c > best_key.0 {
+                continue;
+            }
+            let key = (c, u32::MAX - self.pull(s), self.rank[s]);
+            if key < best_key {
+                best = s;
+                best_key = key;
+            }
+        }
+        Some(best)
+    }
+
+    /// How much filling slot `s` would constrain the uncovered slots around it.
+    fn pull(&self, s: usize) -> u32 {
+        let mut pull = 0;
+        for e in self.slot_sec_off[s] as usize..self.slot_sec_off[s + 1] as usize {
+            let j = self.slot_sec[e] as usize;
+            if self.colour[j] != 0 {
+                continue;
+            }
+            for t in self.touch_off[j] as usize..self.touch_off[j + 1] as usize {
+                let t = self.touch[t].0 as usize;
+                if t != s && self.is_uncovered(t) {
+                    pull += self.ncol[t];
+                }
+            }
+        }
+        pull
+    }
+
+    /// The first option of slot `s` at local index `from` or later.
+    fn next_bit(&self, s: usize, from: usize) -> Option<usize> {
+        let words = self.slot_words(s);
+        let mut w = from / 64;
+        if w >= words.len() {
+            return None;
+        }
+        let mut bits = words[w] & (!0u64 << (from % 64));
+        loop {
+            if bits != 0 {
+                return Some(w * 64 + bits.trailing_zeros() as usize);
+            }
+            w += 1;
+            if w == words.len() {
+                return None;
+            }
+            bits = words[w];
+        }
+    }
+
+    /// A3: takes the option of the slot at `level` at or after `from`.
+    fn try_from(&mut self, level: usize, from: usize) -> bool {
+        let s = self.lv_slot[level] as usize;
+        let Some(k) = self.next_bit(s, from) else { return false };
+        self.lv_local[level] = k as u32;
+        self.lv_k[level] += 1;
+        self.lv_mark[level] = self.trail.len();
+        self.choose(s, k);
+        self.level = level + 1;
+        true
+    }
+
+    #[cfg(debug_assertions)]
+    fn sanity(&self) {
+        for s in 0..self.n_slots {
+            let c: u32 = self.slot_words(s).iter().map(|w| w.count_ones()).sum();
+            assert_eq!(c, self.cnt[s], "popcount of slot {s}");
+        }
+    }
+
+    fn step(&self, l: usize) -> Step {
+        let s = self.lv_slot[l] as usize;
+        Step { item: self.slot_item[s], option: self.local_opt[self.opt_off[s] as usize + self.lv_local[l] as usize] }
+    }
+
+    fn levels(&self, base: usize) -> impl Iterator<Item = (u32, u32)> + '_ {
+        (base..self.level).map(|l| (self.lv_k[l], self.lv_d[l]))
+    }
+
+    fn counted_poll(&mut self, ctx: &mut Ctx, since: &mut u32, base: usize) -> ControlFlow<()> {
+        *since += 1;
+        if *since >= ctx.poll_every {
+            ctx.nodes += u64::from(*since);
+            *since = 0;
+            ctx.updates = self.updates;
+            return ctx.poll(self.levels(base));
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+impl Backend for Assign {
+    fn name(&self) -> &'static str {
+        "assign"
+    }
+
+    fn reset(&mut self) {
+        self.undo_to(0);
+        self.level = 0;
+    }
+
+    fn replay(&mut self, path: &[Step]) -> bool {
+        for step in path {
+            let o = step.option as usize;
+            let s = self.item_slot[step.item as usize];
+            if s == NONE || self.opt_slot[o] != s {
+                return false;
+            }
+            let (s, k) = (s as usize, self.opt_local[o] as usize);
+            if self.slot_words(s)[k / 64] >> (k % 64) & 1 == 0 || !self.is_uncovered(s) {
+                return false;
+            }
+            let level = self.level;
+            self.lv_slot[level] = s as u32;
+            self.lv_k[level] = 1;
+            self.lv_d[level] = 1;
+            self.lv_local[level] = k as u32;
+            self.lv_mark[level] = self.trail.len();
+            self.choose(s, k);
+            self.level += 1;
+        }
+        true
+    }
+
+    fn run(&mut self, ctx: &mut Ctx) -> ControlFlow<()> {
+        let base = self.level;
+        let mut since = 0u32;
+        'enter: loop {
+            #[cfg(debug_assertions)]
+            if self.dom.len() < 4096 {
+                self.sanity();
+            }
+            if ctx.cut.is_some_and(|cut| self.level >= cut || self.n_unc == 0) {
+                let path = (0..self.level).map(|l| self.step(l)).collect();
+                let w = self.levels(0).fold(1.0, |w, (_, d)| w / f64::from(d.max(1)));
+                ctx.ticket(path, w);
+            } else if self.n_unc == 0 {
+                // Every slot has a piece; pieces balance when the puzzle is
+                // consistent, but check: a piece may still need copies.
+                if self.remaining.iter().all(|&r| r == 0) {
+                    let sol = (0..self.level).map(|l| self.step(l).option as usize);
+                    if ctx.solution(sol).is_break() {
+                        ctx.nodes += u64::from(since);
+                        ctx.updates = self.updates;
+                        return ControlFlow::Break(());
+                    }
+                }
+            } else if let Some(s) = self.choose_slot() {
+                let level = self.level;
+                self.lv_slot[level] = s as u32;
+                self.lv_k[level] = 0;
+                self.lv_d[level] = self.cnt[s];
+                if self.try_from(level, 0) {
+                    if self.counted_poll(ctx, &mut since, base).is_break() {
+                        return ControlFlow::Break(());
+                    }
+                    continue 'enter;
+                }
+            }
+            loop {
+                if self.level == base {
+                    ctx.nodes += u64::from(since);
+                    ctx.updates = self.updates;
+                    return ControlFlow::Continue(());
+                }
+                self.level -= 1;
+                let level = self.level;
+                self.undo_to(self.lv_mark[level]);
+                if self.try_from(level, self.lv_local[level] as usize + 1) {
+                    if self.counted_poll(ctx, &mut since, base).is_break() {
+                        return ControlFlow::Break(());
+                    }
+                    continue 'enter;
+                }
+            }
+        }
+    }
+}
+
+/// Orders slots by eccentricity in the graph where two slots are adjacent
+/// when they touch a common secondary item (central slots first), then by
+/// index. Starting in the middle lets the filled region grow on all sides.
+fn centrality_rank(n: usize, touching: &[Vec<u32>], slot_secs: &[Vec<u32>]) -> Vec<u32> {
+    let mut ecc = vec![0u32; n];
+    let mut dist = vec![u32::MAX; n];
+    let mut queue = Vec::with_capacity(n);
+    // Exact BFS from every slot is quadratic; boards are at most a few
+    // thousand slots, so cap the work and fall back to index order.
+    if n <= 4096 {
+        for s in 0..n {
+            dist.iter_mut().for_each(|d| *d = u32::MAX);
+            queue.clear();
+            dist[s] = 0;
+            queue.push(s as u32);
+            let mut head = 0;
+            while head < queue.len() {
+                let u = queue[head] as usize;
+                head += 1;
+                for &j in &slot_secs[u] {
+                    for &v in &touching[j as usize] {
+                        if dist[v as usize] == u32::MAX {
+                            dist[v as usize] = dist[u] + 1;
+                            queue.push(v);
+                        }
+                    }
+                }
+            }
+            ecc[s] = dist.iter().copied().filter(|&d| d != u32::MAX).max().unwrap_or(0);
+        }
+    }
+    let mut order: Vec<u32> = (0..n as u32).collect();
+    order.sort_by_key(|&s| (ecc[s as usize], s));
+    let mut rank = vec![0u32; n];
+    for (r, &s) in order.iter().enumerate() {
+        rank[s as usize] = r as u32;
+    }
+    rank
+}
