@@ -85,7 +85,37 @@ piece a line `rows cols` and rows lines of 0/1 (1 is solid).
     0
 
 Output: the board, each cell showing the number of the piece that covers it, or
-`No solution possible`; one empty line between cases.";
+`No solution possible`; one empty line between cases.
+
+Picture format (an input whose first line starts with `piece`, `board`, `set`,
+`puzzle` or `//`): pieces drawn with `#` or a letter, named, counted (x2), with
+their own rules (rotate, no-rotate, flip, no-flip, fixed, free); built-in sets;
+the board as a picture (`.` to fill, `#` a hole) or `board RxC`. A line
+`puzzle` starts the next puzzle. --board and --board-file override the input's
+board.
+
+    // Scott's problem: the 12 pentominoes around a 2x2 hole
+    board
+    ........
+    ........
+    ........
+    ...##...
+    ...##...
+    ........
+    ........
+    ........
+    set pentominoes
+
+    puzzle 2: four L trominoes, turning, in a 3x4 box
+    board 3x4
+    piece L x4 rotate
+    #.
+    ##
+
+Named pieces show their name (one character) or a symbol explained by a
+`legend:` line; --grid draws full names. --unique counts one solution per
+orbit under the symmetries of the board (and of the pieces' rules). See
+docs/pack.md.";
 
 /// Options every puzzle subcommand takes.
 #[derive(Args, Debug, Clone)]
@@ -204,9 +234,14 @@ pub struct PackArgs {
     #[command(flatten)]
     pub common: Common,
 
-    /// The board: ROWSxCOLS.
-    #[arg(long, value_name = "RxC", default_value = "4x4", help_heading = "Rules")]
-    pub board: String,
+    /// The board: ROWSxCOLS [default: 4x4, or the board the input draws].
+    #[arg(long, value_name = "RxC", help_heading = "Rules")]
+    pub board: Option<String>,
+
+    /// The board drawn in a file: `.` a cell to fill, `#` (any other
+    /// character) a hole.
+    #[arg(long, value_name = "FILE", conflicts_with = "board", help_heading = "Rules")]
+    pub board_file: Option<PathBuf>,
 
     /// Pieces may turn (quarter turns).
     #[arg(long, help_heading = "Rules")]
@@ -221,4 +256,8 @@ pub struct PackArgs {
     /// FILE, the set alone is the puzzle.
     #[arg(long, value_name = "NAME", help_heading = "Rules")]
     pub set: Vec<String>,
+
+    /// Count and list solutions up to the board's symmetries (one per orbit).
+    #[arg(long, help_heading = "Rules")]
+    pub unique: bool,
 }

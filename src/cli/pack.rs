@@ -2,26 +2,33 @@
 
 use super::args::PackArgs;
 use super::config::{parse_board, RunConfig};
-use super::input::{finish, run_cases};
+use super::input::{finish, input_error, run_cases};
 use super::run::{to_value, Render, Session};
 use crate::exit::{Exit, UsageError};
-use anyhow::Result;
+use anyhow::{Context, Result};
+use std::cell::Cell;
 use std::sync::Arc;
 use tessera::engine::Monitor;
 use tessera::format::grid;
 use tessera::format::json::{PackPuzzleJson, PackSolutionJson};
-use tessera::puzzles::input::ParseError;
-use tessera::puzzles::pack::{self, Board};
+use tessera::puzzles::input::{decode, ParseError};
+use tessera::puzzles::pack::{self, Board, PackModelError};
 use tessera::puzzles::pieces::PieceSet;
 use tessera::puzzles::polyomino::Freedom;
+use tessera::puzzles::symmetry;
 use tessera::puzzles::PackModel;
 use tessera::solve::{CaseResult, Status};
 
 struct PackRender;
 
+/// What a `--grid` drawing shows for piece `i`: its name; an unnamed piece
+/// shows the judge's symbol, or its number when the puzzle has named pieces
+/// or more pieces than the judge's symbols (61).
 fn pack_symbol(m: &PackModel, i: usize) -> String {
-    match &m.puzzle.pieces[i].name {
+    let pieces = &m.puzzle.pieces;
+    match &pieces[i].name {
         Some(n) => n.clone(),
+        None if pieces.len() > 61 || pieces.iter().any(|p| p.name.is_some()) => (i + 1).to_string(),
         None => pack::piece_symbol(i).to_string(),
     }
 }
@@ -32,7 +39,7 @@ impl Render<PackModel> for PackRender {
     }
     fn verdict(&self, _: usize, m: &PackModel, r: &CaseResult<pack::PackSolution>) -> String {
         match (&r.status, &r.solution) {
-            (Status::Solvable, Some(s)) => pack::judge_grid(&m.puzzle, s).trim_end().to_string(),
+            (Status::Solvable, Some(s)) => pack::text_grid(&m.puzzle, s).trim_end().to_string(),
             (Status::Solvable, None) => "Solution possible".to_string(),
             (Status::Unsolvable, _) => pack::NO_SOLUTION.to_string(),
             (Status::Unknown, _) => "Unknown".to_string(),
@@ -55,10 +62,46 @@ impl Render<PackModel> for PackRender {
     }
 }
 
+/// The board the command line asks for, if any.
+fn command_line_board(args: &PackArgs) -> Result<Option<Board>> {
+    if let Some(spec) = &args.board {
+        let (rows, cols) = parse_board(spec, pack::MAX_SIDE)?;
+        return Ok(Some(Board::rectangle(rows, cols)));
+    }
+    let Some(path) = &args.board_file else { return Ok(None) };
+    let name = path.display().to_string();
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read {name}"))?;
+    let text = decode(&bytes).map_err(|e| input_error(&name, e))?;
+    Ok(Some(Board::read_picture(text).map_err(|e| input_error(&name, e))?))
+}
+
+/// The `--stats` line about `--unique`.
+fn symmetry_note(k: usize, m: &PackModel) -> Option<String> {
+    let info = m.encoded.symmetry.as_ref()?;
+    let names: Vec<&str> = info.group.iter().map(|&g| symmetry::NAMES[g as usize]).collect();
+    let mut line = format!("case {k}: symmetry group of order {} ({})", info.group.len(), names.join(", "));
+    match info.restricted {
+        None if info.group.len() > 1 => line.push_str("; refuted before the search"),
+        None => line.push_str("; nothing to break"),
+        Some((piece, kept, total, conditions)) => {
+            let p = &m.puzzle.pieces[piece];
+            let label = match &p.name {
+                Some(n) => format!("piece {} ({n})", piece + 1),
+                None => format!("piece {}", piece + 1),
+            };
+            line.push_str(&format!("; --unique keeps {kept} of the {total} placements of {label}"));
+            if conditions > 0 {
+                line.push_str(&format!(", {conditions} of them with a second piece restricted"));
+            }
+        }
+    }
+    Some(line)
+}
+
 /// `tessera pack`.
 pub fn run(args: &PackArgs, monitor: Arc<Monitor>) -> Result<Exit> {
-    let (rows, cols) = parse_board(&args.board, pack::MAX_SIDE)?;
-    let board = Board::rectangle(rows, cols);
+    let cli_board = command_line_board(args)?;
+    let default_board = Board::rectangle(4, 4);
     let freedom = Freedom { rotate: args.rotate, flip: args.flip };
     let mut extra = Vec::new();
     for name in &args.set {
@@ -77,12 +120,24 @@ pub fn run(args: &PackArgs, monitor: Arc<Monitor>) -> Result<Exit> {
         p.pieces.extend(extra.iter().cloned());
         p
     };
+    let model = |p: pack::PackPuzzle| if args.unique { PackModel::unique(p) } else { PackModel::new(p) };
+    let cases = Cell::new(0usize);
+    let note = |m: &PackModel| {
+        cases.set(cases.get() + 1);
+        if args.common.stats {
+            if let Some(line) = symmetry_note(cases.get(), m) {
+                eprintln!("{line}");
+            }
+        }
+    };
     if !extra.is_empty() && args.common.file.is_none() {
         // The built-in set alone is the puzzle: no input to read.
         let mut session = Session::new(RunConfig::from_common(&args.common)?, monitor);
-        let puzzle = with_extra(pack::PackPuzzle { board, pieces: Vec::new() });
-        let model = PackModel::new(puzzle).map_err(|e| UsageError(e.to_string()))?;
-        session.case(&PackRender, 0, &model)?;
+        let board = cli_board.unwrap_or(default_board);
+        let m =
+            model(with_extra(pack::PackPuzzle { board, pieces: Vec::new() })).map_err(|e| UsageError(e.to_string()))?;
+        note(&m);
+        session.case(&PackRender, 0, &m)?;
         return finish(&session, None);
     }
     run_cases(
@@ -90,9 +145,18 @@ pub fn run(args: &PackArgs, monitor: Arc<Monitor>) -> Result<Exit> {
         monitor,
         |text| Box::new(pack::Reader::new(text)),
         |case| {
-            let model = PackModel::new(with_extra(case.puzzle(&board, freedom)))
-                .map_err(|e| ParseError::at(e.line(), e.to_string()))?;
-            Ok((case.line, model))
+            let board = cli_board.as_ref().or(case.board.as_ref().map(|b| &b.0)).unwrap_or(&default_board);
+            let m = model(with_extra(case.puzzle(board, freedom))).map_err(|e| {
+                // Errors about the whole case (or a --set piece) name the case's line.
+                let line = match &e {
+                    PackModelError::NoPieces { .. } | PackModelError::Unique { .. } => case.line,
+                    _ if e.line() == 0 => case.line,
+                    _ => e.line(),
+                };
+                ParseError::at(line, e.to_string())
+            })?;
+            note(&m);
+            Ok((case.line, m))
         },
         |_| PackRender,
     )

@@ -75,9 +75,17 @@ pub struct PackModel {
 }
 
 impl PackModel {
+    /// Every solution counts.
     pub fn new(puzzle: pack::PackPuzzle) -> Result<Self, pack::PackModelError> {
         puzzle.check()?;
         let encoded = puzzle.encode();
+        Ok(PackModel { puzzle, encoded })
+    }
+
+    /// One solution per orbit under the puzzle's symmetry group (`--unique`).
+    pub fn unique(puzzle: pack::PackPuzzle) -> Result<Self, pack::PackModelError> {
+        puzzle.check()?;
+        let encoded = puzzle.encode_unique()?;
         Ok(PackModel { puzzle, encoded })
     }
 }
@@ -85,7 +93,7 @@ impl PackModel {
 impl Model for PackModel {
     type Solution = pack::PackSolution;
     fn precheck(&self) -> Option<Refutation> {
-        pack::precheck(&self.puzzle)
+        self.encoded.precheck()
     }
     fn problem(&self) -> &Problem {
         &self.encoded.problem
