@@ -4,8 +4,10 @@
 //! * [`puzzles`]: Tetravex, jigsaw edges and polyomino packing, each
 //!   parsed, encoded for the engine and decoded back;
 //! * [`solve`]: running one case (pre-checks, decide, count, list);
-//! * [`format`]: text grids and JSON records.
+//! * [`format`]: text grids and JSON records;
+//! * [`generate`]: random puzzles with a planted solution.
 pub mod engine;
 pub mod format;
+pub mod generate;
 pub mod puzzles;
 pub mod solve;

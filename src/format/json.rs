@@ -3,11 +3,15 @@
 //! is 1-based (pieces, rows, columns), as on the command line.
 
 use crate::engine::{Stats, StopReason};
+use crate::puzzles::input::ParseError;
 use crate::puzzles::pack::{PackPuzzle, PackSolution};
-use crate::puzzles::tiles::{Border, Fix, TilePuzzle, TileSolution};
+use crate::puzzles::tiles::{Border, Fix, Rule, TilePuzzle, TileSolution};
 use crate::puzzles::Refutation;
 use crate::solve::{CaseResult, Status};
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
+use std::marker::PhantomData;
 
 /// A tile puzzle (tetravex or edges) as JSON.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
@@ -329,5 +333,417 @@ pub fn case_record<T, P: Serialize, S: Serialize>(
         shard,
         puzzle,
         stats: StatsJson::from_stats(&result.stats),
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Reading puzzles back.
+
+/// Reads JSON puzzles: a stream of values, each a puzzle object (`P`), an
+/// array of puzzle objects, or a record tessera wrote (a `"case"` record
+/// gives its `puzzle`; `"solution"` records are skipped). Each item is the
+/// puzzle with the line where its object starts. Errors name the line and
+/// column, and end the stream.
+pub fn read_puzzles<P: DeserializeOwned>(text: &str) -> PuzzleReader<'_, P> {
+    PuzzleReader { text, pos: 0, pending: VecDeque::new(), done: false, lines: (0, 1), kind: PhantomData }
+}
+
+/// The iterator of [`read_puzzles`].
+pub struct PuzzleReader<'a, P> {
+    text: &'a str,
+    /// Where the next top-level value starts (byte offset).
+    pos: usize,
+    /// Elements of the last array still to read: byte ranges.
+    pending: VecDeque<(usize, usize)>,
+    done: bool,
+    /// A byte offset and its line, to count lines incrementally.
+    lines: (usize, usize),
+    kind: PhantomData<fn() -> P>,
+}
+
+/// A record tessera wrote, read for its puzzle only.
+#[derive(Deserialize)]
+struct RecordIn<P> {
+    puzzle: P,
+}
+
+/// Just the `type` of an object.
+#[derive(Deserialize)]
+struct TypeIn {
+    #[serde(rename = "type")]
+    kind: Option<serde_json::Value>,
+}
+
+impl<P: DeserializeOwned> PuzzleReader<'_, P> {
+    /// The 1-based line of a byte offset (offsets asked for only grow,
+    /// except for errors, which end the stream).
+    fn line_of(&mut self, offset: usize) -> usize {
+        let (from, line) = if offset >= self.lines.0 { self.lines } else { (0, 1) };
+        let line = line + self.text.as_bytes()[from..offset].iter().filter(|&&b| b == b'\n').count();
+        self.lines = (offset, line);
+        line
+    }
+
+    /// The (line, column) of a byte offset, both 1-based.
+    fn place(&self, offset: usize) -> (usize, usize) {
+        let before = &self.text[..offset];
+        let line = before.matches('\n').count() + 1;
+        let column = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+        (line, column)
+    }
+
+    /// A serde_json error in the value starting at `offset`, placed in the
+    /// whole input.
+    fn located(&self, offset: usize, e: &serde_json::Error) -> ParseError {
+        let (line0, col0) = self.place(offset);
+        let (l, c) = (e.line().max(1), e.column().max(1));
+        let line = line0 + l - 1;
+        let column = if l == 1 { col0 + c - 1 } else { c };
+        let mut message = e.to_string();
+        // serde_json appends " at line L column C": ours replace it.
+        if let Some(i) = message.rfind(" at line ") {
+            message.truncate(i);
+        }
+        ParseError::at_column(line, column, message)
+    }
+
+    fn error(&mut self, e: ParseError) -> Option<Result<(usize, P), ParseError>> {
+        self.done = true;
+        Some(Err(e))
+    }
+
+    /// One object: a puzzle or a record. `None` for a record to skip.
+    fn entry(&mut self, start: usize, end: usize) -> Option<Result<(usize, P), ParseError>> {
+        let slice = &self.text[start..end];
+        let line = self.line_of(start);
+        if !slice.starts_with('{') {
+            let (l, c) = self.place(start);
+            let found = describe(slice);
+            return self.error(ParseError::at_column(
+                l,
+                c,
+                format!("expected a puzzle object (or a case record), found {found}"),
+            ));
+        }
+        let kind = match serde_json::from_str::<TypeIn>(slice) {
+            Ok(t) => t.kind,
+            Err(e) => {
+                let e = self.located(start, &e);
+                return self.error(e);
+            }
+        };
+        let parsed = match kind.as_ref().map(|k| k.as_str()) {
+            None => serde_json::from_str::<P>(slice),
+            Some(Some("case")) => serde_json::from_str::<RecordIn<P>>(slice).map(|r| r.puzzle),
+            Some(Some("solution")) => return None,
+            Some(_) => {
+                let (l, c) = self.place(start);
+                let kind = kind.map(|k| k.to_string()).unwrap_or_default();
+                return self.error(ParseError::at_column(
+                    l,
+                    c,
+                    format!("a record of type {kind} holds no puzzle (expected a puzzle object or a \"case\" record)"),
+                ));
+            }
+        };
+        match parsed {
+            Ok(p) => Some(Ok((line, p))),
+            Err(e) => {
+                let e = self.located(start, &e);
+                self.error(e)
+            }
+        }
+    }
+}
+
+impl<P: DeserializeOwned> Iterator for PuzzleReader<'_, P> {
+    type Item = Result<(usize, P), ParseError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            if self.done {
+                return None;
+            }
+            if let Some((start, end)) = self.pending.pop_front() {
+                match self.entry(start, end) {
+                    None => continue,
+                    some => return some,
+                }
+            }
+            let rest = &self.text[self.pos..];
+            let start = self.pos + (rest.len() - rest.trim_start().len());
+            if start == self.text.len() {
+                self.done = true;
+                return None;
+            }
+            let mut stream =
+                serde_json::Deserializer::from_str(&self.text[start..]).into_iter::<serde::de::IgnoredAny>();
+            match stream.next() {
+                Some(Ok(_)) => {}
+                Some(Err(e)) => {
+                    let e = self.located(start, &e);
+                    return self.error(e);
+                }
+                None => {
+                    self.done = true;
+                    return None;
+                }
+            }
+            let end = start + stream.byte_offset();
+            self.pos = end;
+            if self.text[start..].starts_with('[') {
+                self.pending.extend(array_elements(self.text, start, end));
+                continue;
+            }
+            match self.entry(start, end) {
+                None => continue,
+                some => return some,
+            }
+        }
+    }
+}
+
+/// The byte ranges of the elements of the (valid) JSON array at
+/// `text[start..end]`.
+fn array_elements(text: &str, start: usize, end: usize) -> Vec<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
+    let mut from = start + 1;
+    let trimmed = |a: usize, b: usize| {
+        let s = &text[a..b];
+        let a2 = a + (s.len() - s.trim_start().len());
+        (a2, a2 + s.trim().len())
+    };
+    for (i, &b) in bytes.iter().enumerate().take(end).skip(start) {
+        if in_string {
+            match (escaped, b) {
+                (true, _) => escaped = false,
+                (false, b'\\') => escaped = true,
+                (false, b'"') => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match b {
+            b'"' => in_string = true,
+            b'[' | b'{' => depth += 1,
+            b']' | b'}' => {
+                depth -= 1;
+                if depth == 0 {
+                    let (a, z) = trimmed(from, i);
+                    if a < z {
+                        out.push((a, z));
+                    }
+                }
+            }
+            b',' if depth == 1 => {
+                out.push(trimmed(from, i));
+                from = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// What a JSON value is, for messages.
+fn describe(slice: &str) -> &'static str {
+    match slice.as_bytes().first() {
+        Some(b'[') => "an array",
+        Some(b'"') => "a string",
+        Some(b't' | b'f') => "a boolean",
+        Some(b'n') => "null",
+        Some(_) => "a number",
+        None => "nothing",
+    }
+}
+
+fn check_side(what: &str, v: usize, max: usize) -> Result<(), String> {
+    if v == 0 || v > max {
+        return Err(format!("{what} {v} is out of range (1 to {max})"));
+    }
+    Ok(())
+}
+
+impl FixJson {
+    /// The 0-based hint; `k` is its 1-based number, for messages.
+    pub fn to_fix(&self, k: usize) -> Result<Fix, String> {
+        if self.piece == 0 || self.row == 0 || self.col == 0 {
+            return Err(format!("fix {k}: piece, row and col are 1-based (found 0)"));
+        }
+        if self.rotation.is_some_and(|r| r > 3) {
+            return Err(format!("fix {k}: rotation {} is not 0, 1, 2 or 3", self.rotation.unwrap_or(0)));
+        }
+        Ok(Fix { piece: self.piece - 1, row: self.row - 1, col: self.col - 1, rotation: self.rotation })
+    }
+}
+
+impl TilePuzzleJson {
+    fn tiles_and_fixes(&self, max_side: usize, labels: (i32, i32)) -> Result<Vec<Fix>, String> {
+        check_side("rows", self.rows, max_side)?;
+        check_side("cols", self.cols, max_side)?;
+        let want = self.rows * self.cols;
+        if self.tiles.len() != want {
+            return Err(format!("a {}x{} board needs {want} tiles, found {}", self.rows, self.cols, self.tiles.len()));
+        }
+        for (i, t) in self.tiles.iter().enumerate() {
+            if let Some(l) = t.iter().find(|l| !(labels.0..=labels.1).contains(l)) {
+                return Err(format!("tile {}: label {l} is out of range ({} to {})", i + 1, labels.0, labels.1));
+            }
+        }
+        self.fixes.iter().enumerate().map(|(k, f)| f.to_fix(k + 1)).collect()
+    }
+
+    /// A Tetravex puzzle (labels 0-9999, sides up to 32, any `border`).
+    pub fn to_tetravex(&self) -> Result<TilePuzzle, String> {
+        use crate::puzzles::tetravex::{MAX_LABEL, MAX_SIDE};
+        let fixes = self.tiles_and_fixes(MAX_SIDE, (0, MAX_LABEL as i32))?;
+        if let Some(b) = self.border.filter(|b| !(0..=MAX_LABEL as i32).contains(b)) {
+            return Err(format!("border label {b} is out of range (0 to {MAX_LABEL})"));
+        }
+        Ok(TilePuzzle {
+            rows: self.rows,
+            cols: self.cols,
+            tiles: self.tiles.clone(),
+            rule: Rule::Equal,
+            border: self.border.map_or(Border::Free, Border::Label),
+            rotate: self.rotate,
+            fixes,
+        })
+    }
+
+    /// A jigsaw edges puzzle (sides -9999 to 9999, 0 flat; `border`
+    /// absent or 0).
+    pub fn to_edges(&self) -> Result<TilePuzzle, String> {
+        use crate::puzzles::edges::{MAX_SHAPE, MAX_SIDE};
+        let fixes = self.tiles_and_fixes(MAX_SIDE, (-(MAX_SHAPE as i32), MAX_SHAPE as i32))?;
+        if let Some(b) = self.border.filter(|&b| b != 0) {
+            return Err(format!("border {b}: the outline of an edges puzzle is flat (0)"));
+        }
+        Ok(TilePuzzle {
+            rows: self.rows,
+            cols: self.cols,
+            tiles: self.tiles.clone(),
+            rule: Rule::Complement,
+            border: Border::Label(0),
+            rotate: self.rotate,
+            fixes,
+        })
+    }
+}
+
+/// Reads a picture: `solid` marks a cell, `empty` does not.
+fn picture_cells(rows: &[String], solid: char, empty: char, what: &str) -> Result<Vec<(usize, usize)>, String> {
+    let mut cells = Vec::new();
+    for (r, row) in rows.iter().enumerate() {
+        for (c, ch) in row.chars().enumerate() {
+            if ch == solid {
+                cells.push((r, c));
+            } else if ch != empty {
+                return Err(format!("{what}, row {}: expected `{solid}` or `{empty}`, found `{ch}`", r + 1));
+            }
+        }
+    }
+    Ok(cells)
+}
+
+impl PackPuzzleJson {
+    /// A packing puzzle; `line` is where its JSON starts (pieces report it).
+    pub fn to_puzzle(&self, line: usize) -> Result<PackPuzzle, String> {
+        use crate::puzzles::pack::{Board, Piece, MAX_PIECES, MAX_SIDE};
+        use crate::puzzles::polyomino::{Freedom, Shape};
+        let b = &self.board;
+        check_side("board rows", b.rows, MAX_SIDE)?;
+        check_side("board cols", b.cols, MAX_SIDE)?;
+        if b.picture.len() != b.rows {
+            return Err(format!("the board picture has {} rows, expected {}", b.picture.len(), b.rows));
+        }
+        if let Some((r, row)) = b.picture.iter().enumerate().find(|(_, row)| row.chars().count() != b.cols) {
+            return Err(format!("board picture row {} has {} cells, expected {}", r + 1, row.chars().count(), b.cols));
+        }
+        let mut fill = vec![false; b.rows * b.cols];
+        for (r, c) in picture_cells(&b.picture, '.', '#', "board picture")? {
+            fill[r * b.cols + c] = true;
+        }
+        if self.pieces.len() > MAX_PIECES {
+            return Err(format!("{} pieces are too many (at most {MAX_PIECES})", self.pieces.len()));
+        }
+        let mut pieces = Vec::with_capacity(self.pieces.len());
+        for (i, p) in self.pieces.iter().enumerate() {
+            let what = format!("piece {}", i + 1);
+            let height = p.picture.len();
+            let width = p.picture.iter().map(|r| r.chars().count()).max().unwrap_or(0);
+            if height > MAX_SIDE || width > MAX_SIDE {
+                return Err(format!("{what} is {height}x{width}, larger than {MAX_SIDE}x{MAX_SIDE}"));
+            }
+            let shape = Shape::new(picture_cells(&p.picture, '#', '.', &what)?)
+                .ok_or_else(|| format!("{what} has no solid cell (`#`)"))?;
+            pieces.push(Piece {
+                shape,
+                name: p.name.clone(),
+                freedom: Freedom { rotate: p.rotate, flip: p.flip },
+                line,
+            });
+        }
+        Ok(PackPuzzle { board: Board { rows: b.rows, cols: b.cols, fill }, pieces })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> Vec<Result<(usize, TilePuzzleJson), ParseError>> {
+        read_puzzles::<TilePuzzleJson>(text).collect()
+    }
+
+    const ONE: &str = r#"{"rows":1,"cols":1,"tiles":[[1,2,3,4]]}"#;
+
+    #[test]
+    fn streams_arrays_and_records() {
+        let text = format!(
+            "{ONE}\n[{ONE},\n {ONE}]\n[]\n{{\"type\":\"solution\",\"case\":1}}\n{{\"type\":\"case\",\"case\":1,\"puzzle\":{ONE}}}\n"
+        );
+        let got: Vec<usize> = read(&text).into_iter().map(|r| r.unwrap().0).collect();
+        assert_eq!(got, vec![1, 2, 3, 6]);
+        assert!(read("  \n").is_empty());
+    }
+
+    #[test]
+    fn errors_name_line_and_column() {
+        let r = read(&format!("{ONE}\n{{\"rows\": 1,\n \"cols\": x}}"));
+        assert_eq!(r.len(), 2);
+        let e = r[1].as_ref().unwrap_err();
+        assert_eq!((e.line, e.column), (3, Some(10)), "{e}");
+        let r = read(&format!("{ONE}\n  {{\"rows\": 1, \"colz\": 1, \"tiles\": []}}"));
+        let e = r[1].as_ref().unwrap_err();
+        assert_eq!(e.line, 2, "{e}");
+        assert!(e.message.contains("unknown field `colz`"), "{e}");
+        assert!(!e.message.contains(" at line "), "{e}");
+        let e = read("[1]").remove(0).unwrap_err();
+        assert!(e.message.contains("found a number"), "{e}");
+        let e = read(r#"{"type":"summary"}"#).remove(0).unwrap_err();
+        assert!(e.message.contains("holds no puzzle"), "{e}");
+    }
+
+    #[test]
+    fn puzzles_convert_and_check() {
+        let p: TilePuzzleJson = serde_json::from_str(ONE).unwrap();
+        assert_eq!(p.to_tetravex().unwrap().tiles, vec![[1, 2, 3, 4]]);
+        assert!(p.to_edges().unwrap().rule == Rule::Complement);
+        let bad = TilePuzzleJson { rows: 2, ..p.clone() };
+        assert!(bad.to_tetravex().unwrap_err().contains("needs 2 tiles"));
+        let bad = TilePuzzleJson { tiles: vec![[1, 2, 3, 10000]], ..p.clone() };
+        assert!(bad.to_tetravex().unwrap_err().contains("out of range"));
+        let bad = TilePuzzleJson { border: Some(1), ..p };
+        assert!(bad.to_edges().is_err());
+        let pack: PackPuzzleJson = serde_json::from_str(
+            r###"{"board":{"rows":1,"cols":3,"picture":["..#"]},"pieces":[{"picture":["##"],"rotate":true}]}"###,
+        )
+        .unwrap();
+        let p = pack.to_puzzle(7).unwrap();
+        assert_eq!((p.board.area(), p.pieces[0].shape.size(), p.pieces[0].line), (2, 2, 7));
+        assert_eq!(PackPuzzleJson::from_puzzle(&p), pack);
     }
 }

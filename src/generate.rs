@@ -1,0 +1,389 @@
+//! Random puzzles with a planted solution.
+//!
+//! Every generator first builds a solved board and then hides the solution:
+//! tiles are shuffled (and turned, when tiles may turn); a packing board is
+//! cut into random connected pieces, which are shuffled (and turned or
+//! mirrored). So every puzzle made here has at least one solution, the
+//! planted one, and often more.
+//!
+//! The random source is [`Rng`] (SplitMix64), so a seed gives the same
+//! puzzles on every machine and in every version that does not change this
+//! module's drawing order.
+//!
+//! * Tile boards ([`tiles`]): every join between two neighbouring cells
+//!   gets a random label; a tile shows the labels of its four joins. For
+//!   Tetravex ([`Rule::Equal`]) both sides of a join carry the label; for
+//!   jigsaw edges ([`Rule::Complement`]) one side carries `+k` and the
+//!   other `-k`. The outer sides carry the border label when there is one
+//!   (edges: always `0`, flat), else random labels. With separate frame and
+//!   inner labels (Eternity II's scheme), the joins along the border ring
+//!   draw from the frame labels and all others from the inner labels.
+//! * Packing ([`pack`]): `k` seed cells grow, smallest region first, into
+//!   `k` connected pieces that tile the board.
+
+use crate::puzzles::pack::{Board, PackPuzzle, Piece};
+use crate::puzzles::polyomino::{Freedom, Shape};
+use crate::puzzles::tiles::{self, Border, Labels, Rule, TilePuzzle};
+
+/// SplitMix64 (Steele, Lea and Flood): tiny, fast, and the same everywhere.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Self {
+        Rng(seed)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`n > 0`), without modulo bias.
+    pub fn below(&mut self, n: usize) -> usize {
+        assert!(n > 0, "below(0)");
+        let n = n as u64;
+        let zone = u64::MAX - u64::MAX % n;
+        loop {
+            let x = self.next_u64();
+            if x < zone {
+                return (x % n) as usize;
+            }
+        }
+    }
+
+    /// A uniformly chosen element (`items` not empty).
+    pub fn pick<T: Copy>(&mut self, items: &[T]) -> T {
+        items[self.below(items.len())]
+    }
+
+    /// Fisher-Yates.
+    pub fn shuffle<T>(&mut self, v: &mut [T]) {
+        for i in (1..v.len()).rev() {
+            let j = self.below(i + 1);
+            v.swap(i, j);
+        }
+    }
+}
+
+/// What tile board to make.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TileSpec {
+    pub rows: usize,
+    pub cols: usize,
+    /// [`Rule::Equal`] (Tetravex) or [`Rule::Complement`] (jigsaw edges).
+    pub rule: Rule,
+    /// What the outer sides carry. Edges: `Border::Label(0)` (flat).
+    pub border: Border,
+    /// The labels the joins along the border ring draw from (Tetravex:
+    /// label values; edges: tab shapes, each used as `+k`/`-k`).
+    pub frame_labels: Vec<i32>,
+    /// The labels all other joins (and, without a border, the outer sides)
+    /// draw from.
+    pub inner_labels: Vec<i32>,
+    /// Turn every tile a random number of quarter turns.
+    pub rotate: bool,
+}
+
+impl TileSpec {
+    /// Tetravex labels: `count` values from 0 up, skipping the border label.
+    pub fn tetravex_labels(border: Option<i32>, skip: usize, count: usize) -> Vec<i32> {
+        (0..).filter(|&l| Some(l) != border).skip(skip).take(count).collect()
+    }
+
+    /// Edge tab shapes `from..from + count` (from 1).
+    pub fn edge_shapes(skip: usize, count: usize) -> Vec<i32> {
+        (1..).skip(skip).take(count).collect()
+    }
+}
+
+/// A shuffled tile board with a planted solution.
+pub fn tiles(rng: &mut Rng, spec: &TileSpec) -> TilePuzzle {
+    let (rows, cols) = (spec.rows, spec.cols);
+    assert!(rows > 0 && cols > 0, "an empty board");
+    assert!(!spec.inner_labels.is_empty() && !spec.frame_labels.is_empty(), "no labels");
+    let mut join = |frame: bool| -> i32 {
+        let pool = if frame { &spec.frame_labels } else { &spec.inner_labels };
+        let label = rng.pick(pool);
+        match spec.rule {
+            Rule::Equal => label,
+            Rule::Complement if rng.below(2) == 0 => label,
+            Rule::Complement => -label,
+        }
+    };
+    // h[r][c]: the join right of (r, c), as the left cell shows it;
+    // v[r][c]: the join below (r, c), as the upper cell shows it.
+    let h: Vec<Vec<i32>> = (0..rows).map(|r| (0..cols - 1).map(|_| join(r == 0 || r == rows - 1)).collect()).collect();
+    let v: Vec<Vec<i32>> = (0..rows - 1).map(|_| (0..cols).map(|c| join(c == 0 || c == cols - 1)).collect()).collect();
+    let mut outer = || match spec.border {
+        Border::Label(b) => b,
+        Border::Free => rng.pick(&spec.inner_labels),
+    };
+    let other = |l: i32| spec.rule.partner(l);
+    let mut board: Vec<Labels> = Vec::with_capacity(rows * cols);
+    for r in 0..rows {
+        for c in 0..cols {
+            let top = if r == 0 { outer() } else { other(v[r - 1][c]) };
+            let right = if c == cols - 1 { outer() } else { h[r][c] };
+            let bottom = if r == rows - 1 { outer() } else { v[r][c] };
+            let left = if c == 0 { outer() } else { other(h[r][c - 1]) };
+            board.push([top, right, bottom, left]);
+        }
+    }
+    if spec.rotate {
+        for t in &mut board {
+            *t = tiles::rotate(*t, rng.below(4) as u8);
+        }
+    }
+    rng.shuffle(&mut board);
+    TilePuzzle {
+        rows,
+        cols,
+        tiles: board,
+        rule: spec.rule,
+        border: spec.border,
+        rotate: spec.rotate,
+        fixes: Vec::new(),
+    }
+}
+
+/// What packing puzzle to make.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PackSpec {
+    pub rows: usize,
+    pub cols: usize,
+    /// How many pieces (1 to the board's area).
+    pub pieces: usize,
+    /// Which symmetries the pieces may use; each piece is drawn under a
+    /// random one of them.
+    pub freedom: Freedom,
+}
+
+/// A rectangle cut into `spec.pieces` random connected pieces.
+pub fn pack(rng: &mut Rng, spec: &PackSpec) -> PackPuzzle {
+    let (rows, cols) = (spec.rows, spec.cols);
+    let area = rows * cols;
+    assert!(spec.pieces >= 1 && spec.pieces <= area, "1 to {area} pieces");
+    let mut owner: Vec<Option<usize>> = vec![None; area];
+    let mut cells: Vec<Vec<usize>> = Vec::with_capacity(spec.pieces);
+    // Distinct seed cells: the first `pieces` of a shuffled board.
+    let mut order: Vec<usize> = (0..area).collect();
+    rng.shuffle(&mut order);
+    for (p, &cell) in order[..spec.pieces].iter().enumerate() {
+        owner[cell] = Some(p);
+        cells.push(vec![cell]);
+    }
+    let neighbours = |cell: usize| {
+        let (r, c) = (cell / cols, cell % cols);
+        let mut n = Vec::with_capacity(4);
+        if r > 0 {
+            n.push(cell - cols);
+        }
+        if c + 1 < cols {
+            n.push(cell + 1);
+        }
+        if r + 1 < rows {
+            n.push(cell + cols);
+        }
+        if c > 0 {
+            n.push(cell - 1);
+        }
+        n
+    };
+    let mut left = area - spec.pieces;
+    while left > 0 {
+        // The free cells next to each piece; grow a smallest piece that has any.
+        let mut best: Option<(usize, Vec<usize>)> = None;
+        let mut ties = 0;
+        for (p, own) in cells.iter().enumerate() {
+            let mut free: Vec<usize> =
+                own.iter().flat_map(|&x| neighbours(x)).filter(|&n| owner[n].is_none()).collect();
+            if free.is_empty() {
+                continue;
+            }
+            free.sort_unstable();
+            free.dedup();
+            let size = own.len();
+            match &best {
+                Some((b, _)) if cells[*b].len() < size => {}
+                Some((b, _)) if cells[*b].len() == size => {
+                    ties += 1;
+                    if rng.below(ties + 1) == 0 {
+                        best = Some((p, free));
+                    }
+                }
+                _ => {
+                    ties = 0;
+                    best = Some((p, free));
+                }
+            }
+        }
+        let (p, free) = best.expect("a connected board always has a piece with a free neighbour");
+        let cell = rng.pick(&free);
+        owner[cell] = Some(p);
+        cells[p].push(cell);
+        left -= 1;
+    }
+    let transforms = spec.freedom.transforms();
+    let mut pieces: Vec<Piece> = cells
+        .iter()
+        .map(|own| {
+            let shape = Shape::new(own.iter().map(|&x| (x / cols, x % cols))).expect("a piece has a cell");
+            let shape = shape.transform(rng.pick(transforms));
+            Piece { shape, name: None, freedom: spec.freedom, line: 0 }
+        })
+        .collect();
+    rng.shuffle(&mut pieces);
+    PackPuzzle { board: Board::rectangle(rows, cols), pieces }
+}
+
+/// A tile puzzle in the judge's text format: Tetravex (ZOJ 1008: square
+/// boards only) or edges (UVa 519: letters `F`/`O`/`I` when every side is
+/// 0 or ±1, signed numbers otherwise). Without the terminator.
+pub fn tiles_text(p: &TilePuzzle) -> String {
+    let mut out = String::new();
+    match p.rule {
+        Rule::Equal => {
+            out.push_str(&format!("{}\n", p.rows));
+            for t in &p.tiles {
+                out.push_str(&format!("{} {} {} {}\n", t[0], t[1], t[2], t[3]));
+            }
+        }
+        Rule::Complement => {
+            out.push_str(&format!("{} {}\n", p.rows, p.cols));
+            let letters = p.tiles.iter().flatten().all(|l| (-1..=1).contains(l));
+            for t in &p.tiles {
+                if letters {
+                    let word: String = t.iter().map(|&l| ['I', 'F', 'O'][(l + 1) as usize]).collect();
+                    out.push_str(&word);
+                } else {
+                    let sides: Vec<String> =
+                        t.iter().map(|&l| if l > 0 { format!("+{l}") } else { l.to_string() }).collect();
+                    out.push_str(&sides.join(" "));
+                }
+                out.push('\n');
+            }
+        }
+    }
+    out
+}
+
+/// A packing puzzle in UVa 387's text format (the pieces only: the board
+/// is given on the command line). Without the terminator.
+pub fn pack_text(p: &PackPuzzle) -> String {
+    let mut out = format!("{}\n", p.pieces.len());
+    for piece in &p.pieces {
+        let picture = piece.shape.picture();
+        out.push_str(&format!("{} {}\n", picture.len(), picture[0].len()));
+        for row in picture {
+            out.extend(row.chars().map(|c| if c == '#' { '1' } else { '0' }));
+            out.push('\n');
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::SearchConfig;
+    use crate::puzzles::{PackModel, TileModel};
+    use crate::solve::{self, Mode, Status};
+
+    #[test]
+    fn splitmix_is_the_published_sequence() {
+        // The reference outputs of SplitMix64 seeded with 1234567.
+        let mut rng = Rng::new(1234567);
+        assert_eq!(rng.next_u64(), 6457827717110365317);
+        assert_eq!(rng.next_u64(), 3203168211198807973);
+    }
+
+    fn solvable_tiles(p: TilePuzzle) {
+        let model = TileModel::new(p).unwrap();
+        let r = solve::run(&model, Mode::Decide, true, &SearchConfig::first(), None);
+        assert_eq!(r.status, Status::Solvable);
+    }
+
+    #[test]
+    fn planted_tile_boards_are_solvable() {
+        let mut rng = Rng::new(7);
+        for (rows, cols) in [(1, 1), (1, 4), (3, 3), (4, 2), (5, 5)] {
+            for rotate in [false, true] {
+                let tetravex = TileSpec {
+                    rows,
+                    cols,
+                    rule: Rule::Equal,
+                    border: Border::Free,
+                    frame_labels: TileSpec::tetravex_labels(None, 0, 3),
+                    inner_labels: TileSpec::tetravex_labels(None, 0, 3),
+                    rotate,
+                };
+                solvable_tiles(tiles(&mut rng, &tetravex));
+                let eternity = TileSpec {
+                    border: Border::Label(0),
+                    frame_labels: TileSpec::tetravex_labels(Some(0), 0, 2),
+                    inner_labels: TileSpec::tetravex_labels(Some(0), 2, 4),
+                    ..tetravex.clone()
+                };
+                solvable_tiles(tiles(&mut rng, &eternity));
+                let edges = TileSpec {
+                    rule: Rule::Complement,
+                    border: Border::Label(0),
+                    frame_labels: TileSpec::edge_shapes(0, 2),
+                    inner_labels: TileSpec::edge_shapes(0, 2),
+                    ..tetravex
+                };
+                solvable_tiles(tiles(&mut rng, &edges));
+            }
+        }
+    }
+
+    #[test]
+    fn frame_joins_use_frame_labels() {
+        let mut rng = Rng::new(3);
+        let spec = TileSpec {
+            rows: 4,
+            cols: 5,
+            rule: Rule::Equal,
+            border: Border::Label(0),
+            frame_labels: vec![1],
+            inner_labels: vec![2],
+            rotate: false,
+        };
+        let p = tiles(&mut rng, &spec);
+        for t in &p.tiles {
+            let grey = t.iter().filter(|&&l| l == 0).count();
+            let frame = t.iter().filter(|&&l| l == 1).count();
+            // Corners: two grey sides and two frame sides; edge pieces:
+            // one grey, two frame, one inner; inner pieces: four inner.
+            assert!(matches!((grey, frame), (2, 2) | (1, 2) | (0, 0)), "{t:?}");
+        }
+    }
+
+    #[test]
+    fn packings_tile_the_board_and_are_solvable() {
+        let mut rng = Rng::new(11);
+        for (rows, cols, k) in [(1, 1, 1), (3, 4, 3), (4, 4, 16), (5, 6, 6)] {
+            for (rotate, flip) in [(false, false), (true, true)] {
+                let spec = PackSpec { rows, cols, pieces: k, freedom: Freedom { rotate, flip } };
+                let p = pack(&mut rng, &spec);
+                assert_eq!(p.pieces.len(), k);
+                assert!(p.areas_match());
+                assert!(p.pieces.iter().all(|x| x.shape.is_connected()));
+                let model = PackModel::new(p).unwrap();
+                let r = solve::run(&model, Mode::Decide, true, &SearchConfig::first(), None);
+                assert_eq!(r.status, Status::Solvable);
+            }
+        }
+    }
+
+    #[test]
+    fn same_seed_same_puzzle() {
+        let spec = PackSpec { rows: 6, cols: 10, pieces: 12, freedom: Freedom { rotate: true, flip: true } };
+        assert_eq!(pack(&mut Rng::new(5), &spec), pack(&mut Rng::new(5), &spec));
+        assert_ne!(pack(&mut Rng::new(5), &spec), pack(&mut Rng::new(6), &spec));
+    }
+}
