@@ -7,6 +7,7 @@ mod cli;
 mod edges;
 mod json;
 mod pack;
+mod pack_sets;
 mod tetravex;
 mod util;
 mod verify;
