@@ -5,6 +5,7 @@
 mod brute;
 mod cli;
 mod edges;
+mod hostile;
 mod json;
 mod pack;
 mod pack_sets;

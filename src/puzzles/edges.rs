@@ -29,7 +29,7 @@
 //!
 //! `YES` or `NO`, one line per block.
 
-use super::input::{next_case, parse_int, parse_uint, show, Line, Lines, ParseError};
+use super::input::{next_case, parse_int, parse_size, parse_uint, show, Line, Lines, ParseError};
 use super::tiles::{Border, Fix, Labels, Rule, TilePuzzle};
 
 /// The largest board side tessera accepts.
@@ -117,14 +117,14 @@ impl<'a> Reader<'a> {
             return Err(line.error_at(col, "expected a size line: two whole numbers `rows cols`"));
         }
         let what = "a board size (a whole number)";
-        let rows = parse_uint(&line, toks[0].0, toks[0].1, what, u64::MAX)?;
-        let cols = parse_uint(&line, toks[1].0, toks[1].1, what, u64::MAX)?;
+        let rows = parse_size(&line, toks[0].0, toks[0].1, what)?;
+        let cols = parse_size(&line, toks[1].0, toks[1].1, what)?;
         if rows == 0 && cols == 0 {
             return Ok(None);
         }
-        for (v, (col, _)) in [(rows, toks[0]), (cols, toks[1])] {
+        for (v, (col, tok)) in [(rows, toks[0]), (cols, toks[1])] {
             if v == 0 || v > MAX_SIDE as u64 {
-                return Err(line.error_at(col, format!("board size {v} is out of range (1 to {MAX_SIDE})")));
+                return Err(line.error_at(col, format!("board size {} is out of range (1 to {MAX_SIDE})", show(tok))));
             }
         }
         let (rows, cols) = (rows as usize, cols as usize);
@@ -154,9 +154,15 @@ impl<'a> Reader<'a> {
 /// Parses one piece line: `FOIF`, `F O I F` or `0 +1 -1 0`.
 fn parse_piece(line: &Line, index: usize, count: usize) -> Result<(Labels, bool), ParseError> {
     let what = || format!("piece {index} of {count}: four sides, top right bottom left (F, O, I or signed numbers)");
-    let toks: Vec<(usize, &str)> = line.tokens().collect();
-    // One token of letters: FOIF.
-    if toks.len() == 1 && toks[0].1.chars().all(|c| c.is_ascii_alphabetic()) {
+    // Five tokens at most: a 10 MB line is refused without collecting it.
+    let toks: Vec<(usize, &str)> = line.tokens().take(5).collect();
+    // One token that is not a number: letters, FOIF (a bad character is
+    // named with its column).
+    let number = |t: &str| {
+        let digits = t.strip_prefix(['+', '-']).unwrap_or(t);
+        !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+    };
+    if toks.len() == 1 && !number(toks[0].1) {
         let (col, word) = toks[0];
         let mut labels = [0; 4];
         for (k, ch) in word.chars().enumerate() {

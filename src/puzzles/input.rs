@@ -169,14 +169,26 @@ pub fn decode_prefix(bytes: &[u8]) -> (&str, Option<ParseError>) {
     }
 }
 
-/// Shortens a token for an error message.
+/// Quotes a token for an error message: shortened, and with control
+/// characters escaped (binary input never reaches the terminal raw).
 pub fn show(token: &str) -> String {
     const MAX: usize = 24;
-    if token.chars().count() > MAX {
-        format!("`{}...`", token.chars().take(MAX).collect::<String>())
-    } else {
-        format!("`{token}`")
+    let escape = |s: &mut String, ch: char| {
+        if ch.is_control() {
+            s.extend(ch.escape_default());
+        } else {
+            s.push(ch);
+        }
+    };
+    let mut out = String::from("`");
+    for ch in token.chars().take(MAX) {
+        escape(&mut out, ch);
     }
+    if token.chars().nth(MAX).is_some() {
+        out.push_str("...");
+    }
+    out.push('`');
+    out
 }
 
 /// Parses an unsigned whole number no larger than `max`.
@@ -186,8 +198,20 @@ pub fn parse_uint(line: &Line, column: usize, token: &str, what: &str, max: u64)
     }
     match token.parse::<u64>() {
         Ok(v) if v <= max => Ok(v),
+        _ if max == u64::MAX => Err(line.error_at(column, format!("{what} {} is too large", show(token)))),
         _ => Err(line.error_at(column, format!("{what} {} is too large (at most {max})", show(token)))),
     }
+}
+
+/// Parses a size or a count: an unsigned whole number of any length. A
+/// number beyond 64 bits reads as `u64::MAX`, so that the caller's range
+/// check refuses it with the caller's message (quote the token, not the
+/// value).
+pub fn parse_size(line: &Line, column: usize, token: &str, what: &str) -> Result<u64, ParseError> {
+    if token.is_empty() || !token.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(line.error_at(column, format!("expected {what}, found {}", show(token))));
+    }
+    Ok(token.parse::<u64>().unwrap_or(u64::MAX))
 }
 
 /// Parses a signed whole number in `-max..=max`.

@@ -34,7 +34,7 @@
 //! label is given (Eternity II's grey frame). See [`super::tiles`] for the
 //! encoding.
 
-use super::input::{next_case, parse_uint, show, Line, Lines, ParseError};
+use super::input::{next_case, parse_size, parse_uint, show, Line, Lines, ParseError};
 use super::tiles::{Border, Fix, Labels, Rule, TilePuzzle};
 
 /// The largest board side tessera accepts.
@@ -135,13 +135,12 @@ impl<'a> Reader<'a> {
         };
         let mut tokens = line.tokens();
         let (col, tok) = tokens.next().expect("a non-blank line has a token");
-        let n = parse_uint(&line, col, tok, "a board size", u64::MAX)
-            .map_err(|_| line.error_at(col, format!("expected a board size (a whole number), found {}", show(tok))))?;
+        let n = parse_size(&line, col, tok, "a board size (a whole number)")?;
         if let Some((col, extra)) = tokens.next() {
             return Err(line.error_at(col, format!("expected only the board size on this line, found {}", show(extra))));
         }
-        if n as usize > MAX_SIDE || n > MAX_SIDE as u64 {
-            return Err(line.error_at(col, format!("board size {n} is too large (at most {MAX_SIDE})")));
+        if n > MAX_SIDE as u64 {
+            return Err(line.error_at(col, format!("board size {} is too large (at most {MAX_SIDE})", show(tok))));
         }
         Ok((n > 0).then_some((line.number, n as usize)))
     }
