@@ -595,6 +595,10 @@ fn snapshot_tetravex_short_help() {
       -h, --help     Print help (see more with '--help')
       -V, --version  Print version
 
+    Input:
+          --input <FORMAT>  Read the judge's text or JSON puzzles (auto: JSON if it starts with `{` or
+                            `[`) [default: auto] [possible values: auto, text, json]
+
     Output:
           --grid             Draw each solution after its verdict
           --ascii            Draw grids with plain ASCII instead of box characters
@@ -603,6 +607,8 @@ fn snapshot_tetravex_short_help() {
           --limit <N>        With --all (or --count): stop after N solutions
           --json             Write newline-delimited JSON records instead of text
           --stats            Print effort counters for each case on stderr
+          --color <WHEN>     When to colour grids (auto: stdout is a terminal, NO_COLOR unset) [default:
+                             auto] [possible values: auto, always, never]
           --progress <WHEN>  When to show a progress bar on stderr [default: auto] [possible values:
                              auto, always, never]
 

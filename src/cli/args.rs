@@ -29,14 +29,24 @@ pub enum Command {
     /// Polyomino packing (UVa 387): fill the board with all the pieces.
     #[command(after_long_help = PACK_HELP)]
     Pack(PackArgs),
+    /// Write random puzzles with a planted solution (judge format or JSON).
+    #[command(after_long_help = super::generate::HELP)]
+    Generate(super::generate::GenerateArgs),
     /// Print a shell completion script.
     Completions {
         /// The shell.
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
-    /// Print the man page (roff).
-    Man,
+    /// Print the man page (roff): tessera's, or one subcommand's.
+    Man {
+        /// The subcommand whose page to print (tessera-SUBCOMMAND(1)).
+        #[arg(value_name = "SUBCOMMAND")]
+        page: Option<String>,
+        /// Write every page (tessera.1, tessera-tetravex.1, ...) into DIR instead.
+        #[arg(long, value_name = "DIR", conflicts_with = "page")]
+        dir: Option<PathBuf>,
+    },
 }
 
 const TETRAVEX_HELP: &str = "\
@@ -124,6 +134,10 @@ pub struct Common {
     #[arg(value_name = "FILE")]
     pub file: Option<PathBuf>,
 
+    /// Read the judge's text or JSON puzzles (auto: JSON if it starts with `{` or `[`).
+    #[arg(long, value_enum, default_value_t = InputFormat::Auto, value_name = "FORMAT", help_heading = "Input")]
+    pub input: InputFormat,
+
     /// Draw each solution after its verdict.
     #[arg(long, help_heading = "Output")]
     pub grid: bool,
@@ -152,6 +166,10 @@ pub struct Common {
     #[arg(long, help_heading = "Output")]
     pub stats: bool,
 
+    /// When to colour grids (auto: stdout is a terminal, NO_COLOR unset).
+    #[arg(long, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN", help_heading = "Output")]
+    pub color: ColorWhen,
+
     /// When to show a progress bar on stderr.
     #[arg(long, value_enum, default_value_t = ProgressWhen::Auto, value_name = "WHEN", help_heading = "Output")]
     pub progress: ProgressWhen,
@@ -177,8 +195,28 @@ pub struct Common {
 pub enum ProgressWhen {
     /// When stderr is a terminal and TERM is not `dumb`.
     Auto,
+    /// Even when stderr is not a terminal (a log file, a test).
     Always,
     Never,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColorWhen {
+    /// When stdout is a terminal, NO_COLOR is unset and TERM is not `dumb`.
+    Auto,
+    /// Even when stdout is a file or a pipe.
+    Always,
+    Never,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InputFormat {
+    /// JSON when the input starts with `{` or `[` (after white space), else text.
+    Auto,
+    /// The judge's text format.
+    Text,
+    /// JSON puzzles (see docs/json.md).
+    Json,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]

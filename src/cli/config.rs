@@ -1,6 +1,6 @@
 //! From clap's arguments to validated settings (the second stage).
 
-use super::args::{Common, ProgressWhen};
+use super::args::{ColorWhen, Common, ProgressWhen};
 use crate::exit::UsageError;
 use std::io::IsTerminal;
 use std::time::Duration;
@@ -20,6 +20,9 @@ pub struct RunConfig {
     pub stats: bool,
     pub style: Style,
     pub progress: bool,
+    /// Whether stdout is a terminal (the progress bar then steps aside
+    /// while solutions are printed).
+    pub stdout_tty: bool,
     pub timeout: Option<Duration>,
     pub max_nodes: Option<u64>,
     pub threads: usize,
@@ -58,8 +61,12 @@ impl RunConfig {
             ProgressWhen::Never => false,
             ProgressWhen::Auto => stderr_tty && !dumb,
         };
-        let colour =
-            std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && !dumb;
+        let stdout_tty = std::io::stdout().is_terminal();
+        let colour = match c.color {
+            ColorWhen::Always => true,
+            ColorWhen::Never => false,
+            ColorWhen::Auto => stdout_tty && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && !dumb,
+        };
         Ok(RunConfig {
             mode,
             print_all: c.all,
@@ -68,6 +75,7 @@ impl RunConfig {
             stats: c.stats,
             style: Style { ascii: c.ascii, colour: colour && !c.json },
             progress,
+            stdout_tty,
             timeout,
             max_nodes: c.max_nodes,
             threads: c.threads,

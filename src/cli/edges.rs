@@ -2,7 +2,7 @@
 
 use super::args::EdgesArgs;
 use super::config::{parse_fix, RunConfig};
-use super::input::run_cases;
+use super::input::{run_inputs, Input};
 use super::run::{to_value, Render};
 use crate::exit::{Exit, UsageError};
 use anyhow::Result;
@@ -51,14 +51,30 @@ impl Render<TileModel> for EdgesRender {
 pub fn run(args: &EdgesArgs, monitor: Arc<Monitor>) -> Result<Exit> {
     let fixes = args.fix.iter().map(|f| parse_fix(f)).collect::<Result<Vec<_>, UsageError>>()?;
     let opts = edges::Options { rotate: args.rotate, fixes };
-    run_cases(
+    run_inputs(
         &args.common,
         monitor,
         |text| Box::new(edges::Reader::new(text)),
-        |case| {
-            let model = TileModel::new(case.puzzle(&opts)).map_err(|e| ParseError::at(case.line, e.to_string()))?;
-            Ok((case.line, model))
+        |input: &Input<edges::Case, TilePuzzleJson>| {
+            let (line, puzzle) = match input {
+                Input::Text(case) => (case.line, case.puzzle(&opts)),
+                Input::Json(line, json) => {
+                    // --rotate lets pieces turn (as does the puzzle's `rotate`);
+                    // --fix hints come after the puzzle's `fixes`.
+                    let mut p = json.to_edges().map_err(|e| ParseError::at(*line, e))?;
+                    p.rotate |= opts.rotate;
+                    p.fixes.extend(opts.fixes.iter().copied());
+                    (*line, p)
+                }
+            };
+            let model = TileModel::new(puzzle).map_err(|e| ParseError::at(line, e.to_string()))?;
+            Ok((line, model))
         },
-        |case| EdgesRender { letters: case.letters },
+        |input| match input {
+            Input::Text(case) => EdgesRender { letters: case.letters },
+            // JSON has numbers; draw letters when they are all F, O or I.
+            Input::Json(_, json) => EdgesRender { letters: json.tiles.iter().flatten().all(|l| (-1..=1).contains(l)) },
+        },
+        true,
     )
 }

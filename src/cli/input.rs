@@ -1,14 +1,16 @@
 //! What every puzzle subcommand shares around its case loop: reading the
 //! input, locating errors, and the loop itself.
 
-use super::args::Common;
+use super::args::{Common, InputFormat};
 use super::config::RunConfig;
 use super::run::{Render, Session};
-use crate::exit::Exit;
+use crate::exit::{Exit, UsageError};
 use anyhow::{Context, Result};
+use serde::de::{DeserializeOwned, IgnoredAny};
 use std::io::Read;
 use std::sync::Arc;
 use tessera::engine::Monitor;
+use tessera::format::json::read_puzzles;
 use tessera::puzzles::input::{decode_prefix, ParseError, MAX_INPUT_BYTES};
 use tessera::puzzles::Model;
 
@@ -78,9 +80,24 @@ pub fn finish(session: &Session, error: Option<anyhow::Error>) -> Result<Exit> {
     }
 }
 
-/// The case loop: reads cases one by one, builds each one's model, solves
-/// and prints it at once. Stops at the first bad case (after answering the
-/// ones before it) or on Ctrl-C.
+/// A case as read: from the judge's text, or a JSON puzzle with the line
+/// where it starts.
+pub enum Input<T, J> {
+    Text(T),
+    Json(usize, J),
+}
+
+/// Whether to read the input as JSON (`--input`; `auto`: it starts with
+/// `{` or `[` after white space).
+pub fn is_json(format: InputFormat, text: &str) -> bool {
+    match format {
+        InputFormat::Json => true,
+        InputFormat::Text => false,
+        InputFormat::Auto => text.trim_start().starts_with(['{', '[']),
+    }
+}
+
+/// The case loop for text input only (see [`run_inputs`] for JSON too).
 pub fn run_cases<C, M, R>(
     common: &Common,
     monitor: Arc<Monitor>,
@@ -93,10 +110,52 @@ where
     M::Solution: Sync,
     R: Render<M> + Sync,
 {
+    if common.input == InputFormat::Json {
+        return Err(UsageError("--input json: this command reads the judge's text format only".into()).into());
+    }
+    run_inputs::<C, IgnoredAny, M, R>(
+        common,
+        monitor,
+        read,
+        |input| match input {
+            Input::Text(case) => build(case),
+            Input::Json(..) => unreachable!("text input only"),
+        },
+        |input| match input {
+            Input::Text(case) => render(case),
+            Input::Json(..) => unreachable!("text input only"),
+        },
+        false,
+    )
+}
+
+/// The case loop: reads cases one by one (text, or JSON puzzles of type
+/// `J` when `json` allows and `--input` says so), builds each one's model,
+/// solves and prints it at once. Stops at the first bad case (after
+/// answering the ones before it) or on Ctrl-C.
+pub fn run_inputs<C, J, M, R>(
+    common: &Common,
+    monitor: Arc<Monitor>,
+    read: impl FnOnce(&str) -> Box<dyn Iterator<Item = Result<C, ParseError>> + '_>,
+    build: impl Fn(&Input<C, J>) -> Result<(usize, M), ParseError>,
+    render: impl Fn(&Input<C, J>) -> R,
+    json: bool,
+) -> Result<Exit>
+where
+    J: DeserializeOwned,
+    M: Model,
+    M::Solution: Sync,
+    R: Render<M> + Sync,
+{
     let (mut session, name, bytes) = start(common, monitor)?;
     let (text, bad_text) = decode_prefix(&bytes);
+    let cases: Box<dyn Iterator<Item = Result<Input<C, J>, ParseError>>> = if json && is_json(common.input, text) {
+        Box::new(read_puzzles::<J>(text).map(|r| r.map(|(line, p)| Input::Json(line, p))))
+    } else {
+        Box::new(read(text).map(|r| r.map(Input::Text)))
+    };
     let mut error = None;
-    for case in read(text) {
+    for case in cases {
         if session.interrupted() {
             break;
         }

@@ -1,69 +1,148 @@
 //! The progress bar: stderr only, only after half a second, cleared before
 //! results are printed.
+//!
+//! A watcher thread samples the engine's [`Monitor`] ten times a second and
+//! draws Knuth's estimate of the fraction of the tree explored, the nodes,
+//! the rate, the solutions so far and the elapsed time. On a terminal the
+//! bar goes through indicatif's stderr target; with `--progress always` and
+//! stderr not a terminal (a log file, a test) it is drawn anyway, through
+//! [`StderrTerm`], since indicatif hides its own stderr target there.
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike};
+use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 use tessera::engine::Monitor;
 
+/// How long a case runs before its bar appears.
+pub const DELAY: Duration = Duration::from_millis(500);
+/// How often the bar is redrawn.
+const TICK: Duration = Duration::from_millis(100);
+
 /// A running progress display for one case; dropping it clears the bar.
 pub struct Progress {
     done: Arc<AtomicBool>,
+    bar: Arc<Mutex<Option<ProgressBar>>>,
     thread: Option<JoinHandle<()>>,
 }
 
 impl Progress {
-    /// Starts watching `monitor` for case `case`.
-    pub fn start(monitor: Arc<Monitor>, case: usize) -> Progress {
+    /// Starts watching `monitor` for the case called `label`.
+    pub fn start(monitor: Arc<Monitor>, label: String) -> Progress {
         let done = Arc::new(AtomicBool::new(false));
-        let flag = done.clone();
+        let bar: Arc<Mutex<Option<ProgressBar>>> = Arc::new(Mutex::new(None));
+        let (flag, shared) = (done.clone(), bar.clone());
         let thread = std::thread::spawn(move || {
             let start = Instant::now();
-            let mut bar: Option<ProgressBar> = None;
-            while !flag.load(Ordering::Relaxed) {
-                std::thread::sleep(Duration::from_millis(50));
-                let elapsed = start.elapsed();
-                if elapsed < Duration::from_millis(500) {
-                    continue;
+            loop {
+                let wait = if start.elapsed() < DELAY { DELAY - start.elapsed() } else { TICK };
+                std::thread::park_timeout(wait);
+                if flag.load(Ordering::Acquire) {
+                    break;
                 }
-                let bar = bar.get_or_insert_with(|| {
-                    let b = ProgressBar::with_draw_target(Some(1000), ProgressDrawTarget::stderr_with_hz(10));
-                    b.set_style(
-                        ProgressStyle::with_template("{prefix} [{bar:30}] {percent:>3}% {msg}")
-                            .expect("the template is valid")
-                            .progress_chars("=> "),
-                    );
-                    b.set_prefix(format!("case {case}"));
-                    b
-                });
+                if start.elapsed() < DELAY {
+                    continue; // woken early
+                }
+                let elapsed = start.elapsed().as_secs_f64();
                 let nodes = monitor.nodes.load(Ordering::Relaxed);
-                let sols = monitor.solutions.load(Ordering::Relaxed);
-                let rate = nodes as f64 / elapsed.as_secs_f64().max(1e-9);
-                bar.set_position((monitor.fraction() * 1000.0) as u64);
-                bar.set_message(format!(
-                    "{} nodes ({}/s), {} solutions, {:.1}s",
-                    human(nodes as f64),
-                    human(rate),
-                    sols,
-                    elapsed.as_secs_f64()
-                ));
+                let solutions = monitor.solutions.load(Ordering::Relaxed);
+                let fraction = monitor.fraction();
+                let text = message(fraction, nodes, solutions, elapsed);
+                let mut slot = shared.lock().unwrap();
+                match slot.as_ref() {
+                    Some(bar) => bar.set_message(text),
+                    None => *slot = Some(new_bar(&label, text)),
+                }
             }
-            if let Some(b) = bar {
+            if let Some(b) = shared.lock().unwrap().take() {
                 b.finish_and_clear();
             }
         });
-        Progress { done, thread: Some(thread) }
+        Progress { done, bar, thread: Some(thread) }
+    }
+
+    /// Runs `f` with the bar (if it is showing) taken off the screen, so
+    /// that what `f` prints on a terminal is not mixed with it.
+    pub fn suspend<T>(&self, f: impl FnOnce() -> T) -> T {
+        let slot = self.bar.lock().unwrap();
+        match slot.as_ref() {
+            Some(bar) => bar.suspend(f),
+            None => f(),
+        }
     }
 }
 
 impl Drop for Progress {
     fn drop(&mut self) {
-        self.done.store(true, Ordering::Relaxed);
+        self.done.store(true, Ordering::Release);
         if let Some(t) = self.thread.take() {
+            t.thread().unpark();
             let _ = t.join();
         }
+    }
+}
+
+fn new_bar(label: &str, text: String) -> ProgressBar {
+    let hz = 10;
+    let target = if std::io::stderr().is_terminal() {
+        ProgressDrawTarget::stderr_with_hz(hz)
+    } else {
+        ProgressDrawTarget::term_like_with_hz(Box::new(StderrTerm::new()), hz)
+    };
+    // One message per tick (the bar is drawn into it), so one redraw.
+    let bar = ProgressBar::hidden();
+    bar.set_style(ProgressStyle::with_template("{prefix} {wide_msg}").expect("the template is valid"));
+    bar.set_prefix(label.to_string());
+    bar.set_message(text);
+    bar.set_draw_target(target);
+    bar.tick();
+    bar
+}
+
+/// `[==>       ]  1.23%  3.4 s  1.23M nodes  456.0k/s  7 solutions`: the
+/// fraction first and the solutions last, so that a narrow terminal cuts
+/// the least useful part.
+pub fn message(fraction: f64, nodes: u64, solutions: u64, elapsed: f64) -> String {
+    let rate = nodes as f64 / elapsed.max(1e-9);
+    format!(
+        "[{}] {}  {:.1} s  {} nodes  {}/s  {} solution{}",
+        bar(fraction, 10),
+        percent(fraction),
+        elapsed,
+        human(nodes as f64),
+        human(rate),
+        if solutions < 100_000 { solutions.to_string() } else { human(solutions as f64) },
+        if solutions == 1 { "" } else { "s" },
+    )
+}
+
+/// `=====>     `: `width` characters filled up to `fraction`.
+pub fn bar(fraction: f64, width: usize) -> String {
+    let filled = ((fraction.clamp(0.0, 1.0) * width as f64) as usize).min(width);
+    let mut s = "=".repeat(filled);
+    if filled < width {
+        s.push('>');
+        s.push_str(&" ".repeat(width - filled - 1));
+    }
+    s
+}
+
+/// A fraction as a percentage with three significant digits; below
+/// 0.01%, in scientific notation (Knuth's estimate of a long search starts
+/// very small).
+pub fn percent(f: f64) -> String {
+    let p = (f * 100.0).clamp(0.0, 100.0);
+    if p == 0.0 {
+        "0%".to_string()
+    } else if p >= 10.0 {
+        format!("{p:.1}%")
+    } else if p >= 0.01 {
+        let decimals = (2 - p.log10().floor() as i32).clamp(1, 4) as usize;
+        format!("{p:.decimals$}%")
+    } else {
+        format!("{p:.1e}%")
     }
 }
 
@@ -74,5 +153,92 @@ pub fn human(x: f64) -> String {
         x if x >= 1e6 => format!("{:.2}M", x / 1e6),
         x if x >= 1e3 => format!("{:.1}k", x / 1e3),
         x => format!("{x:.0}"),
+    }
+}
+
+/// Standard error as a terminal that is always drawn to (ANSI cursor
+/// movements), for `--progress always` when stderr is not a terminal. Its
+/// width is `$COLUMNS`, or 80.
+#[derive(Debug)]
+pub struct StderrTerm {
+    width: u16,
+}
+
+impl StderrTerm {
+    pub fn new() -> Self {
+        let width = std::env::var("COLUMNS").ok().and_then(|c| c.trim().parse().ok()).filter(|&w| w >= 20);
+        StderrTerm { width: width.unwrap_or(80) }
+    }
+
+    fn put(&self, s: &str) -> std::io::Result<()> {
+        std::io::stderr().lock().write_all(s.as_bytes())
+    }
+
+    fn csi(&self, n: usize, code: char) -> std::io::Result<()> {
+        if n == 0 {
+            return Ok(());
+        }
+        self.put(&format!("\x1b[{n}{code}"))
+    }
+}
+
+impl Default for StderrTerm {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl TermLike for StderrTerm {
+    fn width(&self) -> u16 {
+        self.width
+    }
+    fn move_cursor_up(&self, n: usize) -> std::io::Result<()> {
+        self.csi(n, 'A')
+    }
+    fn move_cursor_down(&self, n: usize) -> std::io::Result<()> {
+        self.csi(n, 'B')
+    }
+    fn move_cursor_right(&self, n: usize) -> std::io::Result<()> {
+        self.csi(n, 'C')
+    }
+    fn move_cursor_left(&self, n: usize) -> std::io::Result<()> {
+        self.csi(n, 'D')
+    }
+    fn write_line(&self, s: &str) -> std::io::Result<()> {
+        self.put(&format!("{s}\n"))
+    }
+    fn write_str(&self, s: &str) -> std::io::Result<()> {
+        self.put(s)
+    }
+    fn clear_line(&self) -> std::io::Result<()> {
+        self.put("\r\x1b[2K")
+    }
+    fn flush(&self) -> std::io::Result<()> {
+        std::io::stderr().flush()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn percentages_keep_three_digits() {
+        assert_eq!(percent(0.0), "0%");
+        assert_eq!(percent(0.5), "50.0%");
+        assert_eq!(percent(0.0123), "1.23%");
+        assert_eq!(percent(0.000_123_4), "0.0123%");
+        assert_eq!(percent(1.234e-11), "1.2e-9%");
+        assert_eq!(percent(1.5), "100.0%");
+    }
+
+    #[test]
+    fn messages() {
+        assert_eq!(message(0.25, 1_500_000, 1, 2.0), "[==>       ] 25.0%  2.0 s  1.50M nodes  750.0k/s  1 solution");
+        assert_eq!(message(0.0, 0, 123_456, 0.5), "[>         ] 0%  0.5 s  0 nodes  0/s  123.5k solutions");
+        assert_eq!(bar(0.0, 4), ">   ");
+        assert_eq!(bar(1.0, 4), "====");
+        assert_eq!(human(999.0), "999");
+        assert_eq!(human(2.5e9), "2.50G");
     }
 }

@@ -13,7 +13,7 @@ use std::time::Instant;
 use tessera::engine::{Monitor, SearchConfig, StopReason};
 use tessera::format::json::{self, ShardJson, SolutionRecord};
 use tessera::puzzles::Model;
-use tessera::solve::{self, CaseResult, Status};
+use tessera::solve::{self, CaseResult, Mode, Status};
 
 /// How one puzzle family prints its answers.
 pub trait Render<M: Model> {
@@ -98,6 +98,11 @@ impl Session {
     }
 
     /// Solves one case and prints its answer.
+    ///
+    /// Text layout: one empty line between cases (always with `--grid`,
+    /// `--count` or `--all`; otherwise as the judge wants). With `--all`
+    /// each solution is `Solution i:`, its drawing and an empty line, as it
+    /// is found; then the verdict and the count line.
     pub fn case<M: Model>(&mut self, render: &(dyn Render<M> + Sync), line: usize, model: &M) -> io::Result<()>
     where
         M::Solution: Sync,
@@ -110,8 +115,9 @@ impl Session {
         let want_solution = cfg.grid || cfg.json || render.decide_needs_solution();
         let printed = AtomicU64::new(0);
         let write_error: Mutex<Option<io::Error>> = Mutex::new(None);
+        let label = format!("case {k}");
+        let progress = cfg.progress.then(|| Progress::start(self.monitor.clone(), label));
         let mut result = {
-            let _progress = cfg.progress.then(|| Progress::start(self.monitor.clone(), k));
             let on_solution = |sol: M::Solution| -> ControlFlow<()> {
                 if !cfg.print_all {
                     return ControlFlow::Continue(());
@@ -128,11 +134,16 @@ impl Session {
                     };
                     format!("{}\n", serde_json::to_string(&rec).expect("records serialise"))
                 } else {
-                    format!("Solution {index}:\n{}\n", render.grid(model, &sol, &cfg))
+                    let gap = if index == 1 && k > 1 { "\n" } else { "" };
+                    format!("{gap}Solution {index}:\n{}\n", render.grid(model, &sol, &cfg))
                 };
-
                 // Flush per solution so that `| head` sees it at once.
-                match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+                let mut write = || out.write_all(text.as_bytes()).and_then(|_| out.flush());
+                let written = match &progress {
+                    Some(p) if cfg.stdout_tty => p.suspend(write),
+                    _ => write(),
+                };
+                match written {
                     Ok(()) => ControlFlow::Continue(()),
                     Err(e) => {
                         *write_error.lock().unwrap() = Some(e);
@@ -142,21 +153,14 @@ impl Session {
             };
             solve::run(model, cfg.mode, want_solution, &search, Some(&on_solution))
         };
+        drop(progress); // clears the bar before anything else is printed
         if let Some(e) = write_error.into_inner().unwrap() {
             return Err(e);
         }
-        if self.interrupted() && result.status != Status::Solvable {
-            result.status = Status::Unknown;
+        if self.interrupted() && result.status == Status::Unknown {
             result.stopped = Some(StopReason::Interrupted);
         }
-        self.exit = self.exit.combine(match (result.status, result.stopped) {
-            (Status::Unsolvable, _) => Exit::NoSolution,
-            (_, Some(StopReason::Interrupted)) => Exit::Interrupted,
-            (Status::Unknown, _) => Exit::Unknown,
-            // A count cut short by a limit of ours is not the answer asked for.
-            (Status::Solvable, Some(StopReason::Timeout | StopReason::Nodes)) if cfg.counting() => Exit::Unknown,
-            (Status::Solvable, _) => Exit::Solved,
-        });
+        self.exit = self.exit.combine(case_exit(cfg.mode, result.status, result.stopped));
         if cfg.stats {
             self.print_stats(k, &result);
         }
@@ -171,7 +175,9 @@ impl Session {
         }
         let mut text = String::new();
         let extra = cfg.grid || cfg.counting();
-        if k > 1 && (render.blank_between() || extra) {
+        // After `--all` solutions, the empty line after the last drawing
+        // already separates it from the verdict.
+        if k > 1 && (render.blank_between() || extra) && printed.into_inner() == 0 {
             text.push('\n');
         }
         text.push_str(&render.verdict(k, model, &result));
@@ -217,7 +223,74 @@ impl Session {
     }
 }
 
+/// The exit status one case calls for (the run's status is the most severe
+/// over its cases, see [`Exit::combine`]):
+///
+/// * proved unsolvable: 1;
+/// * interrupted (Ctrl-C) before the answer asked for was complete: 130;
+/// * no verdict (a timeout or node budget came first): 3;
+/// * a count or listing (`--count`, `--all`) cut short by `--timeout` or
+///   `--max-nodes`: 3, even when a solution was found, because the answer
+///   asked for is incomplete; reaching `--limit` is not a failure: 0;
+/// * otherwise solved: 0.
+pub fn case_exit(mode: Mode, status: Status, stopped: Option<StopReason>) -> Exit {
+    let counting = mode != Mode::Decide;
+    match (status, stopped) {
+        (Status::Unsolvable, _) => Exit::NoSolution,
+        (_, Some(StopReason::Interrupted)) => Exit::Interrupted,
+        (Status::Unknown, _) => Exit::Unknown,
+        (Status::Solvable, Some(StopReason::Timeout | StopReason::Nodes)) if counting => Exit::Unknown,
+        (Status::Solvable, _) => Exit::Solved,
+    }
+}
+
 /// Serialises a value to JSON (for the render hooks).
 pub fn to_value<T: Serialize>(v: &T) -> serde_json::Value {
     serde_json::to_value(v).expect("records serialise")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every mode against every way a case can end.
+    #[test]
+    fn exit_status_table() {
+        use Exit::{Interrupted as Int, NoSolution as No, Solved as Ok, Unknown as Unk};
+        use Status::{Solvable, Unknown, Unsolvable};
+        use StopReason::{Interrupted, Limit, Nodes, Timeout, Visitor};
+        let decide = Mode::Decide;
+        let count = Mode::Count;
+        let all = Mode::All { limit: None };
+        let limited = Mode::All { limit: Some(5) };
+        // (status, stopped) -> [decide, count, all, all or count with --limit]
+        type Row = ((Status, Option<StopReason>), [Exit; 4]);
+        let table: &[Row] = &[
+            ((Solvable, None), [Ok, Ok, Ok, Ok]),
+            ((Solvable, Some(Limit)), [Ok, Ok, Ok, Ok]),
+            ((Solvable, Some(Visitor)), [Ok, Ok, Ok, Ok]),
+            ((Solvable, Some(Timeout)), [Ok, Unk, Unk, Unk]),
+            ((Solvable, Some(Nodes)), [Ok, Unk, Unk, Unk]),
+            ((Solvable, Some(Interrupted)), [Int, Int, Int, Int]),
+            ((Unsolvable, None), [No, No, No, No]),
+            ((Unknown, Some(Timeout)), [Unk, Unk, Unk, Unk]),
+            ((Unknown, Some(Nodes)), [Unk, Unk, Unk, Unk]),
+            ((Unknown, Some(Interrupted)), [Int, Int, Int, Int]),
+        ];
+        for &((status, stopped), want) in table {
+            for (mode, want) in [decide, count, all, limited].into_iter().zip(want) {
+                assert_eq!(case_exit(mode, status, stopped), want, "{mode:?} {status:?} {stopped:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn count_lines() {
+        assert_eq!(count_line(1, true, None), "1 solution");
+        assert_eq!(count_line(5, false, Some(StopReason::Limit)), "at least 5 solutions (limit reached)");
+        assert_eq!(
+            count_line(0, false, Some(StopReason::Interrupted)),
+            "at least 0 solutions (search stopped: interrupted)"
+        );
+    }
 }

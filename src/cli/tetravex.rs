@@ -2,7 +2,7 @@
 
 use super::args::{LayoutArg, TetravexArgs};
 use super::config::{parse_fix, RunConfig};
-use super::input::run_cases;
+use super::input::{run_inputs, Input};
 use super::run::{to_value, Render};
 use crate::exit::{Exit, UsageError};
 use anyhow::Result;
@@ -11,7 +11,7 @@ use tessera::engine::Monitor;
 use tessera::format::grid;
 use tessera::format::json::{TilePuzzleJson, TileSolutionJson};
 use tessera::puzzles::input::ParseError;
-use tessera::puzzles::tiles::TileSolution;
+use tessera::puzzles::tiles::{Border, Fix, TilePuzzle, TileSolution};
 use tessera::puzzles::{tetravex, TileModel};
 use tessera::solve::{CaseResult, Status};
 
@@ -62,14 +62,42 @@ pub fn run(args: &TetravexArgs, monitor: Arc<Monitor>) -> Result<Exit> {
     if opts.in_place && !opts.fixes.is_empty() {
         return Err(UsageError("--in-place already pins every tile; it cannot be combined with --fix".into()).into());
     }
-    run_cases(
+    run_inputs(
         &args.common,
         monitor,
         |text| Box::new(tetravex::Reader::new(text, opts.layout)),
-        |case| {
-            let model = TileModel::new(case.puzzle(&opts)).map_err(|e| ParseError::at(case.line, e.to_string()))?;
-            Ok((case.line, model))
+        |input: &Input<tetravex::Case, TilePuzzleJson>| {
+            let (line, puzzle) = match input {
+                Input::Text(case) => (case.line, case.puzzle(&opts)),
+                Input::Json(line, json) => (*line, from_json(json, &opts).map_err(|e| ParseError::at(*line, e))?),
+            };
+            let model = TileModel::new(puzzle).map_err(|e| ParseError::at(line, e.to_string()))?;
+            Ok((line, model))
         },
         |_| TetravexRender,
+        true,
     )
+}
+
+/// A JSON puzzle under the command line's rules: `--rotate` lets tiles turn
+/// (as does the puzzle's `rotate`), `--border` sets the border label,
+/// `--fix` hints come after the puzzle's `fixes`, `--in-place` pins every
+/// tile to its own cell (the puzzle must then have no `fixes`). `--layout`
+/// is about text only.
+fn from_json(json: &TilePuzzleJson, opts: &tetravex::Options) -> Result<TilePuzzle, String> {
+    let mut p = json.to_tetravex()?;
+    p.rotate |= opts.rotate;
+    if let Some(b) = opts.border {
+        p.border = Border::Label(b);
+    }
+    if opts.in_place {
+        if !p.fixes.is_empty() {
+            return Err("--in-place pins every tile; the puzzle must have no fixes".into());
+        }
+        p.rotate = true;
+        p.fixes =
+            (0..p.tiles.len()).map(|i| Fix { piece: i, row: i / p.cols, col: i % p.cols, rotation: None }).collect();
+    }
+    p.fixes.extend(opts.fixes.iter().copied());
+    Ok(p)
 }

@@ -1,0 +1,398 @@
+//! Working with tessera at a terminal, in scripts and in pipelines: the
+//! progress bar, `--all` layouts and streaming, closed pipes, Ctrl-C, exit
+//! statuses in every mode, `--stats`, colour and escape codes.
+
+use crate::brute::{planted_tiles, tetravex_text};
+use crate::util::{example, run, Rng};
+use std::io::{BufRead, BufReader, Read};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::time::{Duration, Instant};
+
+/// A search that runs for hours, with a great many solutions: a 6x6
+/// Tetravex board of three labels whose tiles turn (`--rotate`).
+const LONG: &[&str] = &["tetravex", "--rotate"];
+
+fn long_input() -> String {
+    tetravex_text(&[planted_tiles(&mut Rng::new(6), 6, 6, 3, true, false)])
+}
+
+fn tessera() -> Command {
+    let mut cmd = Command::new(assert_cmd::cargo::cargo_bin("tessera"));
+    cmd.env_remove("NO_COLOR").env_remove("RUST_BACKTRACE").env_remove("COLUMNS");
+    cmd
+}
+
+/// Starts tessera on `input` (standard input is then closed).
+fn spawn(args: &[&str], input: &str) -> Child {
+    let mut child = tessera()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tessera starts");
+    std::io::Write::write_all(&mut child.stdin.take().unwrap(), input.as_bytes()).unwrap();
+    child
+}
+
+/// Runs tessera on `input` with the environment of [`tessera`].
+fn output(args: &[&str], input: &str) -> (Option<i32>, String, String) {
+    let child = spawn(args, input);
+    let out = child.wait_with_output().unwrap();
+    (out.status.code(), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+}
+
+/// Waits for a child at most `limit`; kills it and fails if it is still running.
+#[track_caller]
+fn wait_at_most(child: &mut Child, limit: Duration) -> ExitStatus {
+    let start = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            return status;
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            panic!("tessera still running after {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Sends SIGINT, as Ctrl-C does, with the system's `kill`.
+fn interrupt(child: &Child) {
+    let ok = Command::new("kill").args(["-INT", &child.id().to_string()]).status().expect("kill runs");
+    assert!(ok.success());
+}
+
+fn example_path(name: &str) -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples").join(name)
+}
+
+fn read_all(r: Option<impl Read>) -> String {
+    let mut s = String::new();
+    r.expect("piped").read_to_string(&mut s).expect("UTF-8");
+    s
+}
+
+// ---------------------------------------------------------------------------
+// The progress bar.
+
+/// `--progress always` draws on stderr even when stderr is not a terminal,
+/// after half a second; stdout stays clean.
+#[test]
+fn progress_always_draws_on_stderr_only() {
+    let mut args = LONG.to_vec();
+    args.extend(["--count", "--threads", "1", "--timeout", "1.5", "--progress", "always"]);
+    let (code, stdout, stderr) = output(&args, &long_input());
+    assert_eq!(code, Some(3), "{stderr}");
+    assert!(stderr.contains("case 1 ["), "no bar on stderr: {stderr:?}");
+    for part in ["% ", " s  ", " nodes  ", "/s  ", " solutions"] {
+        assert!(stderr.contains(part), "{part:?} missing from {stderr:?}");
+    }
+    // The bar is cleared at the end: the last thing written erases the line.
+    assert!(stderr.ends_with("\r\x1b[2K"), "bar not cleared: {:?}", &stderr[stderr.len().saturating_sub(40)..]);
+    assert!(!stdout.contains('\x1b') && !stdout.contains("explored"), "{stdout}");
+    assert!(stdout.ends_with(" solutions (search stopped: timeout)\n"), "{stdout}");
+}
+
+/// Quick cases never show a bar, and `auto` and `never` draw nothing when
+/// stderr is not a terminal.
+#[test]
+fn no_bar_for_quick_cases_or_without_a_terminal() {
+    let out = tessera()
+        .args(["tetravex", "--progress", "always", "--count"])
+        .arg(example_path("tetravex-zoj1008.txt"))
+        .output()
+        .unwrap();
+    assert_eq!(out.stderr, b"");
+    for when in ["auto", "never"] {
+        let mut args = LONG.to_vec();
+        args.extend(["--count", "--timeout", "0.8", "--progress", when]);
+        let (code, _, stderr) = output(&args, &long_input());
+        assert_eq!(stderr, "", "--progress {when}");
+        assert_eq!(code, Some(3));
+    }
+}
+
+// ---------------------------------------------------------------------------
+// --all: layout, streaming, closed pipes.
+
+/// Two cases with solutions: each case's solutions, then its verdict and
+/// count; exactly one empty line between any two blocks.
+#[test]
+fn all_in_text_separates_cases_cleanly() {
+    let game = "2\n5 9 1 4\n4 4 5 6\n6 8 5 4\n0 4 4 3\n";
+    let input = format!("{game}{game}2\n1 1 1 1\n2 2 2 2\n3 3 3 3\n4 4 4 4\n0\n");
+    let r = run(&["tetravex", "--rotate", "--all", "--limit", "2", "--threads", "1", "--ascii"], input);
+    r.expect_code(1);
+    assert!(!r.stdout.contains("\n\n\n"), "two empty lines in a row:\n{}", r.stdout);
+    assert!(!r.stdout.starts_with('\n') && !r.stdout.ends_with("\n\n"), "{}", r.stdout);
+    let blocks: Vec<&str> = r.stdout.split("\n\n").collect();
+    let heads: Vec<&str> = blocks.iter().map(|b| b.lines().next().unwrap()).collect();
+    assert_eq!(
+        heads,
+        [
+            "Solution 1:",
+            "Solution 2:",
+            "Game 1: Possible",
+            "Solution 1:",
+            "Solution 2:",
+            "Game 2: Possible",
+            "Game 3: Impossible"
+        ]
+    );
+    assert_eq!(blocks[2], "Game 1: Possible\nat least 2 solutions (limit reached)");
+    assert_eq!(blocks[6], "Game 3: Impossible\n0 solutions\n");
+    insta::assert_snapshot!(blocks[3], @r"
+    Solution 1:
+    +-----+-----+
+    |  1  |  5  |
+    |9   4|4   6|
+    |  5  |  4  |
+    +-----+-----+
+    |  5  |  4  |
+    |8   4|4   3|
+    |  6  |  0  |
+    +-----+-----+
+    ");
+}
+
+/// `--all --json | head -n 1`: the first record arrives at once, and when
+/// the pipe closes tessera ends quietly with status 0 (the search itself
+/// would take hours).
+#[test]
+fn a_closed_pipe_ends_all_at_once() {
+    for json in [true, false] {
+        let mut args = LONG.to_vec();
+        args.push("--all");
+        if json {
+            args.push("--json");
+        }
+        let start = Instant::now();
+        let mut child = spawn(&args, &long_input());
+        let mut first = String::new();
+        BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+        // The reader is dropped here: the pipe is closed.
+        if json {
+            let rec: serde_json::Value = serde_json::from_str(&first).unwrap();
+            assert_eq!((rec["type"].as_str(), rec["index"].as_u64()), (Some("solution"), Some(1)));
+        } else {
+            assert_eq!(first, "Solution 1:\n");
+        }
+        let status = wait_at_most(&mut child, Duration::from_secs(20));
+        let stderr = read_all(child.stderr.take());
+        assert_eq!(status.code(), Some(0), "{stderr}");
+        assert_eq!(stderr, "", "a closed pipe is not an error");
+        assert!(start.elapsed() < Duration::from_secs(20));
+    }
+}
+
+/// Solution records are flushed one by one: the first one can be read
+/// while the search is still running.
+#[test]
+fn solution_records_stream() {
+    let mut args = LONG.to_vec();
+    args.extend(["--all", "--json", "--threads", "1"]);
+    let mut child = spawn(&args, &long_input());
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    for k in 1..=3 {
+        line.clear();
+        out.read_line(&mut line).unwrap();
+        let rec: serde_json::Value = serde_json::from_str(&line).unwrap();
+        assert_eq!(rec["index"].as_u64(), Some(k));
+    }
+    assert!(child.try_wait().unwrap().is_none(), "the search goes on");
+    child.kill().unwrap();
+    child.wait().unwrap();
+}
+
+// ---------------------------------------------------------------------------
+// Ctrl-C.
+
+/// The first Ctrl-C stops the search: the count so far is printed as
+/// incomplete, later cases are not read, and the status is 130.
+#[test]
+fn ctrl_c_prints_what_is_known() {
+    let mut args = LONG.to_vec();
+    args.extend(["--count", "--threads", "1"]);
+    let mut child = spawn(&args, &long_input());
+    std::thread::sleep(Duration::from_millis(800));
+    interrupt(&child);
+    let status = wait_at_most(&mut child, Duration::from_secs(20));
+    let stdout = read_all(child.stdout.take());
+    assert_eq!(status.code(), Some(130), "{stdout}");
+    let last = stdout.lines().last().unwrap();
+    assert!(last.starts_with("at least ") && last.ends_with(" solutions (search stopped: interrupted)"), "{stdout}");
+    assert!(stdout.starts_with("Game 1: Possible\n"), "{stdout}");
+
+    let mut args = LONG.to_vec();
+    args.extend(["--count", "--json"]);
+    let mut child = spawn(&args, &long_input());
+    std::thread::sleep(Duration::from_millis(800));
+    interrupt(&child);
+    let status = wait_at_most(&mut child, Duration::from_secs(20));
+    let stdout = read_all(child.stdout.take());
+    assert_eq!(status.code(), Some(130));
+    let rec: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
+    assert_eq!(rec["complete"], false);
+    assert_eq!(rec["stopped"], "interrupted");
+    assert_eq!(rec["status"], "solvable");
+    assert!(rec["count"].as_u64().unwrap() > 0);
+    crate::verify::assert_tile_record(&rec, false, None);
+}
+
+/// Interrupted before the first solution: the case is unknown.
+#[test]
+fn ctrl_c_before_a_solution_leaves_the_case_unknown() {
+    // A 7x7 board of two labels with turning tiles, all but one tile's
+    // labels balanced: no solution, and a long search to prove it.
+    let mut rng = Rng::new(41);
+    let mut case = planted_tiles(&mut rng, 7, 7, 2, true, false);
+    case.tiles[0][0] = 2;
+    let input = tetravex_text(&[case]);
+    let mut child = tessera()
+        .args(["tetravex", "--rotate", "--threads", "1", "--json"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::io::Write::write_all(&mut child.stdin.take().unwrap(), input.as_bytes()).unwrap();
+    std::thread::sleep(Duration::from_millis(800));
+    if child.try_wait().unwrap().is_some() {
+        // Refuted quickly after all (a pre-check): nothing to interrupt.
+        return;
+    }
+    interrupt(&child);
+    let status = wait_at_most(&mut child, Duration::from_secs(20));
+    let stdout = read_all(child.stdout.take());
+    assert_eq!(status.code(), Some(130));
+    let rec: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
+    assert_eq!((rec["status"].as_str(), rec["solvable"].is_null()), (Some("unknown"), true), "{rec}");
+    assert_eq!(rec["stopped"], "interrupted");
+}
+
+/// A second Ctrl-C exits at once, even where the first one cannot stop
+/// anything (here: tessera waits for standard input).
+#[test]
+fn a_second_ctrl_c_exits_at_once() {
+    let mut child = tessera()
+        .args(["tetravex"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let _stdin = child.stdin.take(); // kept open: tessera keeps reading
+    std::thread::sleep(Duration::from_millis(300));
+    interrupt(&child);
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(child.try_wait().unwrap().is_none(), "the first Ctrl-C only asks the search to stop");
+    interrupt(&child);
+    let status = wait_at_most(&mut child, Duration::from_secs(5));
+    assert_eq!(status.code(), Some(130));
+}
+
+// ---------------------------------------------------------------------------
+// Exit statuses in every mode.
+
+/// The status of one run for each mode and each way a case ends.
+#[test]
+fn exit_status_table() {
+    let solvable = example("edges-2x2.txt");
+    let unsolvable = "1 2\nFOFF\nFFFF\n0 0\n";
+    // 28 solutions when the tiles turn; a budget of 20 nodes finds some.
+    let many = "2\n1 1 1 1\n1 1 1 1\n1 1 1 2\n1 1 2 1\n0\n";
+    let modes: [&[&str]; 6] = [
+        &[],
+        &["--count"],
+        &["--all"],
+        &["--count", "--limit", "1"],
+        &["--all", "--limit", "1"],
+        &["--count", "--limit", "100"],
+    ];
+    // (options, input, the status in each mode)
+    let table: [(&[&str], &str, [i32; 6]); 6] = [
+        (&["edges"], &solvable, [0, 0, 0, 0, 0, 0]),
+        (&["edges"], unsolvable, [1, 1, 1, 1, 1, 1]),
+        (&["tetravex", "--rotate"], many, [0, 0, 0, 0, 0, 0]),
+        // The budget runs out before any solution: unknown.
+        (&["tetravex", "--rotate", "--max-nodes", "1"], many, [3, 3, 3, 3, 3, 3]),
+        // Solutions found, but the count or the listing is incomplete (3),
+        // unless the limit was reached first (0).
+        (&["tetravex", "--rotate", "--max-nodes", "20"], many, [0, 3, 3, 0, 0, 3]),
+        // An unknown case and an unsolvable one: unknown wins.
+        (&["tetravex", "--max-nodes", "1"], &example("tetravex-zoj1008.txt"), [3, 3, 3, 3, 3, 3]),
+    ];
+    for (args, input, want) in table {
+        for (mode, want) in modes.iter().zip(want) {
+            let mut all: Vec<&str> = args.to_vec();
+            all.extend_from_slice(mode);
+            let r = run(&all, input);
+            assert_eq!(r.code, Some(want), "{all:?}\n{}", r.stdout);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// --stats and colour.
+
+/// `--stats` writes one line per case on stderr, nothing on stdout; JSON
+/// records always carry the stats.
+#[test]
+fn stats_per_case_on_stderr() {
+    let r = run(&["tetravex", "--stats", "--count"], example("tetravex-zoj1008.txt"));
+    let lines: Vec<&str> = r.stderr.lines().collect();
+    assert_eq!(lines.len(), 2, "{}", r.stderr);
+    for (k, l) in lines.iter().enumerate() {
+        assert!(l.starts_with(&format!("case {}: ", k + 1)) && l.contains(" nodes, ") && l.contains(" ms, backend "));
+    }
+    assert!(!r.stdout.contains("nodes"));
+    let r = run(&["pack", "--json"], example("pack-uva387.txt"));
+    for rec in r.cases() {
+        let s = &rec["stats"];
+        assert!(s["nodes"].is_u64() && s["elapsed_ms"].is_number() && s["backend"].is_string(), "{rec}");
+    }
+    assert_eq!(r.stderr, "");
+}
+
+/// Piped output has no escape codes unless `--color always` asks for them
+/// (NO_COLOR is not set here); JSON never has them.
+#[test]
+fn colour_only_on_a_terminal_or_when_asked() {
+    let out = |extra: &[&str]| {
+        let mut cmd = tessera();
+        cmd.args(["tetravex", "--grid"]).args(extra).arg(example_path("tetravex-zoj1008.txt"));
+        let o = cmd.output().unwrap();
+        String::from_utf8(o.stdout).unwrap()
+    };
+    assert!(!out(&[]).contains('\x1b'));
+    assert!(!out(&["--color", "never"]).contains('\x1b'));
+    let coloured = out(&["--color", "always"]);
+    assert!(coloured.contains("\x1b[38;5;"), "{coloured}");
+    // Without the escapes, the same drawing.
+    let plain: String = strip_escapes(&coloured);
+    assert_eq!(plain, out(&[]));
+    assert!(!out(&["--color", "always", "--json"]).contains('\x1b'));
+    let pack =
+        tessera().args(["pack", "--grid", "--color", "always"]).arg(example_path("pack-uva387.txt")).output().unwrap();
+    assert!(String::from_utf8(pack.stdout).unwrap().contains('\x1b'));
+}
+
+fn strip_escapes(s: &str) -> String {
+    let mut out = String::new();
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        if c == '\x1b' {
+            for d in chars.by_ref() {
+                if d == 'm' {
+                    break;
+                }
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
