@@ -5,8 +5,10 @@
 mod brute;
 mod cli;
 mod edges;
+mod hostile;
 mod json;
 mod pack;
+mod pack_sets;
 mod roundtrip;
 mod tetravex;
 mod usability;
