@@ -7,6 +7,7 @@ mod cli;
 mod edges;
 mod hostile;
 mod json;
+mod layout;
 mod pack;
 mod pack_sets;
 mod roundtrip;
