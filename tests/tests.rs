@@ -4,6 +4,7 @@
 
 mod brute;
 mod cli;
+mod crosscheck;
 mod edges;
 mod hostile;
 mod json;
