@@ -63,6 +63,11 @@ const NO_COLOUR: u16 = u16::MAX;
 /// left; larger domains support nearly every colour.
 const AC_MAX: u32 = 12;
 
+/// Domains with at most this many options are exact; larger ones may still
+/// hold options of pieces that ran out (a superset), which saves touching
+/// every slot whenever a piece is used up. Must be at least `AC_MAX`.
+const EXACT: u32 = 16;
+
 /// Whether a problem has the slot/piece shape, and its masks fit.
 pub(crate) fn applies(pb: &Problem) -> bool {
     if pb.secondary_count() == 0 || pb.option_count() == 0 {
@@ -147,9 +152,6 @@ pub(crate) struct Assign {
     /// on that secondary item starts in `opt_col` (`NO_COLOUR` if none).
     col_off: Vec<u32>,
     opt_col: Vec<u16>,
-    /// Per touch entry: whether every option of the slot touches the item
-    /// (then a colour is supported iff its mask meets the domain).
-    all_touch: Vec<bool>,
     /// Colours per secondary item.
     n_colours: Vec<u32>,
     /// Slots whose domain changed and whose neighbours may lose support.
@@ -305,13 +307,6 @@ impl Assign {
                 }
             }
         }
-        let all_touch: Vec<bool> = (0..touch.len())
-            .map(|t| {
-                let s = touch[t].0 as usize;
-                let n = per_slot[s].len();
-                opt_col[col_off[t] as usize..col_off[t] as usize + n].iter().all(|&c| c != NO_COLOUR)
-            })
-            .collect();
         let mut slot_sec_touch = vec![0u32; slot_sec.len()];
         for s in 0..n_slots {
             for e in slot_sec_off[s] as usize..slot_sec_off[s + 1] as usize {
@@ -367,7 +362,6 @@ impl Assign {
             slot_sec_touch,
             col_off,
             opt_col,
-            all_touch,
             n_colours,
             queue: Vec::with_capacity(n_slots),
             queued: vec![false; n_slots],
@@ -410,11 +404,37 @@ impl Assign {
             self.trail.push(((T_DOM << TAG_SHIFT) | w as u32, old));
             self.dom[w] = value;
             let s = self.word_slot[w] as usize;
-            self.cnt[s] = self.cnt[s] - old.count_ones() + value.count_ones();
+            let before = self.cnt[s];
+            self.cnt[s] = before - old.count_ones() + value.count_ones();
             self.updates += 1;
             if !self.queued[s] {
                 self.queued[s] = true;
                 self.queue.push(s as u32);
+            }
+            if before > EXACT && self.cnt[s] <= EXACT {
+                self.clean(s);
+            }
+        }
+    }
+
+    /// Makes a domain that just became small exact: clears the options of
+    /// pieces that ran out while the domain was large.
+    fn clean(&mut self, s: usize) {
+        let (w0, w1) = (self.dom_off[s] as usize, self.dom_off[s + 1] as usize);
+        let first = self.opt_off[s] as usize;
+        for w in w0..w1 {
+            let mut bits = self.dom[w];
+            let mut keep = bits;
+            while bits != 0 {
+                let b = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let k = (w - w0) * 64 + b;
+                if self.remaining[self.local_piece[first + k] as usize] == 0 {
+                    keep &= !(1 << b);
+                }
+            }
+            if keep != self.dom[w] {
+                self.set_word(w, keep);
             }
         }
     }
@@ -442,27 +462,17 @@ impl Assign {
                 // The colours slot `s` can still give item `j`.
                 let te = self.slot_sec_touch[e] as usize;
                 let (w0, w1) = (self.dom_off[s] as usize, self.dom_off[s + 1] as usize);
+                // At most AC_MAX options: look their colours up one by one.
+                let col = self.col_off[te] as usize;
                 let mut support = 0u64;
-                if self.all_touch[te] {
-                    let base = self.touch[te].1 as usize;
-                    let words = w1 - w0;
-                    for c in 0..nc as usize {
-                        let m = base + c * words;
-                        if (0..words).any(|i| self.dom[w0 + i] & self.cmask[m + i] != 0) {
-                            support |= 1 << c;
-                        }
-                    }
-                } else {
-                    let col = self.col_off[te] as usize;
-                    for w in w0..w1 {
-                        let mut bits = self.dom[w];
-                        while bits != 0 {
-                            let k = (w - w0) * 64 + bits.trailing_zeros() as usize;
-                            bits &= bits - 1;
-                            match self.opt_col[col + k] {
-                                NO_COLOUR => support = u64::MAX,
-                                c => support |= 1 << c,
-                            }
+                for w in w0..w1 {
+                    let mut bits = self.dom[w];
+                    while bits != 0 {
+                        let k = (w - w0) * 64 + bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        match self.opt_col[col + k] {
+                            NO_COLOUR => support = u64::MAX,
+                            c => support |= 1 << c,
                         }
                     }
                 }
@@ -528,10 +538,13 @@ impl Assign {
         self.remaining[piece] -= 1;
         self.trail.push(((T_REMAIN << TAG_SHIFT) | piece as u32, 0));
         if self.remaining[piece] == 0 {
+            // Only exact (small) domains lose the piece now; large ones
+            // are cleaned when they become small (see `set_word`).
             for e in self.piece_off[piece] as usize..self.piece_off[piece + 1] as usize {
                 let (w, m) = self.piece_words[e];
                 let w = w as usize;
-                if self.is_uncovered(self.word_slot[w] as usize) {
+                let t = self.word_slot[w] as usize;
+                if self.cnt[t] <= EXACT && self.dom[w] & m != 0 && self.is_uncovered(t) {
                     self.set_word(w, self.dom[w] & !m);
                 }
             }
@@ -639,10 +652,16 @@ impl Assign {
         if w >= words.len() {
             return None;
         }
+        let first = self.opt_off[s] as usize;
         let mut bits = words[w] & (!0u64 << (from % 64));
         loop {
-            if bits != 0 {
-                return Some(w * 64 + bits.trailing_zeros() as usize);
+            while bits != 0 {
+                let k = w * 64 + bits.trailing_zeros() as usize;
+                // A large domain may hold options of used-up pieces.
+                if self.remaining[self.local_piece[first + k] as usize] > 0 {
+                    return Some(k);
+                }
+                bits &= bits - 1;
             }
             w += 1;
             if w == words.len() {
