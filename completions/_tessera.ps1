@@ -28,13 +28,16 @@ Register-ArgumentCompleter -Native -CommandName 'tessera' -ScriptBlock {
             [CompletionResult]::new('tetravex', 'tetravex', [CompletionResultType]::ParameterValue, 'Gnome Tetravex (ZOJ 1008): square tiles with four labels; equal labels meet')
             [CompletionResult]::new('edges', 'edges', [CompletionResultType]::ParameterValue, 'Jigsaw edge matching (UVa 519): flat sides on the border, In meets Out')
             [CompletionResult]::new('pack', 'pack', [CompletionResultType]::ParameterValue, 'Polyomino packing (UVa 387): fill the board with all the pieces')
+            [CompletionResult]::new('generate', 'generate', [CompletionResultType]::ParameterValue, 'Write random puzzles with a planted solution (judge format or JSON)')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
-            [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page (roff)')
+            [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page (roff): tessera''s, or one subcommand''s')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
         'tessera;tetravex' {
+            [CompletionResult]::new('--input', '--input', [CompletionResultType]::ParameterName, 'Read the judge''s text or JSON puzzles (auto: JSON if it starts with `{` or `[`)')
             [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'With --all (or --count): stop after N solutions')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour grids (auto: stdout is a terminal, NO_COLOR unset)')
             [CompletionResult]::new('--progress', '--progress', [CompletionResultType]::ParameterName, 'When to show a progress bar on stderr')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on a case after this many seconds (the case is then unknown)')
             [CompletionResult]::new('--max-nodes', '--max-nodes', [CompletionResultType]::ParameterName, 'Give up on a case after this many search nodes (reproducible; one thread)')
@@ -58,7 +61,9 @@ Register-ArgumentCompleter -Native -CommandName 'tessera' -ScriptBlock {
             break
         }
         'tessera;edges' {
+            [CompletionResult]::new('--input', '--input', [CompletionResultType]::ParameterName, 'Read the judge''s text or JSON puzzles (auto: JSON if it starts with `{` or `[`)')
             [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'With --all (or --count): stop after N solutions')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour grids (auto: stdout is a terminal, NO_COLOR unset)')
             [CompletionResult]::new('--progress', '--progress', [CompletionResultType]::ParameterName, 'When to show a progress bar on stderr')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on a case after this many seconds (the case is then unknown)')
             [CompletionResult]::new('--max-nodes', '--max-nodes', [CompletionResultType]::ParameterName, 'Give up on a case after this many search nodes (reproducible; one thread)')
@@ -79,13 +84,16 @@ Register-ArgumentCompleter -Native -CommandName 'tessera' -ScriptBlock {
             break
         }
         'tessera;pack' {
+            [CompletionResult]::new('--input', '--input', [CompletionResultType]::ParameterName, 'Read the judge''s text or JSON puzzles (auto: JSON if it starts with `{` or `[`)')
             [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'With --all (or --count): stop after N solutions')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour grids (auto: stdout is a terminal, NO_COLOR unset)')
             [CompletionResult]::new('--progress', '--progress', [CompletionResultType]::ParameterName, 'When to show a progress bar on stderr')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on a case after this many seconds (the case is then unknown)')
             [CompletionResult]::new('--max-nodes', '--max-nodes', [CompletionResultType]::ParameterName, 'Give up on a case after this many search nodes (reproducible; one thread)')
             [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Worker threads (0: all cores)')
             [CompletionResult]::new('--shard', '--shard', [CompletionResultType]::ParameterName, 'Search only shard I of N (1-based), for splitting a search across machines')
-            [CompletionResult]::new('--board', '--board', [CompletionResultType]::ParameterName, 'The board: ROWSxCOLS')
+            [CompletionResult]::new('--board', '--board', [CompletionResultType]::ParameterName, 'The board: ROWSxCOLS [default: 4x4, or the board the input draws]')
+            [CompletionResult]::new('--board-file', '--board-file', [CompletionResultType]::ParameterName, 'The board drawn in a file: `.` a cell to fill, `#` (any other character) a hole')
             [CompletionResult]::new('--set', '--set', [CompletionResultType]::ParameterName, 'Add a built-in piece set (with its own freedom): trominoes, tetrominoes, pentominoes, one-sided-pentominoes, hexominoes. Without FILE, the set alone is the puzzle')
             [CompletionResult]::new('--grid', '--grid', [CompletionResultType]::ParameterName, 'Draw each solution after its verdict')
             [CompletionResult]::new('--ascii', '--ascii', [CompletionResultType]::ParameterName, 'Draw grids with plain ASCII instead of box characters')
@@ -95,6 +103,26 @@ Register-ArgumentCompleter -Native -CommandName 'tessera' -ScriptBlock {
             [CompletionResult]::new('--stats', '--stats', [CompletionResultType]::ParameterName, 'Print effort counters for each case on stderr')
             [CompletionResult]::new('--rotate', '--rotate', [CompletionResultType]::ParameterName, 'Pieces may turn (quarter turns)')
             [CompletionResult]::new('--flip', '--flip', [CompletionResultType]::ParameterName, 'Pieces may be flipped over (mirrored)')
+            [CompletionResult]::new('--unique', '--unique', [CompletionResultType]::ParameterName, 'Count and list solutions up to the board''s symmetries (one per orbit)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'tessera;generate' {
+            [CompletionResult]::new('--size', '--size', [CompletionResultType]::ParameterName, 'Board size: N (N x N) or RxC [default: tetravex 3, edges 3x3, pack 6x10]')
+            [CompletionResult]::new('--labels', '--labels', [CompletionResultType]::ParameterName, 'Labels the joins draw from (tetravex: values 0 up, skipping the border label; edges: tab shapes 1 to K) [default: tetravex 10, edges 1]')
+            [CompletionResult]::new('--border', '--border', [CompletionResultType]::ParameterName, 'Tetravex: every outer side carries label C (and no inner side does)')
+            [CompletionResult]::new('--frame-labels', '--frame-labels', [CompletionResultType]::ParameterName, 'Eternity II style: joins along the border ring draw from F labels of their own (tetravex: implies --border 0 unless given)')
+            [CompletionResult]::new('--inner-labels', '--inner-labels', [CompletionResultType]::ParameterName, 'Eternity II style: all other joins draw from I labels, distinct from the frame labels')
+            [CompletionResult]::new('--pieces', '--pieces', [CompletionResultType]::ParameterName, 'Pack: the number of pieces [default: about one per 5 cells]')
+            [CompletionResult]::new('--piece-size', '--piece-size', [CompletionResultType]::ParameterName, 'Pack: the average piece size in cells (pieces = cells / N, rounded)')
+            [CompletionResult]::new('--cases', '--cases', [CompletionResultType]::ParameterName, 'How many puzzles')
+            [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Seed of the random source (same seed, same puzzles)')
+            [CompletionResult]::new('--rotate', '--rotate', [CompletionResultType]::ParameterName, 'Turn every tile or piece a random number of quarter turns (solve with --rotate)')
+            [CompletionResult]::new('--flip', '--flip', [CompletionResultType]::ParameterName, 'Pack: mirror pieces at random (solve with --flip)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Write one JSON puzzle per line (the shape `--input json` reads) instead of the judge''s text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -109,6 +137,7 @@ Register-ArgumentCompleter -Native -CommandName 'tessera' -ScriptBlock {
             break
         }
         'tessera;man' {
+            [CompletionResult]::new('--dir', '--dir', [CompletionResultType]::ParameterName, 'Write every page (tessera.1, tessera-tetravex.1, ...) into DIR instead')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -119,8 +148,9 @@ Register-ArgumentCompleter -Native -CommandName 'tessera' -ScriptBlock {
             [CompletionResult]::new('tetravex', 'tetravex', [CompletionResultType]::ParameterValue, 'Gnome Tetravex (ZOJ 1008): square tiles with four labels; equal labels meet')
             [CompletionResult]::new('edges', 'edges', [CompletionResultType]::ParameterValue, 'Jigsaw edge matching (UVa 519): flat sides on the border, In meets Out')
             [CompletionResult]::new('pack', 'pack', [CompletionResultType]::ParameterValue, 'Polyomino packing (UVa 387): fill the board with all the pieces')
+            [CompletionResult]::new('generate', 'generate', [CompletionResultType]::ParameterValue, 'Write random puzzles with a planted solution (judge format or JSON)')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
-            [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page (roff)')
+            [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page (roff): tessera''s, or one subcommand''s')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -131,6 +161,9 @@ Register-ArgumentCompleter -Native -CommandName 'tessera' -ScriptBlock {
             break
         }
         'tessera;help;pack' {
+            break
+        }
+        'tessera;help;generate' {
             break
         }
         'tessera;help;completions' {

@@ -22,6 +22,9 @@ _tessera() {
             tessera,edges)
                 cmd="tessera__subcmd__edges"
                 ;;
+            tessera,generate)
+                cmd="tessera__subcmd__generate"
+                ;;
             tessera,help)
                 cmd="tessera__subcmd__help"
                 ;;
@@ -39,6 +42,9 @@ _tessera() {
                 ;;
             tessera__subcmd__help,edges)
                 cmd="tessera__subcmd__help__subcmd__edges"
+                ;;
+            tessera__subcmd__help,generate)
+                cmd="tessera__subcmd__help__subcmd__generate"
                 ;;
             tessera__subcmd__help,help)
                 cmd="tessera__subcmd__help__subcmd__help"
@@ -59,7 +65,7 @@ _tessera() {
 
     case "${cmd}" in
         tessera)
-            opts="-h -V --help --version tetravex edges pack completions man help"
+            opts="-h -V --help --version tetravex edges pack generate completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -87,14 +93,22 @@ _tessera() {
             return 0
             ;;
         tessera__subcmd__edges)
-            opts="-h -V --grid --ascii --count --all --limit --json --stats --progress --timeout --max-nodes --threads --shard --rotate --fix --help --version"
+            opts="-h -V --input --grid --ascii --count --all --limit --json --stats --color --progress --timeout --max-nodes --threads --shard --rotate --fix --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --input)
+                    COMPREPLY=($(compgen -W "auto text json" -- "${cur}"))
+                    return 0
+                    ;;
                 --limit)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 --progress)
@@ -128,8 +142,58 @@ _tessera() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        tessera__subcmd__generate)
+            opts="-h -V --size --labels --border --frame-labels --inner-labels --rotate --flip --pieces --piece-size --cases --seed --json --help --version tetravex edges pack"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --labels)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --border)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --frame-labels)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --inner-labels)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --pieces)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --piece-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cases)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --seed)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         tessera__subcmd__help)
-            opts="tetravex edges pack completions man help"
+            opts="tetravex edges pack generate completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -157,6 +221,20 @@ _tessera() {
             return 0
             ;;
         tessera__subcmd__help__subcmd__edges)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tessera__subcmd__help__subcmd__generate)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -227,12 +305,16 @@ _tessera() {
             return 0
             ;;
         tessera__subcmd__man)
-            opts="-h -V --help --version"
+            opts="-h -V --dir --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --dir)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -241,14 +323,22 @@ _tessera() {
             return 0
             ;;
         tessera__subcmd__pack)
-            opts="-h -V --grid --ascii --count --all --limit --json --stats --progress --timeout --max-nodes --threads --shard --board --rotate --flip --set --help --version"
+            opts="-h -V --input --grid --ascii --count --all --limit --json --stats --color --progress --timeout --max-nodes --threads --shard --board --board-file --rotate --flip --set --unique --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --input)
+                    COMPREPLY=($(compgen -W "auto text json" -- "${cur}"))
+                    return 0
+                    ;;
                 --limit)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 --progress)
@@ -275,6 +365,10 @@ _tessera() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --board-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --set)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -287,14 +381,22 @@ _tessera() {
             return 0
             ;;
         tessera__subcmd__tetravex)
-            opts="-h -V --grid --ascii --count --all --limit --json --stats --progress --timeout --max-nodes --threads --shard --rotate --in-place --border --layout --fix --help --version"
+            opts="-h -V --input --grid --ascii --count --all --limit --json --stats --color --progress --timeout --max-nodes --threads --shard --rotate --in-place --border --layout --fix --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --input)
+                    COMPREPLY=($(compgen -W "auto text json" -- "${cur}"))
+                    return 0
+                    ;;
                 --limit)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 --progress)

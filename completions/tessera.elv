@@ -25,12 +25,15 @@ set edit:completion:arg-completer[tessera] = {|@words|
             cand tetravex 'Gnome Tetravex (ZOJ 1008): square tiles with four labels; equal labels meet'
             cand edges 'Jigsaw edge matching (UVa 519): flat sides on the border, In meets Out'
             cand pack 'Polyomino packing (UVa 387): fill the board with all the pieces'
+            cand generate 'Write random puzzles with a planted solution (judge format or JSON)'
             cand completions 'Print a shell completion script'
-            cand man 'Print the man page (roff)'
+            cand man 'Print the man page (roff): tessera''s, or one subcommand''s'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'tessera;tetravex'= {
+            cand --input 'Read the judge''s text or JSON puzzles (auto: JSON if it starts with `{` or `[`)'
             cand --limit 'With --all (or --count): stop after N solutions'
+            cand --color 'When to colour grids (auto: stdout is a terminal, NO_COLOR unset)'
             cand --progress 'When to show a progress bar on stderr'
             cand --timeout 'Give up on a case after this many seconds (the case is then unknown)'
             cand --max-nodes 'Give up on a case after this many search nodes (reproducible; one thread)'
@@ -53,7 +56,9 @@ set edit:completion:arg-completer[tessera] = {|@words|
             cand --version 'Print version'
         }
         &'tessera;edges'= {
+            cand --input 'Read the judge''s text or JSON puzzles (auto: JSON if it starts with `{` or `[`)'
             cand --limit 'With --all (or --count): stop after N solutions'
+            cand --color 'When to colour grids (auto: stdout is a terminal, NO_COLOR unset)'
             cand --progress 'When to show a progress bar on stderr'
             cand --timeout 'Give up on a case after this many seconds (the case is then unknown)'
             cand --max-nodes 'Give up on a case after this many search nodes (reproducible; one thread)'
@@ -73,13 +78,16 @@ set edit:completion:arg-completer[tessera] = {|@words|
             cand --version 'Print version'
         }
         &'tessera;pack'= {
+            cand --input 'Read the judge''s text or JSON puzzles (auto: JSON if it starts with `{` or `[`)'
             cand --limit 'With --all (or --count): stop after N solutions'
+            cand --color 'When to colour grids (auto: stdout is a terminal, NO_COLOR unset)'
             cand --progress 'When to show a progress bar on stderr'
             cand --timeout 'Give up on a case after this many seconds (the case is then unknown)'
             cand --max-nodes 'Give up on a case after this many search nodes (reproducible; one thread)'
             cand --threads 'Worker threads (0: all cores)'
             cand --shard 'Search only shard I of N (1-based), for splitting a search across machines'
-            cand --board 'The board: ROWSxCOLS'
+            cand --board 'The board: ROWSxCOLS [default: 4x4, or the board the input draws]'
+            cand --board-file 'The board drawn in a file: `.` a cell to fill, `#` (any other character) a hole'
             cand --set 'Add a built-in piece set (with its own freedom): trominoes, tetrominoes, pentominoes, one-sided-pentominoes, hexominoes. Without FILE, the set alone is the puzzle'
             cand --grid 'Draw each solution after its verdict'
             cand --ascii 'Draw grids with plain ASCII instead of box characters'
@@ -89,6 +97,25 @@ set edit:completion:arg-completer[tessera] = {|@words|
             cand --stats 'Print effort counters for each case on stderr'
             cand --rotate 'Pieces may turn (quarter turns)'
             cand --flip 'Pieces may be flipped over (mirrored)'
+            cand --unique 'Count and list solutions up to the board''s symmetries (one per orbit)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'tessera;generate'= {
+            cand --size 'Board size: N (N x N) or RxC [default: tetravex 3, edges 3x3, pack 6x10]'
+            cand --labels 'Labels the joins draw from (tetravex: values 0 up, skipping the border label; edges: tab shapes 1 to K) [default: tetravex 10, edges 1]'
+            cand --border 'Tetravex: every outer side carries label C (and no inner side does)'
+            cand --frame-labels 'Eternity II style: joins along the border ring draw from F labels of their own (tetravex: implies --border 0 unless given)'
+            cand --inner-labels 'Eternity II style: all other joins draw from I labels, distinct from the frame labels'
+            cand --pieces 'Pack: the number of pieces [default: about one per 5 cells]'
+            cand --piece-size 'Pack: the average piece size in cells (pieces = cells / N, rounded)'
+            cand --cases 'How many puzzles'
+            cand --seed 'Seed of the random source (same seed, same puzzles)'
+            cand --rotate 'Turn every tile or piece a random number of quarter turns (solve with --rotate)'
+            cand --flip 'Pack: mirror pieces at random (solve with --flip)'
+            cand --json 'Write one JSON puzzle per line (the shape `--input json` reads) instead of the judge''s text'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -101,6 +128,7 @@ set edit:completion:arg-completer[tessera] = {|@words|
             cand --version 'Print version'
         }
         &'tessera;man'= {
+            cand --dir 'Write every page (tessera.1, tessera-tetravex.1, ...) into DIR instead'
             cand -h 'Print help'
             cand --help 'Print help'
             cand -V 'Print version'
@@ -110,8 +138,9 @@ set edit:completion:arg-completer[tessera] = {|@words|
             cand tetravex 'Gnome Tetravex (ZOJ 1008): square tiles with four labels; equal labels meet'
             cand edges 'Jigsaw edge matching (UVa 519): flat sides on the border, In meets Out'
             cand pack 'Polyomino packing (UVa 387): fill the board with all the pieces'
+            cand generate 'Write random puzzles with a planted solution (judge format or JSON)'
             cand completions 'Print a shell completion script'
-            cand man 'Print the man page (roff)'
+            cand man 'Print the man page (roff): tessera''s, or one subcommand''s'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'tessera;help;tetravex'= {
@@ -119,6 +148,8 @@ set edit:completion:arg-completer[tessera] = {|@words|
         &'tessera;help;edges'= {
         }
         &'tessera;help;pack'= {
+        }
+        &'tessera;help;generate'= {
         }
         &'tessera;help;completions'= {
         }

@@ -29,12 +29,19 @@ complete -c tessera -n "__fish_tessera_needs_command" -s V -l version -d 'Print 
 complete -c tessera -n "__fish_tessera_needs_command" -f -a "tetravex" -d 'Gnome Tetravex (ZOJ 1008): square tiles with four labels; equal labels meet'
 complete -c tessera -n "__fish_tessera_needs_command" -f -a "edges" -d 'Jigsaw edge matching (UVa 519): flat sides on the border, In meets Out'
 complete -c tessera -n "__fish_tessera_needs_command" -f -a "pack" -d 'Polyomino packing (UVa 387): fill the board with all the pieces'
+complete -c tessera -n "__fish_tessera_needs_command" -f -a "generate" -d 'Write random puzzles with a planted solution (judge format or JSON)'
 complete -c tessera -n "__fish_tessera_needs_command" -f -a "completions" -d 'Print a shell completion script'
-complete -c tessera -n "__fish_tessera_needs_command" -f -a "man" -d 'Print the man page (roff)'
+complete -c tessera -n "__fish_tessera_needs_command" -f -a "man" -d 'Print the man page (roff): tessera\'s, or one subcommand\'s'
 complete -c tessera -n "__fish_tessera_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l input -d 'Read the judge\'s text or JSON puzzles (auto: JSON if it starts with `{` or `[`)' -r -f -a "auto\t'JSON when the input starts with `{` or `[` (after white space), else text'
+text\t'The judge\'s text format'
+json\t'JSON puzzles (see docs/json.md)'"
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l limit -d 'With --all (or --count): stop after N solutions' -r
+complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l color -d 'When to colour grids (auto: stdout is a terminal, NO_COLOR unset)' -r -f -a "auto\t'When stdout is a terminal, NO_COLOR is unset and TERM is not `dumb`'
+always\t'Even when stdout is a file or a pipe'
+never\t''"
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l progress -d 'When to show a progress bar on stderr' -r -f -a "auto\t'When stderr is a terminal and TERM is not `dumb`'
-always\t''
+always\t'Even when stderr is not a terminal (a log file, a test)'
 never\t''"
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l timeout -d 'Give up on a case after this many seconds (the case is then unknown)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l max-nodes -d 'Give up on a case after this many search nodes (reproducible; one thread)' -r
@@ -54,9 +61,15 @@ complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l rotate -d '
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l in-place -d 'Every tile stays in its cell and may only turn'
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -s V -l version -d 'Print version'
+complete -c tessera -n "__fish_tessera_using_subcommand edges" -l input -d 'Read the judge\'s text or JSON puzzles (auto: JSON if it starts with `{` or `[`)' -r -f -a "auto\t'JSON when the input starts with `{` or `[` (after white space), else text'
+text\t'The judge\'s text format'
+json\t'JSON puzzles (see docs/json.md)'"
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l limit -d 'With --all (or --count): stop after N solutions' -r
+complete -c tessera -n "__fish_tessera_using_subcommand edges" -l color -d 'When to colour grids (auto: stdout is a terminal, NO_COLOR unset)' -r -f -a "auto\t'When stdout is a terminal, NO_COLOR is unset and TERM is not `dumb`'
+always\t'Even when stdout is a file or a pipe'
+never\t''"
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l progress -d 'When to show a progress bar on stderr' -r -f -a "auto\t'When stderr is a terminal and TERM is not `dumb`'
-always\t''
+always\t'Even when stderr is not a terminal (a log file, a test)'
 never\t''"
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l timeout -d 'Give up on a case after this many seconds (the case is then unknown)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l max-nodes -d 'Give up on a case after this many search nodes (reproducible; one thread)' -r
@@ -72,15 +85,22 @@ complete -c tessera -n "__fish_tessera_using_subcommand edges" -l stats -d 'Prin
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l rotate -d 'Pieces may turn (quarter turns)'
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -s V -l version -d 'Print version'
+complete -c tessera -n "__fish_tessera_using_subcommand pack" -l input -d 'Read the judge\'s text or JSON puzzles (auto: JSON if it starts with `{` or `[`)' -r -f -a "auto\t'JSON when the input starts with `{` or `[` (after white space), else text'
+text\t'The judge\'s text format'
+json\t'JSON puzzles (see docs/json.md)'"
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l limit -d 'With --all (or --count): stop after N solutions' -r
+complete -c tessera -n "__fish_tessera_using_subcommand pack" -l color -d 'When to colour grids (auto: stdout is a terminal, NO_COLOR unset)' -r -f -a "auto\t'When stdout is a terminal, NO_COLOR is unset and TERM is not `dumb`'
+always\t'Even when stdout is a file or a pipe'
+never\t''"
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l progress -d 'When to show a progress bar on stderr' -r -f -a "auto\t'When stderr is a terminal and TERM is not `dumb`'
-always\t''
+always\t'Even when stderr is not a terminal (a log file, a test)'
 never\t''"
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l timeout -d 'Give up on a case after this many seconds (the case is then unknown)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l max-nodes -d 'Give up on a case after this many search nodes (reproducible; one thread)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l threads -d 'Worker threads (0: all cores)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l shard -d 'Search only shard I of N (1-based), for splitting a search across machines' -r
-complete -c tessera -n "__fish_tessera_using_subcommand pack" -l board -d 'The board: ROWSxCOLS' -r
+complete -c tessera -n "__fish_tessera_using_subcommand pack" -l board -d 'The board: ROWSxCOLS [default: 4x4, or the board the input draws]' -r
+complete -c tessera -n "__fish_tessera_using_subcommand pack" -l board-file -d 'The board drawn in a file: `.` a cell to fill, `#` (any other character) a hole' -r -F
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l set -d 'Add a built-in piece set (with its own freedom): trominoes, tetrominoes, pentominoes, one-sided-pentominoes, hexominoes. Without FILE, the set alone is the puzzle' -r
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l grid -d 'Draw each solution after its verdict'
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l ascii -d 'Draw grids with plain ASCII instead of box characters'
@@ -90,15 +110,32 @@ complete -c tessera -n "__fish_tessera_using_subcommand pack" -l json -d 'Write 
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l stats -d 'Print effort counters for each case on stderr'
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l rotate -d 'Pieces may turn (quarter turns)'
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l flip -d 'Pieces may be flipped over (mirrored)'
+complete -c tessera -n "__fish_tessera_using_subcommand pack" -l unique -d 'Count and list solutions up to the board\'s symmetries (one per orbit)'
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -s V -l version -d 'Print version'
+complete -c tessera -n "__fish_tessera_using_subcommand generate" -l size -d 'Board size: N (N x N) or RxC [default: tetravex 3, edges 3x3, pack 6x10]' -r
+complete -c tessera -n "__fish_tessera_using_subcommand generate" -l labels -d 'Labels the joins draw from (tetravex: values 0 up, skipping the border label; edges: tab shapes 1 to K) [default: tetravex 10, edges 1]' -r
+complete -c tessera -n "__fish_tessera_using_subcommand generate" -l border -d 'Tetravex: every outer side carries label C (and no inner side does)' -r
+complete -c tessera -n "__fish_tessera_using_subcommand generate" -l frame-labels -d 'Eternity II style: joins along the border ring draw from F labels of their own (tetravex: implies --border 0 unless given)' -r
+complete -c tessera -n "__fish_tessera_using_subcommand generate" -l inner-labels -d 'Eternity II style: all other joins draw from I labels, distinct from the frame labels' -r
+complete -c tessera -n "__fish_tessera_using_subcommand generate" -l pieces -d 'Pack: the number of pieces [default: about one per 5 cells]' -r
+complete -c tessera -n "__fish_tessera_using_subcommand generate" -l piece-size -d 'Pack: the average piece size in cells (pieces = cells / N, rounded)' -r
+complete -c tessera -n "__fish_tessera_using_subcommand generate" -l cases -d 'How many puzzles' -r
+complete -c tessera -n "__fish_tessera_using_subcommand generate" -l seed -d 'Seed of the random source (same seed, same puzzles)' -r
+complete -c tessera -n "__fish_tessera_using_subcommand generate" -l rotate -d 'Turn every tile or piece a random number of quarter turns (solve with --rotate)'
+complete -c tessera -n "__fish_tessera_using_subcommand generate" -l flip -d 'Pack: mirror pieces at random (solve with --flip)'
+complete -c tessera -n "__fish_tessera_using_subcommand generate" -l json -d 'Write one JSON puzzle per line (the shape `--input json` reads) instead of the judge\'s text'
+complete -c tessera -n "__fish_tessera_using_subcommand generate" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c tessera -n "__fish_tessera_using_subcommand generate" -s V -l version -d 'Print version'
 complete -c tessera -n "__fish_tessera_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c tessera -n "__fish_tessera_using_subcommand completions" -s V -l version -d 'Print version'
+complete -c tessera -n "__fish_tessera_using_subcommand man" -l dir -d 'Write every page (tessera.1, tessera-tetravex.1, ...) into DIR instead' -r -F
 complete -c tessera -n "__fish_tessera_using_subcommand man" -s h -l help -d 'Print help'
 complete -c tessera -n "__fish_tessera_using_subcommand man" -s V -l version -d 'Print version'
-complete -c tessera -n "__fish_tessera_using_subcommand help; and not __fish_seen_subcommand_from tetravex edges pack completions man help" -f -a "tetravex" -d 'Gnome Tetravex (ZOJ 1008): square tiles with four labels; equal labels meet'
-complete -c tessera -n "__fish_tessera_using_subcommand help; and not __fish_seen_subcommand_from tetravex edges pack completions man help" -f -a "edges" -d 'Jigsaw edge matching (UVa 519): flat sides on the border, In meets Out'
-complete -c tessera -n "__fish_tessera_using_subcommand help; and not __fish_seen_subcommand_from tetravex edges pack completions man help" -f -a "pack" -d 'Polyomino packing (UVa 387): fill the board with all the pieces'
-complete -c tessera -n "__fish_tessera_using_subcommand help; and not __fish_seen_subcommand_from tetravex edges pack completions man help" -f -a "completions" -d 'Print a shell completion script'
-complete -c tessera -n "__fish_tessera_using_subcommand help; and not __fish_seen_subcommand_from tetravex edges pack completions man help" -f -a "man" -d 'Print the man page (roff)'
-complete -c tessera -n "__fish_tessera_using_subcommand help; and not __fish_seen_subcommand_from tetravex edges pack completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c tessera -n "__fish_tessera_using_subcommand help; and not __fish_seen_subcommand_from tetravex edges pack generate completions man help" -f -a "tetravex" -d 'Gnome Tetravex (ZOJ 1008): square tiles with four labels; equal labels meet'
+complete -c tessera -n "__fish_tessera_using_subcommand help; and not __fish_seen_subcommand_from tetravex edges pack generate completions man help" -f -a "edges" -d 'Jigsaw edge matching (UVa 519): flat sides on the border, In meets Out'
+complete -c tessera -n "__fish_tessera_using_subcommand help; and not __fish_seen_subcommand_from tetravex edges pack generate completions man help" -f -a "pack" -d 'Polyomino packing (UVa 387): fill the board with all the pieces'
+complete -c tessera -n "__fish_tessera_using_subcommand help; and not __fish_seen_subcommand_from tetravex edges pack generate completions man help" -f -a "generate" -d 'Write random puzzles with a planted solution (judge format or JSON)'
+complete -c tessera -n "__fish_tessera_using_subcommand help; and not __fish_seen_subcommand_from tetravex edges pack generate completions man help" -f -a "completions" -d 'Print a shell completion script'
+complete -c tessera -n "__fish_tessera_using_subcommand help; and not __fish_seen_subcommand_from tetravex edges pack generate completions man help" -f -a "man" -d 'Print the man page (roff): tessera\'s, or one subcommand\'s'
+complete -c tessera -n "__fish_tessera_using_subcommand help; and not __fish_seen_subcommand_from tetravex edges pack generate completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

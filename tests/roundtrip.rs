@@ -43,7 +43,7 @@ fn round_trip(cmd: &str, opts: &[&str], input: &str) {
             match a {
                 _ if skip => skip = false,
                 "--rotate" | "--in-place" | "--flip" => {}
-                "--fix" | "--border" => skip = true,
+                "--fix" | "--border" | "--set" | "--board" => skip = true,
                 _ => out.push(a),
             }
         }
@@ -96,6 +96,59 @@ fn edges_round_trip() {
     let mut rng = Rng::new(0x51);
     let cases: Vec<_> = (0..6).map(|i| planted_tiles(&mut rng, 2 + i % 3, 3, 1 + i as i32 % 3, true, true)).collect();
     round_trip("edges", &["--rotate", "--count", "--grid"], &edges_text(&cases));
+}
+
+#[test]
+fn pack_round_trip() {
+    let uva = example("pack-uva387.txt");
+    for opts in
+        [&[][..], &["--count"], &["--rotate", "--flip", "--count"], &["--rotate", "--all", "--limit", "3"], &["--grid"]]
+    {
+        round_trip("pack", opts, &uva);
+    }
+    round_trip("pack", &["--board", "2x8", "--rotate", "--flip", "--count"], &uva);
+    round_trip("pack", &["--set", "pentominoes", "--board", "3x20", "--count"], "");
+    round_trip("pack", &["--set", "one-sided-pentominoes", "--board", "6x15"], "");
+    let mut rng = Rng::new(0x52);
+    let cases: Vec<_> =
+        (0..6).map(|i| crate::brute::planted_pack(&mut rng, 4, 5, 3 + i % 3, true, i % 2 == 0)).collect();
+    round_trip("pack", &["--board", "4x5", "--rotate", "--flip", "--count"], &crate::brute::pack_text(&cases));
+}
+
+/// Pack JSON: boards with holes, names, --board replacing the JSON's board,
+/// --rotate and --flip for the pieces the JSON does not free.
+#[test]
+fn pack_json_boards_and_rules() {
+    // A 3x3 board without its centre: two L tetrominoes, the second turned.
+    let ring = r####"{"board": {"rows": 3, "cols": 3, "picture": ["...", ".#.", "..."]},
+        "pieces": [{"name": "A", "picture": ["###", "#.."]}, {"name": "B", "picture": ["###", "#.."], "rotate": true}]}"####;
+    let r = run(&["pack", "--count"], ring);
+    assert_eq!((r.stdout.as_str(), r.code), ("AAA\nA#B\nBBB\n1 solution\n", Some(0)));
+    let rec = &run(&["pack", "--json"], ring).cases()[0];
+    assert_eq!(rec["status"], "solvable", "{rec}");
+    assert_eq!(rec["puzzle"]["board"]["picture"][1], ".#.");
+    assert_eq!(rec["solution"]["placements"][1]["name"], "B");
+    assert_eq!(rec["solution"]["placements"][1]["orientation"], 2);
+    let cells: Vec<&Value> = rec["solution"]["placements"].as_array().unwrap().iter().map(|p| &p["cells"]).collect();
+    assert_eq!(cells[0].to_string(), "[[1,1],[1,2],[1,3],[2,1]]");
+    assert_eq!(cells[1].to_string(), "[[2,3],[3,1],[3,2],[3,3]]");
+    // --board replaces the JSON's board: a full 3x3 rectangle has 9 cells,
+    // the pieces 8.
+    let r = run(&["pack", "--board", "3x3", "--json"], ring);
+    assert_eq!(r.cases()[0]["refuted_by"]["check"], "area");
+    // A piece the JSON keeps still takes --rotate.
+    let bar = r###"{"board": {"rows": 2, "cols": 1, "picture": [".", "."]}, "pieces": [{"picture": ["##"]}]}"###;
+    assert_eq!(run(&["pack"], bar).code, Some(2), "the bar does not fit without turning");
+    let r = run(&["pack", "--rotate"], bar);
+    assert_eq!((r.stdout.as_str(), r.code), ("1\n1\n", Some(0)));
+    let free = r###"{"board": {"rows": 2, "cols": 1, "picture": [".", "."]}, "pieces": [{"picture": ["##"], "rotate": true}]}"###;
+    assert_eq!(run(&["pack"], free).stdout, "1\n1\n");
+    // Errors name the line.
+    let bad =
+        "\n{\"board\": {\"rows\": 1, \"cols\": 2, \"picture\": [\"..\"]},\n \"pieces\": [{\"picture\": [\"#x\"]}]}";
+    let r = run(&["pack"], bad);
+    r.expect_code(2);
+    assert!(r.stderr.contains("<stdin>: line 2: piece 1, row 1: expected `#` or `.`, found `x`"), "{}", r.stderr);
 }
 
 /// The JSON forms: a stream of puzzle objects, an array, case records and

@@ -6,6 +6,7 @@ mod brute;
 mod cli;
 mod crosscheck;
 mod edges;
+mod generated;
 mod hostile;
 mod json;
 mod layout;

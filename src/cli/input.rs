@@ -4,14 +4,15 @@
 use super::args::{Common, InputFormat};
 use super::config::RunConfig;
 use super::run::{Render, Session};
-use crate::exit::{Exit, UsageError};
+use crate::exit::Exit;
 use anyhow::{Context, Result};
-use serde::de::{DeserializeOwned, IgnoredAny};
+use serde::de::DeserializeOwned;
 use std::io::Read;
 use std::sync::Arc;
 use tessera::engine::Monitor;
-use tessera::format::json::read_puzzles;
+use tessera::format::json::{read_puzzles, PackPuzzleJson};
 use tessera::puzzles::input::{decode_prefix, ParseError, MAX_INPUT_BYTES};
+use tessera::puzzles::pack::{self, PieceSpec};
 use tessera::puzzles::Model;
 
 /// An input error: already located, printed as is.
@@ -97,7 +98,39 @@ pub fn is_json(format: InputFormat, text: &str) -> bool {
     }
 }
 
-/// The case loop for text input only (see [`run_inputs`] for JSON too).
+/// A text case that a JSON puzzle converts to, so that [`run_cases`] reads
+/// JSON input too.
+pub trait FromJson: Sized {
+    /// The puzzle object of the JSON input.
+    type Json: DeserializeOwned;
+    /// The case for the puzzle that starts at `line`.
+    fn from_json(line: usize, json: Self::Json) -> Result<Self, ParseError>;
+}
+
+/// Pack: the JSON puzzle's board (unless `--board` replaces it) and pieces
+/// with their names; a piece that the JSON lets turn or flip keeps that
+/// freedom, the others take `--rotate` and `--flip`.
+impl FromJson for pack::Case {
+    type Json = PackPuzzleJson;
+
+    fn from_json(line: usize, json: PackPuzzleJson) -> Result<Self, ParseError> {
+        let puzzle = json.to_puzzle(line).map_err(|e| ParseError::at(line, e))?;
+        let specs = puzzle
+            .pieces
+            .iter()
+            .map(|p| PieceSpec {
+                name: p.name.clone(),
+                rotate: p.freedom.rotate.then_some(true),
+                flip: p.freedom.flip.then_some(true),
+            })
+            .collect();
+        let pieces = puzzle.pieces.into_iter().map(|p| (p.shape, line)).collect();
+        Ok(pack::Case { line, pieces, specs, board: Some((puzzle.board, line)) })
+    }
+}
+
+/// The case loop for commands whose cases come from text or, through
+/// [`FromJson`], from JSON (see [`run_inputs`]).
 pub fn run_cases<C, M, R>(
     common: &Common,
     monitor: Arc<Monitor>,
@@ -106,27 +139,19 @@ pub fn run_cases<C, M, R>(
     render: impl Fn(&C) -> R,
 ) -> Result<Exit>
 where
+    C: FromJson,
     M: Model,
     M::Solution: Sync,
     R: Render<M> + Sync,
 {
-    if common.input == InputFormat::Json {
-        return Err(UsageError("--input json: this command reads the judge's text format only".into()).into());
-    }
-    run_inputs::<C, IgnoredAny, M, R>(
-        common,
-        monitor,
-        read,
-        |input| match input {
-            Input::Text(case) => build(case),
-            Input::Json(..) => unreachable!("text input only"),
-        },
-        |input| match input {
-            Input::Text(case) => render(case),
-            Input::Json(..) => unreachable!("text input only"),
-        },
-        false,
-    )
+    let (mut session, name, bytes) = start(common, monitor)?;
+    let (text, bad_text) = decode_prefix(&bytes);
+    let cases: Box<dyn Iterator<Item = Result<C, ParseError>>> = if is_json(common.input, text) {
+        Box::new(read_puzzles::<C::Json>(text).map(|r| r.and_then(|(line, j)| C::from_json(line, j))))
+    } else {
+        read(text)
+    };
+    case_loop(&mut session, &name, &bad_text, cases, |c| build(c), |c| render(c))
 }
 
 /// The case loop: reads cases one by one (text, or JSON puzzles of type
@@ -154,6 +179,24 @@ where
     } else {
         Box::new(read(text).map(|r| r.map(Input::Text)))
     };
+    case_loop(&mut session, &name, &bad_text, cases, build, render)
+}
+
+/// Solves and prints each case as it is read; stops at the first bad case
+/// (after answering the ones before it) or on Ctrl-C.
+fn case_loop<C, M, R>(
+    session: &mut Session,
+    name: &str,
+    bad_text: &Option<ParseError>,
+    cases: Box<dyn Iterator<Item = Result<C, ParseError>> + '_>,
+    build: impl Fn(&C) -> Result<(usize, M), ParseError>,
+    render: impl Fn(&C) -> R,
+) -> Result<Exit>
+where
+    M: Model,
+    M::Solution: Sync,
+    R: Render<M> + Sync,
+{
     let mut error = None;
     for case in cases {
         if session.interrupted() {
@@ -163,10 +206,10 @@ where
         match built {
             Ok((line, model, case)) => session.case(&render(&case), line, &model)?,
             Err(e) => {
-                error = Some(bad_text_first(&name, &bad_text, input_error(&name, e)));
+                error = Some(bad_text_first(name, bad_text, input_error(name, e)));
                 break;
             }
         }
     }
-    finish(&session, error)
+    finish(session, error)
 }
