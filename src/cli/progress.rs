@@ -2,14 +2,11 @@
 //! results are printed.
 //!
 //! A watcher thread samples the engine's [`Monitor`] ten times a second and
-//! draws Knuth's estimate of the fraction of the tree explored, the nodes,
-//! the rate, the solutions so far and the elapsed time. On a terminal the
-//! bar goes through indicatif's stderr target; with `--progress always` and
-//! stderr not a terminal (a log file, a test) it is drawn anyway, through
-//! [`StderrTerm`], since indicatif hides its own stderr target there.
+//! draws Knuth's estimate of the fraction of the tree explored, the elapsed
+//! time, the nodes, the rate and the solutions so far, through [`Stderr`].
 
+use console::Term;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike};
-use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -85,15 +82,10 @@ impl Drop for Progress {
 }
 
 fn new_bar(label: &str, text: String) -> ProgressBar {
-    let hz = 10;
-    let target = if std::io::stderr().is_terminal() {
-        ProgressDrawTarget::stderr_with_hz(hz)
-    } else {
-        ProgressDrawTarget::term_like_with_hz(Box::new(StderrTerm::new()), hz)
-    };
+    let target = ProgressDrawTarget::term_like_with_hz(Box::new(Stderr::new()), 10);
     // One message per tick (the bar is drawn into it), so one redraw.
     let bar = ProgressBar::hidden();
-    bar.set_style(ProgressStyle::with_template("{prefix} {wide_msg}").expect("the template is valid"));
+    bar.set_style(ProgressStyle::with_template("{prefix} {msg}").expect("the template is valid"));
     bar.set_prefix(label.to_string());
     bar.set_message(text);
     bar.set_draw_target(target);
@@ -156,65 +148,63 @@ pub fn human(x: f64) -> String {
     }
 }
 
-/// Standard error as a terminal that is always drawn to (ANSI cursor
-/// movements), for `--progress always` when stderr is not a terminal. Its
-/// width is `$COLUMNS`, or 80.
+/// Standard error as the bar's terminal. Drawn to even when it is not a
+/// terminal (`--progress always`: indicatif hides its own stderr target
+/// there), and said to be three columns narrower than it is: indicatif pads
+/// the bar's line to the full width, and the `^C` a terminal echoes at the
+/// end of it would then wrap to a new line, leaving the bar on screen when
+/// it is cleared.
 #[derive(Debug)]
-pub struct StderrTerm {
-    width: u16,
+pub struct Stderr {
+    term: Term,
 }
 
-impl StderrTerm {
+impl Stderr {
     pub fn new() -> Self {
-        let width = std::env::var("COLUMNS").ok().and_then(|c| c.trim().parse().ok()).filter(|&w| w >= 20);
-        StderrTerm { width: width.unwrap_or(80) }
-    }
-
-    fn put(&self, s: &str) -> std::io::Result<()> {
-        std::io::stderr().lock().write_all(s.as_bytes())
-    }
-
-    fn csi(&self, n: usize, code: char) -> std::io::Result<()> {
-        if n == 0 {
-            return Ok(());
-        }
-        self.put(&format!("\x1b[{n}{code}"))
+        Stderr { term: Term::stderr() }
     }
 }
 
-impl Default for StderrTerm {
+impl Default for Stderr {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl TermLike for StderrTerm {
+impl TermLike for Stderr {
     fn width(&self) -> u16 {
-        self.width
+        let columns = match self.term.size_checked() {
+            Some((_, cols)) => cols,
+            None => std::env::var("COLUMNS").ok().and_then(|c| c.trim().parse().ok()).unwrap_or(80),
+        };
+        columns.saturating_sub(3).max(20)
+    }
+    fn height(&self) -> u16 {
+        self.term.size().0
     }
     fn move_cursor_up(&self, n: usize) -> std::io::Result<()> {
-        self.csi(n, 'A')
+        self.term.move_cursor_up(n)
     }
     fn move_cursor_down(&self, n: usize) -> std::io::Result<()> {
-        self.csi(n, 'B')
+        self.term.move_cursor_down(n)
     }
     fn move_cursor_right(&self, n: usize) -> std::io::Result<()> {
-        self.csi(n, 'C')
+        self.term.move_cursor_right(n)
     }
     fn move_cursor_left(&self, n: usize) -> std::io::Result<()> {
-        self.csi(n, 'D')
+        self.term.move_cursor_left(n)
     }
     fn write_line(&self, s: &str) -> std::io::Result<()> {
-        self.put(&format!("{s}\n"))
+        self.term.write_line(s)
     }
     fn write_str(&self, s: &str) -> std::io::Result<()> {
-        self.put(s)
+        self.term.write_str(s)
     }
     fn clear_line(&self) -> std::io::Result<()> {
-        self.put("\r\x1b[2K")
+        self.term.clear_line()
     }
     fn flush(&self) -> std::io::Result<()> {
-        std::io::stderr().flush()
+        self.term.flush()
     }
 }
 
