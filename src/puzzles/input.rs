@@ -221,7 +221,8 @@ pub fn parse_int(line: &Line, column: usize, token: &str, what: &str, max: i64) 
         return Err(line.error_at(column, format!("expected {what}, found {}", show(token))));
     }
     match token.parse::<i64>() {
-        Ok(v) if v.abs() <= max => Ok(v),
+        // `unsigned_abs`: `i64::MIN.abs()` overflows (it once read as 0).
+        Ok(v) if v.unsigned_abs() <= max.unsigned_abs() => Ok(v),
         _ => Err(line.error_at(column, format!("{what} {} is out of range (-{max} to {max})", show(token)))),
     }
 }
