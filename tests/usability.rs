@@ -396,3 +396,100 @@ fn strip_escapes(s: &str) -> String {
     }
     out
 }
+
+// ---------------------------------------------------------------------------
+// The user guide's examples.
+
+/// Splits a command line into words: spaces separate, '...' and "..."
+/// quote (no escapes inside).
+fn words(cmd: &str) -> Vec<String> {
+    let (mut out, mut word, mut quote, mut started) = (Vec::new(), String::new(), None, false);
+    for c in cmd.chars() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), c) => word.push(c),
+            (None, '\'' | '"') => {
+                quote = Some(c);
+                started = true;
+            }
+            (None, ' ') => {
+                if started || !word.is_empty() {
+                    out.push(std::mem::take(&mut word));
+                }
+                started = false;
+            }
+            (None, c) => word.push(c),
+        }
+    }
+    if started || !word.is_empty() {
+        out.push(word);
+    }
+    out
+}
+
+/// Every `console` example of docs/usage.md and docs/json.md that runs
+/// tessera alone (no pipe, no shell loop; not the ones with times in their
+/// output) prints what the guide shows: stdout, then stderr. `echo $?`
+/// shows the exit status of the command before it.
+#[test]
+fn the_guides_examples_are_true() {
+    let mut checked = 0;
+    for doc in ["docs/usage.md", "docs/json.md"] {
+        let md = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(doc)).unwrap();
+        let mut lines = md.lines();
+        while let Some(l) = lines.next() {
+            if l != "```console" {
+                continue;
+            }
+            let block: Vec<&str> = lines.by_ref().take_while(|x| !x.starts_with("```")).collect();
+            let mut i = 0;
+            let mut last: Option<i32> = None;
+            while i < block.len() {
+                let cmd =
+                    block[i].strip_prefix("$ ").unwrap_or_else(|| panic!("{doc}: expected a command: {}", block[i]));
+                i += 1;
+                let mut cmd = cmd.to_string();
+                let mut stdin = String::new();
+                if let Some(c) = cmd.strip_suffix(" <<'EOF'") {
+                    cmd = c.to_string();
+                    while block[i] != "EOF" {
+                        stdin.push_str(block[i]);
+                        stdin.push('\n');
+                        i += 1;
+                    }
+                    i += 1;
+                }
+                let mut shown = String::new();
+                while i < block.len() && !block[i].starts_with("$ ") {
+                    shown.push_str(block[i]);
+                    shown.push('\n');
+                    i += 1;
+                }
+                if cmd == "echo $?" {
+                    if let Some(code) = last {
+                        assert_eq!(shown, format!("{code}\n"), "{doc}: `echo $?`");
+                    }
+                    continue;
+                }
+                last = None;
+                let shell = ["|", ";", ">", "$", "for ", "if "].iter().any(|s| cmd.contains(s));
+                if shell || !cmd.starts_with("tessera ") || cmd.contains("--stats") || cmd.contains("--timeout") {
+                    continue;
+                }
+                let args = words(&cmd);
+                // Partial counts under a large node budget change with the
+                // engine's internals; tiny budgets end before any solution.
+                let budget = args.iter().position(|a| a == "--max-nodes").map(|k| args[k + 1].parse::<u64>().unwrap());
+                if budget.is_some_and(|b| b > 5) {
+                    continue;
+                }
+                let args: Vec<&str> = args[1..].iter().map(String::as_str).collect();
+                let r = run(&args, stdin);
+                assert_eq!(r.stdout + &r.stderr, shown, "{doc}: `{cmd}` prints otherwise");
+                last = r.code;
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 40, "only {checked} examples checked");
+}
