@@ -653,7 +653,7 @@ fn node_counts_edges_uva519() {
 
 #[test]
 fn node_counts_pack_uva387() {
-    assert_eq!(nodes(&["pack", "--rotate", "--flip"], example("pack-uva387.txt")), vec![287, 0, 596]);
+    assert_eq!(nodes(&["pack", "--rotate", "--flip"], example("pack-uva387.txt")), vec![156, 0, 449]);
 }
 
 // ---------------------------------------------------------------------------

@@ -46,35 +46,93 @@ struct Cand<const W: usize> {
 
 const NONE: u32 = u32::MAX;
 
-/// How many words a problem needs, if this backend applies to it.
-pub(crate) fn words_needed(pb: &Problem) -> Option<usize> {
+/// B1 (layout): which items are bits and which are counters.
+struct Layout {
+    bit_of: Vec<u32>,
+    counter_of: Vec<u32>,
+    counters: Vec<u32>,
+    n_bits: usize,
+}
+
+/// Items of multiplicity 1 are bits and the others counters, except that
+/// unlinked items of multiplicity 1 declared after the last linked item
+/// (for packing: the pieces) become counters too when that saves a word of
+/// every mask and every option still has at most one counter. `None` when
+/// the backend does not apply.
+fn layout(pb: &Problem) -> Option<Layout> {
     if pb.secondary_count() > 0 {
         return None;
     }
-    let bits = pb.multiplicity.iter().filter(|&&m| m == 1).count();
-    if bits == 0 || bits > MAX_BITS {
-        return None;
+    let p = pb.primary_count();
+    let mut linked = vec![false; p];
+    for &(a, b) in &pb.links {
+        linked[a as usize] = true;
+        linked[b as usize] = true;
     }
-    for o in 0..pb.option_count() {
-        let (mut ones, mut others) = (0, 0);
-        for i in pb.primaries(o) {
-            match pb.multiplicity[i.index()] {
-                1 => ones += 1,
-                0 => {}
-                _ => others += 1,
+    let last_linked = linked.iter().rposition(|&l| l);
+    let is_tail = |i: usize| pb.multiplicity[i] == 1 && !linked[i] && last_linked.is_some_and(|l| i > l);
+    let ones = pb.multiplicity.iter().filter(|&&m| m == 1).count();
+    let tails = (0..p).filter(|&i| is_tail(i)).count();
+    let mut compact = tails > 0 && (ones - tails).div_ceil(64) < ones.div_ceil(64);
+    // Check every option: at least one bit, at most one counter.
+    for pass in 0..2 {
+        let mut ok = true;
+        for o in 0..pb.option_count() {
+            let (mut bits, mut others) = (0, 0);
+            for i in pb.primaries(o) {
+                let i = i.index();
+                match pb.multiplicity[i] {
+                    0 => {}
+                    1 if !(compact && is_tail(i)) => bits += 1,
+                    _ => others += 1,
+                }
+            }
+            if bits == 0 || others > 1 {
+                ok = false;
+                break;
             }
         }
-        if ones == 0 || others > 1 {
+        if ok {
+            break;
+        }
+        if !compact || pass == 1 {
             return None;
         }
+        compact = false;
     }
-    Some(bits.div_ceil(64))
+    let mut l = Layout { bit_of: vec![NONE; p], counter_of: vec![NONE; p], counters: Vec::new(), n_bits: 0 };
+    for (i, &m) in pb.multiplicity.iter().enumerate() {
+        if m == 1 && !(compact && is_tail(i)) {
+            l.bit_of[i] = l.n_bits as u32;
+            l.n_bits += 1;
+        } else if m >= 1 {
+            l.counter_of[i] = l.counters.len() as u32;
+            l.counters.push(m);
+        }
+    }
+    (l.n_bits > 0 && l.n_bits <= MAX_BITS).then_some(l)
+}
+
+/// How many words a problem needs, if this backend applies to it.
+pub(crate) fn words_needed(pb: &Problem) -> Option<usize> {
+    layout(pb).map(|l| l.n_bits.div_ceil(64))
 }
 
 pub(crate) struct Bitset<const W: usize> {
     n_bits: usize,
+    /// Region pruning (B6), when the problem's links allow it.
+    regions: Option<Regions<W>>,
     cand_start: Vec<u32>,
     cands: Vec<Cand<W>>,
+    /// B2': the candidates of bit `b` again, filed by which of the next
+    /// `la_bits` bits are covered (a window of `2^la_bits` patterns): only
+    /// those missing the covered ones are listed. `la_list[la_start[slot]..
+    /// la_start[slot + 1]]` for `slot = b << la_bits | pattern`.
+    la_bits: u32,
+    la_start: Vec<u32>,
+    la_list: Vec<u32>,
+
+    lv_slot: Vec<u32>,
     counters: Vec<u32>,
     /// Sum of the counters still to fill.
     left: u64,
@@ -88,19 +146,7 @@ pub(crate) struct Bitset<const W: usize> {
 impl<const W: usize> Bitset<W> {
     pub(crate) fn new(pb: &Problem) -> Self {
         // B1: bits and counters.
-        let mut bit_of = vec![NONE; pb.primary_count()];
-        let mut counter_of = vec![NONE; pb.primary_count()];
-        let mut counters = Vec::new();
-        let mut n_bits = 0;
-        for (i, &m) in pb.multiplicity.iter().enumerate() {
-            if m == 1 {
-                bit_of[i] = n_bits as u32;
-                n_bits += 1;
-            } else if m > 1 {
-                counter_of[i] = counters.len() as u32;
-                counters.push(m);
-            }
-        }
+        let Layout { bit_of, counter_of, counters, n_bits } = layout(pb).expect("the bitset backend applies");
         // B2: file each option under its lowest bit.
         let mut filed: Vec<(u32, Cand<W>)> = Vec::with_capacity(pb.option_count());
         'options: for o in 0..pb.option_count() {
@@ -132,10 +178,35 @@ impl<const W: usize> Bitset<W> {
         }
         let depth = n_bits + 1;
         let left = counters.iter().map(|&c| u64::from(c)).sum();
+        let regions = Regions::new(pb, &bit_of, &filed);
+        let cands: Vec<Cand<W>> = filed.into_iter().map(|(_, c)| c).collect();
+        // B2': the look-ahead lists, as wide as memory allows.
+        let mut la_bits = 8;
+        while la_bits > 0 && (cands.len() << la_bits) > (8 << 20) {
+            la_bits -= 1;
+        }
+        let mut la_start = Vec::with_capacity((n_bits << la_bits) + 1);
+        let mut la_list = Vec::new();
+        la_start.push(0);
+        for b in 0..n_bits {
+            for pattern in 0..1u32 << la_bits {
+                for k in cand_start[b]..cand_start[b + 1] {
+                    if window(&cands[k as usize].mask, b + 1, la_bits) & pattern == 0 {
+                        la_list.push(k);
+                    }
+                }
+                la_start.push(la_list.len() as u32);
+            }
+        }
         Bitset {
             n_bits,
+            regions,
+            la_bits,
+            la_start,
+            la_list,
+            lv_slot: vec![0; depth],
             cand_start,
-            cands: filed.into_iter().map(|(_, c)| c).collect(),
+            cands,
             counters,
             left,
             covered: [0; W],
@@ -189,15 +260,23 @@ impl<const W: usize> Bitset<W> {
         }
     }
 
-    /// B4: from position `from` in the candidates of the bit at `level`,
-    /// takes the first that fits.
+    /// B4: from position `from` in the look-ahead list of `level`, takes
+    /// the first candidate that fits (and, with B6, leaves no impossible
+    /// region).
     #[inline]
     fn try_from(&mut self, level: usize, from: usize) -> bool {
-        let end = self.cand_start[self.lv_bit[level] as usize + 1] as usize;
-        for k in from..end {
+        let end = self.la_start[self.lv_slot[level] as usize + 1] as usize;
+        for pos in from..end {
+            let k = self.la_list[pos] as usize;
             if self.fits(&self.cands[k]) {
-                self.lv_pos[level] = k as u32;
                 self.apply(k);
+                if let Some(r) = &self.regions {
+                    if !r.regions_ok(&self.covered, &self.cands[k].mask) {
+                        self.unapply(k);
+                        continue;
+                    }
+                }
+                self.lv_pos[level] = pos as u32;
                 self.level = level + 1;
                 return true;
             }
@@ -205,13 +284,249 @@ impl<const W: usize> Bitset<W> {
         false
     }
 
+    /// The look-ahead slot of bit `b` in the current state.
+    #[inline]
+    fn slot(&self, b: usize) -> usize {
+        (b << self.la_bits) | window(&self.covered, b + 1, self.la_bits) as usize
+    }
+
+    /// The candidate chosen at `level`.
+    #[inline]
+    fn chosen(&self, level: usize) -> usize {
+        self.la_list[self.lv_pos[level] as usize] as usize
+    }
+
     fn levels(&self, base: usize) -> impl Iterator<Item = (u32, u32)> + '_ {
         (base..self.level).map(|l| {
-            let b = self.lv_bit[l] as usize;
-            let start = self.cand_start[b];
-            (self.lv_pos[l] - start + 1, self.cand_start[b + 1] - start)
+            let slot = self.lv_slot[l] as usize;
+            let start = self.la_start[slot];
+            (self.lv_pos[l] - start + 1, self.la_start[slot + 1] - start)
         })
     }
+}
+
+/// B6 (regions): when the problem links its items into a graph in which
+/// every option is connected (board cells sharing sides), the uncovered
+/// linked items fall into regions that no option straddles, so each region
+/// must be filled by options inside it: a region whose size is not a
+/// multiple of `gcd` of the option sizes, or is smaller than the smallest
+/// option, is a dead end. After each placement only the regions next to
+/// the placed option can have changed; they are flooded from there, and a
+/// flood that grows past `cap` cells is given up on (big regions rarely
+/// fail, and the flood would cost more than it saves).
+struct Regions<const W: usize> {
+    /// Neighbours of each bit, and of each candidate mask's cells.
+    nbr: Vec<[u64; W]>,
+    /// The linked bits.
+    linked: [u64; W],
+    gcd: u32,
+    min: u32,
+    cap: u32,
+    /// When the graph is a few translations of the bit layout (a grid laid
+    /// out row by row or column by column) and fits in 128 bits: for each
+    /// stride `d`, the bits `b + d` linked to `b`. Floods then grow a whole
+    /// frontier per step with shifts.
+    strides: Vec<(u32, u128)>,
+    /// The same with two strides inside the first word: the common case
+    /// of a board of at most 64 cells, declared first.
+    grid64: Option<[(u32, u64); 2]>,
+}
+
+impl<const W: usize> Regions<W> {
+    fn new(pb: &Problem, bit_of: &[u32], filed: &[(u32, Cand<W>)]) -> Option<Self> {
+        if pb.links.is_empty() {
+            return None;
+        }
+        let n_bits = bit_of.iter().filter(|&&b| b != NONE).count();
+        let mut nbr = vec![[0u64; W]; n_bits];
+        let mut linked = [0u64; W];
+        for &(a, b) in &pb.links {
+            let (ba, bb) = (bit_of[a as usize], bit_of[b as usize]);
+            if ba == NONE || bb == NONE {
+                return None; // only items of multiplicity 1 may be linked
+            }
+            nbr[ba as usize][bb as usize / 64] |= 1 << (bb % 64);
+            nbr[bb as usize][ba as usize / 64] |= 1 << (ba % 64);
+            linked[ba as usize / 64] |= 1 << (ba % 64);
+            linked[bb as usize / 64] |= 1 << (bb % 64);
+        }
+        let strides = shift_structure(&pb.links, bit_of, n_bits);
+        let grid64 = (strides.len() == 2 && linked[1..].iter().all(|&w| w == 0))
+            .then(|| [(strides[0].0, strides[0].1 as u64), (strides[1].0, strides[1].1 as u64)]);
+        let r = Regions { nbr, linked, gcd: 0, min: u32::MAX, cap: 0, strides, grid64 };
+        let (mut g, mut min, mut max) = (0u32, u32::MAX, 0u32);
+        for (_, c) in filed {
+            let part: [u64; W] = std::array::from_fn(|w| c.mask[w] & r.linked[w]);
+            let size: u32 = part.iter().map(|x| x.count_ones()).sum();
+            if size == 0 {
+                continue;
+            }
+            // The option's linked cells must be connected.
+            if r.flood(&part, first_bit(&part), u32::MAX).1 != size {
+                return None;
+            }
+            g = gcd(g, size);
+            min = min.min(size);
+            max = max.max(size);
+        }
+        if g == 0 || (g == 1 && min <= 1) {
+            return None; // nothing to prune
+        }
+        // Shift floods are cheap enough to size every region exactly.
+        let cap = if r.strides.is_empty() { 4 * max } else { u32::MAX };
+        Some(Regions { gcd: g, min, cap, ..r })
+    }
+
+    /// Floods the region of `start` inside `free`, up to `cap` cells:
+    /// returns the region and its size (the size stops at the cap).
+    #[inline(always)]
+    fn flood(&self, free: &[u64; W], start: usize, cap: u32) -> ([u64; W], u32) {
+        if let Some([(d1, u1), (d2, u2)]) = self.grid64 {
+            let f = free[0];
+            let mut region = 1u64 << start;
+            loop {
+                let grown = (region
+                    | ((region << d1) & u1)
+                    | ((region >> d1) & (u1 >> d1))
+                    | ((region << d2) & u2)
+                    | ((region >> d2) & (u2 >> d2)))
+                    & f;
+                if grown == region {
+                    let mut out = [0u64; W];
+                    out[0] = grown;
+                    return (out, grown.count_ones());
+                }
+                region = grown;
+            }
+        }
+        if !self.strides.is_empty() {
+            let f = to_u128(free);
+            let mut region = 1u128 << start;
+            loop {
+                let mut grown = region;
+                for &(d, up) in &self.strides {
+                    grown |= (region << d) & up;
+                    grown |= (region >> d) & (up >> d);
+                }
+                grown &= f;
+                let size = grown.count_ones();
+                if grown == region || size > cap {
+                    return (from_u128(grown), size);
+                }
+                region = grown;
+            }
+        }
+        let mut region = [0u64; W];
+        let mut todo = [0u64; W];
+        todo[start / 64] |= 1 << (start % 64);
+        region[start / 64] |= 1 << (start % 64);
+        let mut size = 1;
+        while let Some(b) = first_set(&todo) {
+            todo[b / 64] &= !(1 << (b % 64));
+            for w in 0..W {
+                let new = self.nbr[b][w] & free[w] & !region[w];
+                if new != 0 {
+                    region[w] |= new;
+                    todo[w] |= new;
+                    size += new.count_ones();
+                }
+            }
+            if size > cap {
+                break;
+            }
+        }
+        (region, size)
+    }
+
+    /// Whether the regions around a just-placed option are still fillable.
+    #[inline(always)]
+    fn regions_ok(&self, covered: &[u64; W], placed: &[u64; W]) -> bool {
+        let free: [u64; W] = std::array::from_fn(|w| !covered[w] & self.linked[w]);
+        // Free cells next to the placed option.
+        let mut seeds = [0u64; W];
+        if let Some([(d1, u1), (d2, u2)]) = self.grid64 {
+            let m = placed[0] & self.linked[0];
+            seeds[0] =
+                (((m << d1) & u1) | ((m >> d1) & (u1 >> d1)) | ((m << d2) & u2) | ((m >> d2) & (u2 >> d2))) & free[0];
+        } else {
+            let mut p: [u64; W] = std::array::from_fn(|w| placed[w] & self.linked[w]);
+            while let Some(b) = first_set(&p) {
+                p[b / 64] &= !(1 << (b % 64));
+                for w in 0..W {
+                    seeds[w] |= self.nbr[b][w] & free[w];
+                }
+            }
+        }
+        while let Some(b) = first_set(&seeds) {
+            let (region, size) = self.flood(&free, b, self.cap);
+            if size <= self.cap && (size % self.gcd != 0 || size < self.min) {
+                return false;
+            }
+            for w in 0..W {
+                seeds[w] &= !region[w];
+            }
+        }
+        true
+    }
+}
+
+/// The strides of a graph that is a union of translations of the bit
+/// layout, with for each stride the bits reached by going up by it; empty
+/// when the graph is not like that (or does not fit in 128 bits).
+fn shift_structure(links: &[(u32, u32)], bit_of: &[u32], n_bits: usize) -> Vec<(u32, u128)> {
+    if n_bits > 128 {
+        return Vec::new();
+    }
+    let mut strides: Vec<(u32, u128)> = Vec::new();
+    for &(a, b) in links {
+        let (x, y) = (bit_of[a as usize], bit_of[b as usize]);
+        let (lo, hi) = (x.min(y), x.max(y));
+        let d = hi - lo;
+        if let Some((_, up)) = strides.iter_mut().find(|(s, _)| *s == d) {
+            *up |= 1 << hi;
+        } else if strides.len() < 4 {
+            strides.push((d, 1 << hi));
+        } else {
+            return Vec::new();
+        }
+    }
+    strides
+}
+
+fn to_u128<const W: usize>(x: &[u64; W]) -> u128 {
+    u128::from(x[0]) | if W > 1 { u128::from(x[1]) << 64 } else { 0 }
+}
+
+fn from_u128<const W: usize>(x: u128) -> [u64; W] {
+    std::array::from_fn(|w| if w < 2 { (x >> (64 * w)) as u64 } else { 0 })
+}
+
+/// Bits `from..from + n` of a mask (0 beyond its end), as a number.
+#[inline]
+fn window<const W: usize>(x: &[u64; W], from: usize, n: u32) -> u32 {
+    if n == 0 {
+        return 0;
+    }
+    let (w, sh) = (from / 64, from % 64);
+    let lo = if w < W { x[w] >> sh } else { 0 };
+    let hi = if sh > 0 && w + 1 < W { x[w + 1] << (64 - sh) } else { 0 };
+    ((lo | hi) & ((1u64 << n) - 1)) as u32
+}
+
+fn gcd(a: u32, b: u32) -> u32 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+fn first_set<const W: usize>(x: &[u64; W]) -> Option<usize> {
+    (0..W).find(|&w| x[w] != 0).map(|w| w * 64 + x[w].trailing_zeros() as usize)
+}
+
+fn first_bit<const W: usize>(x: &[u64; W]) -> usize {
+    first_set(x).expect("a non-empty mask")
 }
 
 impl<const W: usize> Backend for Bitset<W> {
@@ -222,7 +537,7 @@ impl<const W: usize> Backend for Bitset<W> {
     fn reset(&mut self) {
         while self.level > 0 {
             self.level -= 1;
-            self.unapply(self.lv_pos[self.level] as usize);
+            self.unapply(self.chosen(self.level));
         }
     }
 
@@ -234,8 +549,12 @@ impl<const W: usize> Backend for Bitset<W> {
             if !self.fits(&self.cands[k]) {
                 return false;
             }
+            let slot = self.slot(b);
+            let list = self.la_start[slot] as usize..self.la_start[slot + 1] as usize;
+            let Some(pos) = list.into_iter().find(|&p| self.la_list[p] as usize == k) else { return false };
             self.lv_bit[self.level] = b as u32;
-            self.lv_pos[self.level] = k as u32;
+            self.lv_slot[self.level] = slot as u32;
+            self.lv_pos[self.level] = pos as u32;
             self.apply(k);
             self.level += 1;
         }
@@ -250,7 +569,7 @@ impl<const W: usize> Backend for Bitset<W> {
             // B5: a solution, or a ticket when enumerating.
             if ctx.cut.is_some_and(|cut| self.level >= cut || (free.is_none() && self.left == 0)) {
                 let path = (0..self.level)
-                    .map(|l| Step { item: self.lv_bit[l], option: self.cands[self.lv_pos[l] as usize].option })
+                    .map(|l| Step { item: self.lv_bit[l], option: self.cands[self.chosen(l)].option })
                     .collect();
                 let w = self.levels(0).fold(1.0, |w, (_, d)| w / f64::from(d.max(1)));
                 ctx.ticket(path, w);
@@ -258,7 +577,9 @@ impl<const W: usize> Backend for Bitset<W> {
                 // B3: branch on the lowest uncovered bit.
                 let level = self.level;
                 self.lv_bit[level] = b as u32;
-                if self.try_from(level, self.cand_start[b] as usize) {
+                let slot = self.slot(b);
+                self.lv_slot[level] = slot as u32;
+                if self.try_from(level, self.la_start[slot] as usize) {
                     since_poll += 1;
                     if since_poll >= ctx.poll_every {
                         ctx.nodes += u64::from(since_poll);
@@ -271,7 +592,7 @@ impl<const W: usize> Backend for Bitset<W> {
                     continue 'enter;
                 }
             } else if self.left == 0 {
-                let sol = (0..self.level).map(|l| self.cands[self.lv_pos[l] as usize].option as usize);
+                let sol = (0..self.level).map(|l| self.cands[self.chosen(l)].option as usize);
                 if ctx.solution(sol).is_break() {
                     ctx.nodes += u64::from(since_poll);
                     ctx.updates = self.updates;
@@ -287,9 +608,9 @@ impl<const W: usize> Backend for Bitset<W> {
                 }
                 self.level -= 1;
                 let level = self.level;
-                let k = self.lv_pos[level] as usize;
-                self.unapply(k);
-                if self.try_from(level, k + 1) {
+                let pos = self.lv_pos[level] as usize;
+                self.unapply(self.la_list[pos] as usize);
+                if self.try_from(level, pos + 1) {
                     since_poll += 1;
                     if since_poll >= ctx.poll_every {
                         ctx.nodes += u64::from(since_poll);

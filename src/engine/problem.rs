@@ -70,6 +70,8 @@ pub struct Problem {
     pub(crate) node_colour: Vec<Colour>,
     /// How many primary nodes each option has (they come first).
     pub(crate) opt_primaries: Vec<u32>,
+    /// Declared neighbours among primary items (see [`ProblemBuilder::link`]).
+    pub(crate) links: Vec<(u32, u32)>,
 }
 
 /// The largest index the engine stores (indices are packed into 30 bits).
@@ -165,6 +167,7 @@ pub struct ProblemBuilder {
     multiplicity: Vec<u32>,
     n_secondary: usize,
     options: Vec<OptionSpec>,
+    links: Vec<(u32, u32)>,
 }
 
 /// An option as the builder keeps it: its primary and coloured secondary items.
@@ -194,6 +197,17 @@ impl ProblemBuilder {
         self.options.len() - 1
     }
 
+    /// Declares two primary items neighbours. This is a hint about the
+    /// problem's geometry (board cells sharing a side): when every option's
+    /// linked items are connected in this graph, the uncovered linked items
+    /// split into regions that options cannot straddle, and a backend may
+    /// refute a region whose size no combination of options fits. Links
+    /// never change the solutions; the engine ignores them when some
+    /// option's linked items are not connected.
+    pub fn link(&mut self, a: Primary, b: Primary) {
+        self.links.push((a.0, b.0));
+    }
+
     /// The number of options added so far.
     pub fn option_count(&self) -> usize {
         self.options.len()
@@ -220,6 +234,7 @@ impl ProblemBuilder {
             node_item: Vec::with_capacity(nodes),
             node_colour: Vec::with_capacity(nodes),
             opt_primaries: Vec::with_capacity(self.options.len()),
+            links: self.links.into_iter().filter(|&(a, b)| a != b && (a as usize) < p && (b as usize) < p).collect(),
         };
         let mut seen = vec![usize::MAX; p + s];
         problem.opt_start.push(0);

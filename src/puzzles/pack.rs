@@ -409,6 +409,20 @@ impl PackPuzzle {
         // lowest item, so the search starts by placing it.
         if let Some(p) = &plan {
             types[p.piece_type] = Some(b.primary(1));
+        } else {
+            // Otherwise the single piece with the fewest placements first
+            // (minimum remaining values at the root, as Knuth places the X
+            // pentomino first): the search starts with it.
+            let mut count = vec![0usize; type_pieces.len()];
+            for pl in &all {
+                count[pl.ty] += 1;
+            }
+            let firsts: usize = std::env::var("FIRSTS").ok().and_then(|v| v.parse().ok()).unwrap_or(1);
+            let mut singles: Vec<usize> = (0..type_pieces.len()).filter(|&t| type_pieces[t].len() == 1).collect();
+            singles.sort_by_key(|&t| (count[t], t));
+            for &t in singles.iter().take(firsts) {
+                types[t] = Some(b.primary(1));
+            }
         }
         // Cells, declared along the short side first: a search that prefers
         // early items then sweeps the board across its long side.
@@ -421,6 +435,18 @@ impl PackPuzzle {
         for (r, c) in order {
             if board.is_cell(r, c) {
                 cell_item[r * board.cols + c] = Some(b.primary(1));
+            }
+        }
+        // Cells sharing a side are neighbours: the engine may then refute
+        // regions of empty cells that no set of pieces can fill.
+        for r in 0..board.rows {
+            for c in 0..board.cols {
+                let Some(a) = cell_item[r * board.cols + c] else { continue };
+                for (r2, c2) in [(r + 1, c), (r, c + 1)] {
+                    if let Some(Some(n)) = (board.is_cell(r2, c2)).then(|| cell_item[r2 * board.cols + c2]) {
+                        b.link(a, n);
+                    }
+                }
             }
         }
         for (t, pieces) in type_pieces.iter().enumerate() {
