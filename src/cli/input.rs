@@ -151,7 +151,8 @@ where
     } else {
         read(text)
     };
-    case_loop(&mut session, &name, &bad_text, cases, |c| build(c), |c| render(c))
+    let json = is_json(common.input, text);
+    case_loop(&mut session, &name, &bad_text, json, cases, |c| build(c), |c| render(c))
 }
 
 /// The case loop: reads cases one by one (text, or JSON puzzles of type
@@ -174,20 +175,25 @@ where
 {
     let (mut session, name, bytes) = start(common, monitor)?;
     let (text, bad_text) = decode_prefix(&bytes);
-    let cases: Box<dyn Iterator<Item = Result<Input<C, J>, ParseError>>> = if json && is_json(common.input, text) {
+    let json = json && is_json(common.input, text);
+    let cases: Box<dyn Iterator<Item = Result<Input<C, J>, ParseError>>> = if json {
         Box::new(read_puzzles::<J>(text).map(|r| r.map(|(line, p)| Input::Json(line, p))))
     } else {
         Box::new(read(text).map(|r| r.map(Input::Text)))
     };
-    case_loop(&mut session, &name, &bad_text, cases, build, render)
+    case_loop(&mut session, &name, &bad_text, json, cases, build, render)
 }
 
 /// Solves and prints each case as it is read; stops at the first bad case
-/// (after answering the ones before it) or on Ctrl-C.
+/// (after answering the ones before it) or on Ctrl-C. Text formats end at
+/// their terminator line, and what follows is ignored; JSON input has no
+/// terminator, so input that is not UTF-8 is an error even where the
+/// readable part ends cleanly.
 fn case_loop<C, M, R>(
     session: &mut Session,
     name: &str,
     bad_text: &Option<ParseError>,
+    json: bool,
     cases: Box<dyn Iterator<Item = Result<C, ParseError>> + '_>,
     build: impl Fn(&C) -> Result<(usize, M), ParseError>,
     render: impl Fn(&C) -> R,
@@ -209,6 +215,11 @@ where
                 error = Some(bad_text_first(name, bad_text, input_error(name, e)));
                 break;
             }
+        }
+    }
+    if let (None, Some(bad), true) = (&error, bad_text, json) {
+        if !session.interrupted() {
+            error = Some(input_error(name, bad));
         }
     }
     finish(session, error)

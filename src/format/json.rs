@@ -404,7 +404,7 @@ impl<P: DeserializeOwned> PuzzleReader<'_, P> {
         if let Some(i) = message.rfind(" at line ") {
             message.truncate(i);
         }
-        ParseError::at_column(line, column, message)
+        ParseError::at_column(line, column, tidy(&message))
     }
 
     fn error(&mut self, e: ParseError) -> Option<Result<(usize, P), ParseError>> {
@@ -542,6 +542,46 @@ fn array_elements(text: &str, start: usize, end: usize) -> Vec<(usize, usize)> {
                 from = i + 1;
             }
             _ => {}
+        }
+    }
+    out
+}
+
+/// A serde_json message made safe to print: what it quotes from the input
+/// (between `` ` `` or `"`) is cut to 24 characters, and control characters
+/// are escaped, so that hostile input can neither flood nor drive the
+/// terminal.
+fn tidy(message: &str) -> String {
+    const MAX: usize = 24;
+    let mut out = String::with_capacity(message.len().min(256));
+    let mut quote: Option<(char, usize)> = None;
+    for ch in message.chars() {
+        match quote {
+            Some((q, _)) if ch == q => {
+                out.push(ch);
+                quote = None;
+                continue;
+            }
+            Some((q, n)) => {
+                quote = Some((q, n + 1));
+                if n == MAX {
+                    out.push_str("...");
+                }
+                if n >= MAX {
+                    continue;
+                }
+            }
+            None if ch == '`' || ch == '"' => {
+                out.push(ch);
+                quote = Some((ch, 0));
+                continue;
+            }
+            None => {}
+        }
+        if ch.is_control() {
+            out.extend(ch.escape_default());
+        } else {
+            out.push(ch);
         }
     }
     out
@@ -725,6 +765,13 @@ mod tests {
         assert!(e.message.contains("found a number"), "{e}");
         let e = read(r#"{"type":"summary"}"#).remove(0).unwrap_err();
         assert!(e.message.contains("holds no puzzle"), "{e}");
+    }
+
+    #[test]
+    fn messages_are_tidied() {
+        assert_eq!(tidy("unknown field `\u{1b}[2Jx`, expected `rows`"), "unknown field `\\u{1b}[2Jx`, expected `rows`");
+        let long = format!("invalid type: string \"{}\", expected usize", "9".repeat(1000));
+        assert_eq!(tidy(&long), format!("invalid type: string \"{}...\", expected usize", "9".repeat(24)));
     }
 
     #[test]
