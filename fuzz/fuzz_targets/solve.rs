@@ -1,0 +1,138 @@
+//! Parsed puzzles through the solver with a small node budget: never a
+//! panic or a hang, every solution passes a check written from the rules,
+//! listings never repeat a solution, verdicts agree with counts, and on
+//! packing puzzles the general backend agrees with the default one.
+//!
+//! Input: byte 0 = flags (bits 0-1 family: tetravex, tetravex blocks,
+//! edges, pack; bit 2 --rotate; bit 3 --in-place (tetravex) or --flip
+//! (pack); bit 4 --border (tetravex) or a hint (tiles); bits 5-6 mode:
+//! decide, count, all up to 3, all), byte 1 = border label, hint or board
+//! size, then the text. The first case of the text is solved.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use std::ops::ControlFlow;
+use std::sync::Mutex;
+use tessera::engine::{BackendChoice, SearchConfig};
+use tessera::puzzles::pack::{self, Board};
+use tessera::puzzles::polyomino::Freedom;
+use tessera::puzzles::tiles::Fix;
+use tessera::puzzles::{edges, tetravex, Model, PackModel, TileModel};
+use tessera::solve::{self, CaseResult, Mode, Status};
+use tessera_fuzz::{check_pack, check_tiles, Input, Seen};
+
+const BUDGET: u64 = 2000;
+
+fn config(backend: BackendChoice) -> SearchConfig {
+    SearchConfig { max_nodes: Some(BUDGET), threads: 1, backend, ..SearchConfig::default() }
+}
+
+fn mode(flags: u8) -> Mode {
+    match (flags >> 5) & 3 {
+        0 => Mode::Decide,
+        1 => Mode::Count,
+        2 => Mode::All { limit: Some(3) },
+        _ => Mode::All { limit: None },
+    }
+}
+
+/// Solves with every check; returns the result.
+fn run<M: Model>(
+    model: &M,
+    mode: Mode,
+    backend: BackendChoice,
+    check: &(dyn Fn(&M::Solution) + Sync),
+    look: &(dyn Fn(&M::Solution) -> Vec<u64> + Sync),
+) -> CaseResult<M::Solution> {
+    let seen = Mutex::new((0u64, Seen::default()));
+    let visit = |s: M::Solution| {
+        check(&s);
+        let mut g = seen.lock().unwrap();
+        g.0 += 1;
+        assert!(g.1.insert(look(&s)), "a solution listed twice");
+        ControlFlow::Continue(())
+    };
+    let r = solve::run(model, mode, true, &config(backend), Some(&visit));
+    if let Some(s) = &r.solution {
+        check(s);
+    }
+    let listed = seen.lock().unwrap().0;
+    match r.status {
+        Status::Solvable => assert!(r.solution.is_some(), "solvable without a solution"),
+        Status::Unsolvable => {
+            assert!(r.complete && r.count.unwrap_or(0) == 0 && r.solution.is_none());
+            assert_eq!(listed, 0);
+        }
+        Status::Unknown => assert!(!r.complete && r.solution.is_none()),
+    }
+    if let Some(count) = r.count {
+        if r.complete {
+            assert_eq!(count > 0, r.status == Status::Solvable);
+        }
+        if let Mode::All { limit } = mode {
+            assert_eq!(listed, count, "solutions listed and counted");
+            if let Some(l) = limit {
+                assert!(count <= l);
+            }
+        }
+    }
+    // Each engine call stops within its budget (two calls at most).
+    assert!(r.stats.nodes <= 2 * BUDGET, "{} nodes", r.stats.nodes);
+    r
+}
+
+fn tile_case(input: &Input) -> Option<TileModel> {
+    let family = input.flags & 3;
+    let rotate = input.flag(2);
+    let hint = input.flag(4).then(|| {
+        let e = usize::from(input.extra);
+        Fix { piece: e & 3, row: (e >> 2) & 1, col: (e >> 3) & 1, rotation: rotate.then_some(((e >> 4) & 3) as u8) }
+    });
+    let puzzle = if family == 2 {
+        let case = edges::Reader::new(input.text).next()?.ok()?;
+        if case.rows * case.cols > 30 {
+            return None;
+        }
+        case.puzzle(&edges::Options { rotate, fixes: hint.into_iter().collect() })
+    } else {
+        let layout = if family == 1 { tetravex::Layout::Blocks } else { tetravex::Layout::Tiles };
+        let case = tetravex::Reader::new(input.text, layout).next()?.ok()?;
+        if case.n > 5 {
+            return None;
+        }
+        let in_place = input.flag(3);
+        let border = (input.flag(4) && in_place).then_some(i32::from(input.extra % 10));
+        let fixes = if in_place { vec![] } else { hint.into_iter().collect() };
+        case.puzzle(&tetravex::Options { rotate, in_place, border, layout, fixes })
+    };
+    // A hint may name a piece or cell that does not exist: an error, not a panic.
+    TileModel::new(puzzle).ok()
+}
+
+fuzz_target!(|data: &[u8]| {
+    let Some(input) = Input::new(data) else { return };
+    let mode = mode(input.flags);
+    if input.flags & 3 == 3 {
+        let Some(Ok(case)) = pack::Reader::new(input.text).next() else { return };
+        if case.pieces.len() > 16 {
+            return;
+        }
+        let board = Board::rectangle(1 + usize::from(input.extra & 7), 1 + usize::from((input.extra >> 3) & 7));
+        let freedom = Freedom { rotate: input.flag(2), flip: input.flag(3) };
+        let Ok(model) = PackModel::new(case.puzzle(&board, freedom)) else { return };
+        let check = |s: &pack::PackSolution| check_pack(&model.puzzle, s);
+        let look = |s: &pack::PackSolution| s.grid.iter().map(|g| g.map_or(0, |p| p as u64 + 1)).collect();
+        let auto = run(&model, mode, BackendChoice::Auto, &check, &look);
+        let general = run(&model, mode, BackendChoice::General, &check, &look);
+        if auto.complete && general.complete {
+            assert_eq!(auto.status, general.status, "backends disagree");
+            assert_eq!(auto.count, general.count, "backends disagree");
+        }
+    } else {
+        let Some(model) = tile_case(&input) else { return };
+        let check = |s: &tessera::puzzles::tiles::TileSolution| check_tiles(&model.puzzle, s);
+        let look =
+            |s: &tessera::puzzles::tiles::TileSolution| s.grid.iter().flatten().map(|&l| l as u32 as u64).collect();
+        run(&model, mode, BackendChoice::Auto, &check, &look);
+    }
+});
