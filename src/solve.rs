@@ -87,7 +87,9 @@ pub fn run<M: Model>(
         if result.solution.is_some() {
             result.status = Status::Solvable;
         } else if outcome.proved_unsolvable() {
-            result.status = Status::Unsolvable;
+            // A shard holds only part of the tree: no solution there says
+            // nothing about the puzzle.
+            result.status = if config.shard.is_some() { Status::Unknown } else { Status::Unsolvable };
             result.complete = true;
             if mode != Mode::Decide {
                 result.count = Some(0);
@@ -118,7 +120,7 @@ pub fn run<M: Model>(
     result.stopped = outcome.stopped;
     result.status = if outcome.solutions > 0 || result.status == Status::Solvable {
         Status::Solvable
-    } else if outcome.complete {
+    } else if outcome.complete && config.shard.is_none() {
         Status::Unsolvable
     } else {
         Status::Unknown

@@ -382,7 +382,7 @@ fn shard_counts_add_up() {
 /// about the puzzle, yet it is reported as `Impossible` (`unsolvable`,
 /// complete) with exit status 1.
 #[test]
-#[ignore = "bug: a shard without solutions reports a solvable puzzle as Impossible (exit 1)"]
+
 fn an_empty_shard_does_not_claim_unsolvable() {
     let input = "2\n5 9 1 4\n4 4 5 6\n6 8 5 4\n0 4 4 3\n0\n";
     for i in 1..=4 {

@@ -160,7 +160,13 @@ impl Session {
         if self.interrupted() && result.status == Status::Unknown {
             result.stopped = Some(StopReason::Interrupted);
         }
-        self.exit = self.exit.combine(case_exit(cfg.mode, result.status, result.stopped));
+        // A shard searched to the end did its job, solutions or not.
+        let exit = if cfg.shard.is_some() && result.complete && result.status == Status::Unknown {
+            Exit::Solved
+        } else {
+            case_exit(cfg.mode, result.status, result.stopped)
+        };
+        self.exit = self.exit.combine(exit);
         if cfg.stats {
             self.print_stats(k, &result);
         }
