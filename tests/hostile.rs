@@ -512,7 +512,6 @@ fn hostile_json_puzzles_are_refused_with_their_line() {
 }
 
 #[test]
-#[ignore = "bug: invalid UTF-8 in JSON input ends the input silently (later puzzles dropped, exit 0)"]
 fn invalid_utf8_in_json_input_is_an_error() {
     let good = r#"{"rows":1,"cols":1,"tiles":[[1,2,3,4]]}"#;
     let mut bytes = format!("{good}\n{{\"rows\":1,\"cols\":1,\"tiles\":[[1,2,3,4]],\"x\":\"").into_bytes();
@@ -522,7 +521,6 @@ fn invalid_utf8_in_json_input_is_an_error() {
 }
 
 #[test]
-#[ignore = "bug: JSON errors quote field names and strings whole and raw: control characters reach the terminal, a 10 MB string gives a 10 MB message"]
 fn json_errors_quote_field_names_safely() {
     let r = refused_at(
         &["tetravex"],
@@ -573,7 +571,7 @@ fn fuzz_found_i64_min_side() {
 // Known bugs outside the parsers (see docs/reliability.md).
 
 #[test]
-#[ignore = "bug: pack encodes every placement before the area check and without a cap (19 KB input: >4.8 GB, >60 s)"]
+#[ignore = "bug: pack encodes every placement before the area check and without a cap (19 KB input: 8 GB, 15 s)"]
 fn many_distinct_pieces_on_the_largest_board_are_answered_quickly() {
     // 1000 distinct 8-cell pieces (8000 cells) for a 64x64 board (4096
     // cells): the areas differ, so the answer is immediate, but tessera
