@@ -386,7 +386,9 @@ impl PackPuzzle {
     fn encode_with(&self, unique: bool) -> Result<Encoded, PackModelError> {
         let board = &self.board;
         let (type_pieces, type_orients) = self.types();
-        let all = self.placements(&type_orients);
+        // When the areas differ the case is refuted at once: do not build
+        // the placements (a hostile input could make them huge).
+        let all = if self.areas_match() { self.placements(&type_orients) } else { Vec::new() };
         let refutation = refute(self, &type_pieces, &all);
         let mut symmetry_info = None;
         let mut plan = None;
