@@ -938,7 +938,7 @@ impl<'a> Reader<'a> {
                     ));
                 };
                 let text = row.text.trim();
-                let indent = row.text.len() - row.text.trim_start().len();
+                let indent = row.text.chars().count() - row.text.trim_start().chars().count();
                 let width = text.chars().count();
                 for (c, ch) in text.chars().enumerate() {
                     match ch {
