@@ -699,17 +699,6 @@ impl Assign {
     fn levels(&self, base: usize) -> impl Iterator<Item = (u32, u32)> + '_ {
         (base..self.level).map(|l| (self.lv_k[l], self.lv_d[l]))
     }
-
-    fn counted_poll(&mut self, ctx: &mut Ctx, since: &mut u32, base: usize) -> ControlFlow<()> {
-        *since += 1;
-        if *since >= ctx.poll_every {
-            ctx.nodes += u64::from(*since);
-            *since = 0;
-            ctx.updates = self.updates;
-            return ctx.poll(self.levels(base));
-        }
-        ControlFlow::Continue(())
-    }
 }
 
 impl Backend for Assign {
@@ -774,7 +763,7 @@ impl Backend for Assign {
                 self.lv_k[level] = 0;
                 self.lv_d[level] = self.cnt[s];
                 if self.try_from(level, 0) {
-                    if self.counted_poll(ctx, &mut since, base).is_break() {
+                    if ctx.tick(&mut since, self.updates, || self.levels(base)).is_break() {
                         return ControlFlow::Break(());
                     }
                     continue 'enter;
@@ -790,7 +779,7 @@ impl Backend for Assign {
                 let level = self.level;
                 self.undo_to(self.lv_mark[level]);
                 if self.try_from(level, self.lv_local[level] as usize + 1) {
-                    if self.counted_poll(ctx, &mut since, base).is_break() {
+                    if ctx.tick(&mut since, self.updates, || self.levels(base)).is_break() {
                         return ControlFlow::Break(());
                     }
                     continue 'enter;

@@ -580,14 +580,8 @@ impl<const W: usize> Backend for Bitset<W> {
                 let slot = self.slot(b);
                 self.lv_slot[level] = slot as u32;
                 if self.try_from(level, self.la_start[slot] as usize) {
-                    since_poll += 1;
-                    if since_poll >= ctx.poll_every {
-                        ctx.nodes += u64::from(since_poll);
-                        since_poll = 0;
-                        ctx.updates = self.updates;
-                        if ctx.poll(self.levels(base)).is_break() {
-                            return ControlFlow::Break(());
-                        }
+                    if ctx.tick(&mut since_poll, self.updates, || self.levels(base)).is_break() {
+                        return ControlFlow::Break(());
                     }
                     continue 'enter;
                 }
@@ -611,14 +605,8 @@ impl<const W: usize> Backend for Bitset<W> {
                 let pos = self.lv_pos[level] as usize;
                 self.unapply(self.la_list[pos] as usize);
                 if self.try_from(level, pos + 1) {
-                    since_poll += 1;
-                    if since_poll >= ctx.poll_every {
-                        ctx.nodes += u64::from(since_poll);
-                        since_poll = 0;
-                        ctx.updates = self.updates;
-                        if ctx.poll(self.levels(base)).is_break() {
-                            return ControlFlow::Break(());
-                        }
+                    if ctx.tick(&mut since_poll, self.updates, || self.levels(base)).is_break() {
+                        return ControlFlow::Break(());
                     }
                     continue 'enter;
                 }

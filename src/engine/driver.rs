@@ -179,6 +179,25 @@ impl<'a> Ctx<'a> {
         ControlFlow::Continue(())
     }
 
+    /// Counts one node in `since`; every `poll_every` nodes, adds them to
+    /// the totals and polls (the backends' one bookkeeping step per node).
+    #[inline]
+    pub(crate) fn tick<I: Iterator<Item = (u32, u32)>>(
+        &mut self,
+        since: &mut u32,
+        updates: u64,
+        levels: impl FnOnce() -> I,
+    ) -> ControlFlow<()> {
+        *since += 1;
+        if *since >= self.poll_every {
+            self.nodes += u64::from(*since);
+            *since = 0;
+            self.updates = updates;
+            return self.poll(levels());
+        }
+        ControlFlow::Continue(())
+    }
+
     /// Called every `poll_every` nodes with the (branch, degree) pairs of
     /// the levels below the run's start, for the progress estimate.
     pub(crate) fn poll(&mut self, levels: impl Iterator<Item = (u32, u32)>) -> ControlFlow<()> {

@@ -390,13 +390,8 @@ impl Backend for Sparse<'_> {
                 self.lv_d[level] = deg;
                 // C4 for the first branch happens below, in the shared loop.
                 if self.try_next(level) {
-                    nodes_since_poll += 1;
-                    if nodes_since_poll >= ctx.poll_every {
-                        ctx.nodes += u64::from(nodes_since_poll);
-                        nodes_since_poll = 0;
-                        if self.poll(ctx, base).is_break() {
-                            return ControlFlow::Break(());
-                        }
+                    if ctx.tick(&mut nodes_since_poll, self.updates, || self.levels(base)).is_break() {
+                        return ControlFlow::Break(());
                     }
                     continue 'enter;
                 }
@@ -414,13 +409,8 @@ impl Backend for Sparse<'_> {
                 // C5: exclude the branch just explored.
                 self.hide(self.lv_opt[level] as usize);
                 if self.try_next(level) {
-                    nodes_since_poll += 1;
-                    if nodes_since_poll >= ctx.poll_every {
-                        ctx.nodes += u64::from(nodes_since_poll);
-                        nodes_since_poll = 0;
-                        if self.poll(ctx, base).is_break() {
-                            return ControlFlow::Break(());
-                        }
+                    if ctx.tick(&mut nodes_since_poll, self.updates, || self.levels(base)).is_break() {
+                        return ControlFlow::Break(());
                     }
                     continue 'enter;
                 }
@@ -447,9 +437,8 @@ impl Sparse<'_> {
         true
     }
 
-    fn poll(&mut self, ctx: &mut Ctx, base: usize) -> ControlFlow<()> {
-        ctx.updates = self.updates;
-        let levels = (base..self.level).map(|l| (self.lv_k[l], self.lv_d[l]));
-        ctx.poll(levels)
+    /// (branch, degree) of the levels below `base`, for progress.
+    fn levels(&self, base: usize) -> impl Iterator<Item = (u32, u32)> + '_ {
+        (base..self.level).map(|l| (self.lv_k[l], self.lv_d[l]))
     }
 }
