@@ -105,12 +105,7 @@ impl<'a> Reader<'a> {
     }
 
     fn read_case(&mut self) -> Result<Option<Case>, ParseError> {
-        let Some(line) = self.lines.next_nonblank() else {
-            return Err(ParseError::at(
-                self.lines.end_line(),
-                "unexpected end of input: expected a size line `rows cols` or the terminating `0 0`",
-            ));
-        };
+        let line = self.lines.expect_nonblank("a size line `rows cols` or the terminating `0 0`")?;
         let toks: Vec<(usize, &str)> = line.tokens().take(3).collect();
         if toks.len() != 2 {
             let col = toks.get(2).map_or(1, |t| t.0);

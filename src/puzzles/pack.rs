@@ -887,12 +887,7 @@ impl<'a> Reader<'a> {
     }
 
     fn read_judge_case(&mut self) -> Result<Option<Case>, ParseError> {
-        let Some(line) = self.lines.next_nonblank() else {
-            return Err(ParseError::at(
-                self.lines.end_line(),
-                "unexpected end of input: expected a number of pieces or the terminating `0`",
-            ));
-        };
+        let line = self.lines.expect_nonblank("a number of pieces or the terminating `0`")?;
         let toks: Vec<(usize, &str)> = line.tokens().take(2).collect();
         if toks.len() != 1 {
             return Err(line.error_at(toks[1].0, "expected only the number of pieces on this line"));

@@ -127,12 +127,7 @@ impl<'a> Reader<'a> {
     }
 
     fn read_size(&mut self) -> Result<Option<(usize, usize)>, ParseError> {
-        let Some(line) = self.lines.next_nonblank() else {
-            return Err(ParseError::at(
-                self.lines.end_line(),
-                "unexpected end of input: expected a board size or the terminating `0`",
-            ));
-        };
+        let line = self.lines.expect_nonblank("a board size or the terminating `0`")?;
         let mut tokens = line.tokens();
         let (col, tok) = tokens.next().expect("a non-blank line has a token");
         let n = parse_size(&line, col, tok, "a board size (a whole number)")?;
