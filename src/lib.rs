@@ -5,9 +5,11 @@
 //!   parsed, encoded for the engine and decoded back;
 //! * [`solve`]: running one case (pre-checks, decide, count, list);
 //! * [`format`]: text grids and JSON records;
-//! * [`generate`]: random puzzles with a planted solution.
+//! * [`generate`]: random puzzles with a planted solution;
+//! * [`rng`]: the deterministic random source.
 pub mod engine;
 pub mod format;
 pub mod generate;
 pub mod puzzles;
+pub mod rng;
 pub mod solve;

@@ -4,7 +4,7 @@
 //! subcommand shares: decide (first solution), count, or list every
 //! solution, with the refutations tried before any search.
 
-use crate::engine::{self, SearchConfig, Stats, StopReason};
+use crate::engine::{self, SearchConfig, ShardPlan, Stats, StopReason};
 use crate::puzzles::{Model, Refutation};
 use std::ops::ControlFlow;
 use std::sync::Mutex;
@@ -126,6 +126,16 @@ pub fn run<M: Model>(
         Status::Unknown
     };
     result
+}
+
+/// The estimated sizes of the `count` shards of a case's search (what
+/// `--shard I/N` runs), or the pre-check that refutes the case (then there
+/// is no search to split).
+pub fn plan<M: Model>(model: &M, count: u32, config: &SearchConfig) -> Result<ShardPlan, Refutation> {
+    match model.precheck() {
+        Some(r) => Err(r),
+        None => Ok(engine::plan(model.problem(), count, config)),
+    }
 }
 
 fn add_stats(total: &mut Stats, s: &Stats) {

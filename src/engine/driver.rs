@@ -12,14 +12,18 @@
 //!   problem and `D`.
 //! * **Threads.** Workers take tickets from a shared counter, each with its
 //!   own backend state (allocated once per worker, never per node).
-//! * **Shards.** Shard `I` of `N` owns the tickets whose index is `I` modulo
-//!   `N`, at a cut depth chosen from `N` alone, so the same shard is the
-//!   same subtree set on every machine and for every thread count.
+//! * **Shards.** The tickets at a cut depth chosen from `N` alone are dealt
+//!   onto the `N` shards by Knuth's estimate of their subtrees' sizes
+//!   (largest first onto the least-loaded shard; see [`super::estimate`]).
+//!   The estimates use a fixed-seed random source per ticket, so the same
+//!   shard is the same subtree set on every machine and for every thread
+//!   count. [`plan`] reports the estimated shard sizes without searching.
 //! * **First solution.** With threads, the answer is the solution of the
 //!   *leftmost* ticket that has one, which is the solution a one-thread
 //!   search finds: the output does not depend on the thread count.
 
-use super::{Monitor, Outcome, SearchConfig, Shard, Stats, StopReason};
+use super::estimate;
+use super::{Monitor, Outcome, SearchConfig, Shard, ShardPlan, Stats, StopReason};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -59,7 +63,7 @@ pub(crate) struct Ticket {
 }
 
 /// State shared by all workers of one search.
-struct Shared<'a> {
+pub(super) struct Shared<'a> {
     config: &'a SearchConfig,
     visitor: Option<&'a Visitor<'a>>,
     start: Instant,
@@ -80,7 +84,21 @@ struct ProgressBoard {
     running: Vec<f64>,
 }
 
-impl Shared<'_> {
+impl<'a> Shared<'a> {
+    fn new(config: &'a SearchConfig, visitor: Option<&'a Visitor<'a>>, threads: usize) -> Self {
+        Shared {
+            config,
+            visitor,
+            start: Instant::now(),
+            stop: AtomicBool::new(false),
+            reason: Mutex::new(None),
+            solutions: AtomicU64::new(0),
+            best_ticket: AtomicUsize::new(usize::MAX),
+            first: Mutex::new(None),
+            progress: Mutex::new(ProgressBoard { done: 0.0, total: 1.0, running: vec![0.0; threads.max(1)] }),
+        }
+    }
+
     fn halt(&self, reason: StopReason) {
         let mut r = self.reason.lock().unwrap();
         if r.is_none() {
@@ -115,7 +133,7 @@ pub(crate) struct Ctx<'a> {
 }
 
 impl<'a> Ctx<'a> {
-    fn new(shared: &'a Shared<'a>, worker: usize) -> Self {
+    pub(super) fn new(shared: &'a Shared<'a>, worker: usize) -> Self {
         Ctx {
             cut: None,
             poll_every: Self::period(shared.config.max_nodes, 0),
@@ -140,6 +158,11 @@ impl<'a> Ctx<'a> {
 
     pub(crate) fn ticket(&mut self, path: Vec<Step>, weight: f64) {
         self.tickets.push(Ticket { path, weight });
+    }
+
+    /// The tickets recorded so far (a run with a cut).
+    pub(super) fn take_tickets(&mut self) -> Vec<Ticket> {
+        std::mem::take(&mut self.tickets)
     }
 
     /// A solution was found. `Break` ends the search.
@@ -279,25 +302,41 @@ pub(crate) fn shard_target(n: u32) -> usize {
     (n as usize).saturating_mul(32).max(64)
 }
 
+/// The estimated sizes of the `count` shards of a search, without
+/// searching: the same tickets and the same deal as a sharded search.
+pub(crate) fn plan<B: Backend, F: Fn() -> B + Sync>(make: F, config: &SearchConfig, count: u32) -> ShardPlan {
+    let threads = config.effective_threads();
+    let shared = Shared::new(config, None, threads);
+    let mut first = make();
+    let (tickets, enum_nodes) = enumerate(&mut first, &shared, shard_target(count));
+    let mut dealt = estimate::deal_tickets(&make, &mut first, &shared, &tickets, count, threads);
+    // The report may walk more than the deal did: it is asked for once.
+    estimate::refine(&make, &mut first, &shared, &tickets, threads, &mut dealt);
+    let mut plan = ShardPlan {
+        sizes: vec![0.0; count as usize],
+        tickets: vec![0; count as usize],
+        balanced: dealt.balanced,
+        probes: dealt.probes,
+        nodes: enum_nodes + dealt.cost,
+        backend: first.name(),
+        elapsed: Default::default(),
+    };
+    for (e, o) in dealt.estimates.iter().zip(dealt.owner) {
+        plan.sizes[o as usize] += e;
+        plan.tickets[o as usize] += 1;
+    }
+    plan.elapsed = shared.start.elapsed();
+    plan
+}
+
 /// Runs a search with the backend that `make` builds (once per worker).
 pub(crate) fn drive<B: Backend, F: Fn() -> B + Sync>(
     make: F,
     config: &SearchConfig,
     visitor: Option<&Visitor>,
 ) -> Outcome {
-    let start = Instant::now();
     let threads = config.effective_threads();
-    let shared = Shared {
-        config,
-        visitor,
-        start,
-        stop: AtomicBool::new(false),
-        reason: Mutex::new(None),
-        solutions: AtomicU64::new(0),
-        best_ticket: AtomicUsize::new(usize::MAX),
-        first: Mutex::new(None),
-        progress: Mutex::new(ProgressBoard { done: 0.0, total: 1.0, running: vec![0.0; threads.max(1)] }),
-    };
+    let shared = Shared::new(config, visitor, threads);
     let mut stats = Stats { threads, ..Stats::default() };
     let mut first_backend = make();
     stats.backend = first_backend.name();
@@ -318,8 +357,10 @@ pub(crate) fn drive<B: Backend, F: Fn() -> B + Sync>(
     let (mut tickets, enum_nodes) = enumerate(&mut first_backend, &shared, target);
     stats.nodes += enum_nodes;
     if let Some(Shard { index, count }) = config.shard {
-        let (i, n) = (index as usize, count as usize);
-        tickets = tickets.into_iter().enumerate().filter(|(t, _)| t % n == i).map(|(_, t)| t).collect();
+        // The owned tickets stay in tree order, so that the first solution
+        // is still the leftmost one of the shard.
+        let dealt = estimate::deal_tickets(&make, &mut first_backend, &shared, &tickets, count, threads);
+        tickets = tickets.into_iter().zip(dealt.owner).filter(|&(_, o)| o == index).map(|(t, _)| t).collect();
     }
     stats.tickets = tickets.len() as u64;
     {

@@ -74,6 +74,7 @@
 mod assign;
 mod bitset;
 mod driver;
+mod estimate;
 mod problem;
 mod sparse;
 
@@ -235,16 +236,56 @@ impl Outcome {
     }
 }
 
-/// Solves `problem`. The visitor, if any, sees every solution (with
-/// `limit == Some(1)`, exactly the one a one-thread search finds first).
-pub fn solve(problem: &Problem, config: &SearchConfig, visitor: Option<&Visitor>) -> Outcome {
-    let words = match config.backend {
+/// The estimated sizes of the shards of a split, from [`plan`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShardPlan {
+    /// Per shard (0-based): Knuth's estimate of its search nodes.
+    pub sizes: Vec<f64>,
+    /// Per shard: the subtrees (tickets) it owns.
+    pub tickets: Vec<usize>,
+    /// Whether the subtrees were dealt by estimated size (else round-robin:
+    /// the tree was too small for the estimates to pay for themselves).
+    pub balanced: bool,
+    /// Random walks per subtree behind the estimates.
+    pub probes: u32,
+    /// Nodes spent on the plan (listing the subtrees and the random walks).
+    pub nodes: u64,
+    /// Which backend ran.
+    pub backend: &'static str,
+    /// Wall time.
+    pub elapsed: Duration,
+}
+
+impl ShardPlan {
+    /// The estimated size of the whole search below the cut.
+    pub fn total(&self) -> f64 {
+        self.sizes.iter().sum()
+    }
+
+    /// The largest shard over the mean shard: 1 is perfect balance; the
+    /// sharded search takes about this many times longer than an ideal
+    /// split. 1 when there is nothing to split.
+    pub fn imbalance(&self) -> f64 {
+        let mean = self.total() / self.sizes.len().max(1) as f64;
+        let max = self.sizes.iter().copied().fold(0.0, f64::max);
+        if mean > 0.0 {
+            max / mean
+        } else {
+            1.0
+        }
+    }
+}
+
+/// Runs `op` with the backend that suits `problem` (or the one `choice`
+/// asks for).
+fn dispatch<O: WithBackend>(problem: &Problem, choice: BackendChoice, op: O) -> O::Out {
+    let words = match choice {
         BackendChoice::Auto => bitset::words_needed(problem),
         BackendChoice::General => None,
     };
     macro_rules! bits {
         ($w:literal) => {
-            driver::drive(|| bitset::Bitset::<$w>::new(problem), config, visitor)
+            op.run(|| bitset::Bitset::<$w>::new(problem))
         };
     }
     match words {
@@ -254,11 +295,42 @@ pub fn solve(problem: &Problem, config: &SearchConfig, visitor: Option<&Visitor>
         Some(4) => bits!(4),
         Some(5..=8) => bits!(8),
         Some(9..=16) => bits!(16),
-        _ if config.backend == BackendChoice::Auto && assign::applies(problem) => {
-            driver::drive(|| assign::Assign::new(problem), config, visitor)
-        }
-        _ => driver::drive(|| sparse::Sparse::new(problem), config, visitor),
+        _ if choice == BackendChoice::Auto && assign::applies(problem) => op.run(|| assign::Assign::new(problem)),
+        _ => op.run(|| sparse::Sparse::new(problem)),
     }
+}
+
+/// Something to do with a backend, whichever it is.
+trait WithBackend {
+    type Out;
+    fn run<B: driver::Backend, F: Fn() -> B + Sync>(self, make: F) -> Self::Out;
+}
+
+/// Solves `problem`. The visitor, if any, sees every solution (with
+/// `limit == Some(1)`, exactly the one a one-thread search finds first).
+pub fn solve(problem: &Problem, config: &SearchConfig, visitor: Option<&Visitor>) -> Outcome {
+    struct Solve<'a>(&'a SearchConfig, Option<&'a Visitor<'a>>);
+    impl WithBackend for Solve<'_> {
+        type Out = Outcome;
+        fn run<B: driver::Backend, F: Fn() -> B + Sync>(self, make: F) -> Outcome {
+            driver::drive(make, self.0, self.1)
+        }
+    }
+    dispatch(problem, config.backend, Solve(config, visitor))
+}
+
+/// Estimates the size of each shard of a split into `count` shards (the
+/// split `config.shard` makes), without searching. Uses `config.threads`
+/// and `config.backend`; the plan does not depend on the thread count.
+pub fn plan(problem: &Problem, count: u32, config: &SearchConfig) -> ShardPlan {
+    struct Plan<'a>(&'a SearchConfig, u32);
+    impl WithBackend for Plan<'_> {
+        type Out = ShardPlan;
+        fn run<B: driver::Backend, F: Fn() -> B + Sync>(self, make: F) -> ShardPlan {
+            driver::plan(make, self.0, self.1)
+        }
+    }
+    dispatch(problem, config.backend, Plan(config, count.max(1)))
 }
 
 #[cfg(test)]
