@@ -32,6 +32,9 @@ pub enum Command {
     /// Write random puzzles with a planted solution (judge format or JSON).
     #[command(after_long_help = super::generate::HELP)]
     Generate(super::generate::GenerateArgs),
+    /// Add up the JSON records of shard runs (--shard I/N --json); report missing shards.
+    #[command(after_long_help = super::merge::HELP)]
+    Merge(super::merge::MergeArgs),
     /// Print a shell completion script.
     Completions {
         /// The shell.
@@ -189,6 +192,10 @@ pub struct Common {
     /// Search only shard I of N (1-based), for splitting a search across machines.
     #[arg(long, value_name = "I/N", help_heading = "Search")]
     pub shard: Option<String>,
+
+    /// Print the estimated size of each of N shards (Knuth's estimate) instead of searching.
+    #[arg(long, value_name = "N", conflicts_with_all = ["shard", "all", "limit", "grid"], value_parser = clap::value_parser!(u32).range(1..=1_000_000), help_heading = "Search")]
+    pub shard_plan: Option<u32>,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]

@@ -27,6 +27,8 @@ pub struct RunConfig {
     pub max_nodes: Option<u64>,
     pub threads: usize,
     pub shard: Option<Shard>,
+    /// `--shard-plan N`: estimate the shards' sizes instead of searching.
+    pub shard_plan: Option<u32>,
 }
 
 impl RunConfig {
@@ -80,6 +82,7 @@ impl RunConfig {
             max_nodes: c.max_nodes,
             threads: c.threads,
             shard: c.shard.as_deref().map(parse_shard).transpose()?,
+            shard_plan: c.shard_plan,
         })
     }
 

@@ -70,7 +70,7 @@ impl Session {
         Session { cfg, out: Mutex::new(BufWriter::new(io::stdout())), monitor, exit: Exit::Solved, cases: 0 }
     }
 
-    fn search_config(&self) -> SearchConfig {
+    pub(super) fn search_config(&self) -> SearchConfig {
         SearchConfig {
             limit: None,
             threads: self.cfg.threads,
@@ -109,6 +109,9 @@ impl Session {
     {
         self.cases += 1;
         let k = self.cases;
+        if let Some(n) = self.cfg.shard_plan {
+            return super::plan::case(self, render, k, line, model, n);
+        }
         let cfg = self.cfg.clone();
         self.monitor.reset_counters();
         let search = self.search_config();

@@ -270,6 +270,54 @@ pub struct CaseRecord<P: Serialize, S: Serialize> {
     pub stats: StatsJson,
 }
 
+/// One shard of a `--shard-plan` record.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct PlannedShardJson {
+    /// 1-based, as in `--shard I/N`.
+    pub index: u32,
+    /// The subtrees the shard owns.
+    pub subtrees: usize,
+    /// Knuth's estimate of the shard's search nodes (rounded).
+    pub estimate: f64,
+}
+
+/// The effort a plan took.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct PlanStatsJson {
+    pub nodes: u64,
+    pub backend: String,
+    pub elapsed_ms: f64,
+}
+
+/// The record `--shard-plan N` writes for each case.
+#[derive(Clone, Debug, Serialize)]
+pub struct PlanRecord<P: Serialize> {
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    pub puzzle_type: &'static str,
+    pub case: usize,
+    pub line: usize,
+    /// N, the number of shards planned.
+    pub count: u32,
+    /// How the subtrees are dealt onto the shards: `"estimate"` or
+    /// `"round-robin"` (a tree too small for the estimates to pay).
+    pub dealt: &'static str,
+    /// Random walks per subtree behind the estimates.
+    pub walks: u32,
+    /// The estimated search nodes of all shards together (rounded).
+    pub estimate: f64,
+    /// The largest shard's estimate over the mean (1 when there is nothing
+    /// to split).
+    pub imbalance: f64,
+    pub shards: Vec<PlannedShardJson>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub refuted_by: Option<RefutationJson>,
+    pub puzzle: P,
+    pub stats: PlanStatsJson,
+}
+
 /// One streamed solution (`--all`).
 #[derive(Clone, Debug, Serialize)]
 pub struct SolutionRecord<S: Serialize> {
