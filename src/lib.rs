@@ -6,10 +6,12 @@
 //! * [`solve`]: running one case (pre-checks, decide, count, list);
 //! * [`format`]: text grids and JSON records;
 //! * [`generate`]: random puzzles with a planted solution;
+//! * [`merge`]: adding up the records of a sharded search;
 //! * [`rng`]: the deterministic random source.
 pub mod engine;
 pub mod format;
 pub mod generate;
+pub mod merge;
 pub mod puzzles;
 pub mod rng;
 pub mod solve;

@@ -29,6 +29,7 @@ fn main() {
         Command::Edges(a) => cli::edges::run(a, monitor),
         Command::Pack(a) => cli::pack::run(a, monitor),
         Command::Generate(a) => cli::generate::run(a),
+        Command::Merge(a) => cli::merge::run(a),
         Command::Completions { shell } => emit(&completion(*shell)),
         Command::Man { page, dir: Some(dir) } => {
             debug_assert!(page.is_none());

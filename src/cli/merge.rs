@@ -1,0 +1,208 @@
+//! `tessera merge`: adds up the JSON records of shard runs and reports
+//! missing, repeated or incomplete shards.
+
+use super::input::input_error;
+use crate::exit::Exit;
+use anyhow::{Context, Result};
+use clap::Args;
+use serde::Serialize;
+use std::io::{Read, Write};
+use std::path::PathBuf;
+use tessera::format::json::status_name;
+use tessera::merge::{self, MergedCase};
+use tessera::puzzles::input::MAX_INPUT_BYTES;
+use tessera::solve::Status;
+
+pub const HELP: &str = "\
+Reads the records that `--shard I/N --json` runs wrote (with or without --count
+or --all; solution records are skipped), groups them by case, checks that shards
+1 to N are each present once, of one split and one puzzle, and searched to the
+end, and prints each case's merged verdict and total count.
+
+    for i in $(seq 16); do tessera pack --set pentominoes --board 6x10 \\
+        --count --json --shard $i/16 > shard-$i.json; done
+    tessera merge shard-*.json
+
+A case is solvable if any shard found a solution, and unsolvable only if every
+shard searched to the end without one. Missing, incomplete (stopped early)
+shards make the case unknown (status 3, or 0 when a solution answers the
+question); repeated shards or records of another split or puzzle are an error
+(status 2). Each problem is named on stderr with the shard numbers.";
+
+#[derive(Args, Debug)]
+pub struct MergeArgs {
+    /// Files of NDJSON records; `-` or nothing reads standard input.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+
+    /// Write one JSON record per case (`"type": "merge"`) instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The record `--json` writes for each case.
+#[derive(Serialize)]
+struct MergeRecord<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    puzzle_type: &'a str,
+    case: u64,
+    line: u64,
+    status: &'static str,
+    solvable: Option<bool>,
+    complete: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    count: Option<u64>,
+    shards: u32,
+    missing: &'a [u32],
+    incomplete: &'a [u32],
+    duplicate: &'a [u32],
+    puzzle: &'a serde_json::Value,
+    stats: MergeStats,
+}
+
+#[derive(Serialize)]
+struct MergeStats {
+    nodes: u64,
+    elapsed_ms: f64,
+}
+
+/// `3`, `3, 7`, ...
+fn list(v: &[u32]) -> String {
+    v.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")
+}
+
+fn shards_word(v: &[u32]) -> &'static str {
+    if v.len() == 1 {
+        "shard"
+    } else {
+        "shards"
+    }
+}
+
+/// Reads one input whole: a file, or standard input for `-`.
+fn read(path: Option<&PathBuf>) -> Result<(String, String)> {
+    let (name, bytes) = match path {
+        Some(p) if p.as_os_str() != "-" => {
+            let name = p.display().to_string();
+            let mut bytes = Vec::new();
+            std::fs::File::open(p)
+                .and_then(|f| f.take(MAX_INPUT_BYTES as u64 + 1).read_to_end(&mut bytes))
+                .with_context(|| format!("cannot read {name}"))?;
+            (name, bytes)
+        }
+        _ => {
+            let mut bytes = Vec::new();
+            std::io::stdin()
+                .take(MAX_INPUT_BYTES as u64 + 1)
+                .read_to_end(&mut bytes)
+                .context("cannot read standard input")?;
+            ("<stdin>".to_string(), bytes)
+        }
+    };
+    if bytes.len() > MAX_INPUT_BYTES {
+        return Err(input_error(&name, "the input is larger than 256 MiB"));
+    }
+    let text = String::from_utf8(bytes).map_err(|e| input_error(&name, format!("not UTF-8 text: {e}")))?;
+    Ok((name, text))
+}
+
+/// The exit status of a merged case, as for a search: an inconsistent
+/// split is an input error (2); a count missing shards is unknown (3), but
+/// a solution found answers a question that did not count (0).
+fn case_exit(m: &MergedCase) -> Exit {
+    if !m.consistent() {
+        return Exit::Error;
+    }
+    match m.status {
+        Status::Solvable if m.count.is_some() && !m.complete => Exit::Unknown,
+        Status::Solvable => Exit::Solved,
+        Status::Unsolvable => Exit::NoSolution,
+        Status::Unknown => Exit::Unknown,
+    }
+}
+
+/// The problems of a case, one line each, for stderr.
+fn problems(m: &MergedCase) -> Vec<String> {
+    let k = m.case;
+    let n = m.shards;
+    let mut out: Vec<String> = m.conflicts.iter().map(|c| format!("case {k}: {c}")).collect();
+    if !m.duplicate.is_empty() {
+        out.push(format!("case {k}: {} {} of {n} given more than once", shards_word(&m.duplicate), list(&m.duplicate)));
+    }
+    if !m.missing.is_empty() {
+        out.push(format!("case {k}: {} {} of {n} missing", shards_word(&m.missing), list(&m.missing)));
+    }
+    // Without counts, a shard stops at its first solution: expected.
+    let stopped_matters = m.count.is_some() || m.status != Status::Solvable;
+    if !m.incomplete.is_empty() && stopped_matters {
+        out.push(format!(
+            "case {k}: {} {} of {n} stopped before the end of {} search (limit, timeout or interruption)",
+            shards_word(&m.incomplete),
+            list(&m.incomplete),
+            if m.incomplete.len() == 1 { "its" } else { "their" }
+        ));
+    }
+    out
+}
+
+/// `tessera merge`.
+pub fn run(args: &MergeArgs) -> Result<Exit> {
+    let inputs: Vec<Option<&PathBuf>> =
+        if args.files.is_empty() { vec![None] } else { args.files.iter().map(Some).collect() };
+    let mut records = Vec::new();
+    for input in inputs {
+        let (name, text) = read(input)?;
+        records.extend(merge::read_records(&name, &text).map_err(|e| input_error(&e.source_name, e.message_at()))?);
+    }
+    if records.is_empty() {
+        return Err(input_error("merge", "no shard records in the input (run each shard with --shard I/N --json)"));
+    }
+    let mut exit = Exit::Solved;
+    let mut out = std::io::stdout().lock();
+    for m in merge::merge(records) {
+        for p in problems(&m) {
+            eprintln!("tessera: {p}");
+        }
+        exit = exit.combine(case_exit(&m));
+        let present = m.shards as usize - m.missing.len();
+        let complete = present - m.incomplete.len();
+        if args.json {
+            let rec = MergeRecord {
+                kind: "merge",
+                puzzle_type: &m.puzzle_type,
+                case: m.case,
+                line: m.line,
+                status: status_name(m.status),
+                solvable: match m.status {
+                    Status::Solvable => Some(true),
+                    Status::Unsolvable => Some(false),
+                    Status::Unknown => None,
+                },
+                complete: m.complete,
+                count: m.count,
+                shards: m.shards,
+                missing: &m.missing,
+                incomplete: &m.incomplete,
+                duplicate: &m.duplicate,
+                puzzle: &m.puzzle,
+                stats: MergeStats { nodes: m.nodes, elapsed_ms: m.elapsed_ms },
+            };
+            writeln!(out, "{}", serde_json::to_string(&rec).expect("records serialise"))?;
+        } else {
+            let mut line = format!("Case {}: {}", m.case, status_name(m.status));
+            if let Some(c) = m.count {
+                let noun = if c == 1 { "solution" } else { "solutions" };
+                if m.complete {
+                    line.push_str(&format!(", {c} {noun}"));
+                } else {
+                    line.push_str(&format!(", at least {c} {noun}"));
+                }
+            }
+            line.push_str(&format!(" ({complete} of {} shards complete)", m.shards));
+            writeln!(out, "{line}")?;
+        }
+    }
+    out.flush()?;
+    Ok(exit)
+}

@@ -1,0 +1,273 @@
+//! Adding up the records of a sharded search (`tessera merge`).
+//!
+//! Each shard run (`--shard I/N --json`) writes one case record per case,
+//! with `"shard": {"index": I, "count": N}`. [`read_records`] takes those
+//! records out of NDJSON text (skipping `--all`'s solution records), and
+//! [`merge`] groups them by case and checks that shards 1 to N are each
+//! there exactly once, all of one split, of one puzzle, and complete. A
+//! case is solvable if any shard found a solution, unsolvable only when
+//! every shard searched to the end without one; counts add up.
+
+use crate::solve::Status;
+use serde_json::Value;
+use std::collections::BTreeMap;
+
+/// A line that is not a shard's case record.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+#[error("{source_name}:{line}: {message}")]
+pub struct RecordError {
+    pub source_name: String,
+    pub line: usize,
+    pub message: String,
+}
+
+impl RecordError {
+    /// The message with its line, without the source's name.
+    pub fn message_at(&self) -> String {
+        format!("line {}: {}", self.line, self.message)
+    }
+}
+
+/// One shard's case record, as far as merging needs it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShardRecord {
+    /// Where it was read: `FILE:LINE`.
+    pub at: String,
+    pub case: u64,
+    pub puzzle_type: String,
+    pub line: u64,
+    /// 1-based.
+    pub index: u32,
+    pub count: u32,
+    pub status: String,
+    pub complete: bool,
+    /// The shard's solutions (`--count`/`--all` runs).
+    pub solutions: Option<u64>,
+    pub puzzle: Value,
+    pub nodes: u64,
+    pub elapsed_ms: f64,
+}
+
+/// The merged result of one case.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MergedCase {
+    pub case: u64,
+    pub puzzle_type: String,
+    pub line: u64,
+    pub puzzle: Value,
+    /// N, the number of shards of the split (from the first record).
+    pub shards: u32,
+    pub status: Status,
+    /// Every shard present once and searched to the end.
+    pub complete: bool,
+    /// The sum of the shards' counts (over the shards present), when every
+    /// record has a count.
+    pub count: Option<u64>,
+    /// Shards of 1..=N without a record.
+    pub missing: Vec<u32>,
+    /// Shards whose search stopped early.
+    pub incomplete: Vec<u32>,
+    /// Shards with more than one record (only the first one counts).
+    pub duplicate: Vec<u32>,
+    /// Records that do not belong with the others (another split, another
+    /// puzzle, counted and not counted), in words.
+    pub conflicts: Vec<String>,
+    pub nodes: u64,
+    pub elapsed_ms: f64,
+}
+
+impl MergedCase {
+    /// Whether the records describe one split of one puzzle without
+    /// repeats (missing or incomplete shards are not inconsistent).
+    pub fn consistent(&self) -> bool {
+        self.duplicate.is_empty() && self.conflicts.is_empty()
+    }
+}
+
+/// Reads the shard records of NDJSON text (one JSON object per line; blank
+/// lines are skipped). `"solution"` records are skipped; anything else
+/// that is not a case record with a `shard` is an error naming the line.
+pub fn read_records(source_name: &str, text: &str) -> Result<Vec<ShardRecord>, RecordError> {
+    let mut out = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let err = |message: String| RecordError { source_name: source_name.to_string(), line: i + 1, message };
+        if raw.trim().is_empty() {
+            continue;
+        }
+        let v: Value = serde_json::from_str(raw).map_err(|e| err(format!("not a JSON record: {e}")))?;
+        match v.get("type").and_then(Value::as_str) {
+            Some("solution") => continue,
+            Some("case") => {}
+            Some(other) => {
+                return Err(err(format!("a \"{other}\" record; merge reads the case records of --shard runs")))
+            }
+            None => return Err(err("not a tessera record (no \"type\")".into())),
+        }
+        let shard = v
+            .get("shard")
+            .ok_or_else(|| err("a case record without \"shard\": not the output of a --shard run".into()))?;
+        let uint = |v: &Value, field: &str| {
+            v.get(field)
+                .and_then(Value::as_u64)
+                .ok_or_else(|| err(format!("\"{field}\" is missing or not a whole number")))
+        };
+        let index = uint(shard, "index")?;
+        let count = uint(shard, "count")?;
+        if index == 0 || index > count || count > u64::from(u32::MAX) {
+            return Err(err(format!("shard {index}/{count}: expected 1 <= index <= count")));
+        }
+        let text_field = |field: &str| {
+            v.get(field)
+                .and_then(Value::as_str)
+                .map(str::to_string)
+                .ok_or_else(|| err(format!("\"{field}\" is missing")))
+        };
+        let status = text_field("status")?;
+        if !matches!(status.as_str(), "solvable" | "unsolvable" | "unknown") {
+            return Err(err(format!("unknown status \"{status}\"")));
+        }
+        let stats = v.get("stats").cloned().unwrap_or(Value::Null);
+        out.push(ShardRecord {
+            at: format!("{source_name}:{}", i + 1),
+            case: uint(&v, "case")?,
+            puzzle_type: text_field("puzzle_type")?,
+            line: uint(&v, "line")?,
+            index: index as u32,
+            count: count as u32,
+            status,
+            complete: v
+                .get("complete")
+                .and_then(Value::as_bool)
+                .ok_or_else(|| err("\"complete\" is missing or not true/false".into()))?,
+            solutions: match v.get("count") {
+                None => None,
+                Some(_) => Some(uint(&v, "count")?),
+            },
+            puzzle: v.get("puzzle").cloned().unwrap_or(Value::Null),
+            nodes: stats.get("nodes").and_then(Value::as_u64).unwrap_or(0),
+            elapsed_ms: stats.get("elapsed_ms").and_then(Value::as_f64).unwrap_or(0.0),
+        });
+    }
+    Ok(out)
+}
+
+/// Merges shard records case by case (in case order).
+pub fn merge(records: Vec<ShardRecord>) -> Vec<MergedCase> {
+    let mut by_case: BTreeMap<u64, Vec<ShardRecord>> = BTreeMap::new();
+    for r in records {
+        by_case.entry(r.case).or_default().push(r);
+    }
+    by_case.into_values().map(merge_case).collect()
+}
+
+/// Merges the records of one case (at least one).
+fn merge_case(records: Vec<ShardRecord>) -> MergedCase {
+    let first = records[0].clone();
+    let n = first.count;
+    let mut m = MergedCase {
+        case: first.case,
+        puzzle_type: first.puzzle_type.clone(),
+        line: first.line,
+        puzzle: first.puzzle.clone(),
+        shards: n,
+        status: Status::Unknown,
+        complete: false,
+        count: None,
+        missing: Vec::new(),
+        incomplete: Vec::new(),
+        duplicate: Vec::new(),
+        conflicts: Vec::new(),
+        nodes: 0,
+        elapsed_ms: 0.0,
+    };
+    // The first record of each shard of the first record's split.
+    let mut seen: BTreeMap<u32, ShardRecord> = BTreeMap::new();
+    for r in records {
+        if r.count != n {
+            m.conflicts.push(format!(
+                "shard {}/{} ({}) is from a split into {}, not {n} like {}",
+                r.index, r.count, r.at, r.count, first.at
+            ));
+        } else if r.puzzle_type != first.puzzle_type || r.puzzle != first.puzzle {
+            m.conflicts.push(format!("shard {}/{n} ({}) is of another puzzle than {}", r.index, r.at, first.at));
+        } else if r.solutions.is_some() != first.solutions.is_some() {
+            m.conflicts.push(format!(
+                "shard {}/{n} ({}) {} and {} {}: run every shard with the same options",
+                r.index,
+                r.at,
+                if r.solutions.is_some() { "counted" } else { "did not count" },
+                first.at,
+                if first.solutions.is_some() { "did" } else { "did not" }
+            ));
+        } else if seen.contains_key(&r.index) {
+            if !m.duplicate.contains(&r.index) {
+                m.duplicate.push(r.index);
+            }
+        } else {
+            seen.insert(r.index, r);
+        }
+    }
+    m.duplicate.sort_unstable();
+    m.missing = (1..=n).filter(|i| !seen.contains_key(i)).collect();
+    m.incomplete = seen.values().filter(|r| !r.complete).map(|r| r.index).collect();
+    m.nodes = seen.values().map(|r| r.nodes).sum();
+    m.elapsed_ms = seen.values().map(|r| r.elapsed_ms).sum();
+    if first.solutions.is_some() {
+        m.count = Some(seen.values().map(|r| r.solutions.unwrap_or(0)).sum());
+    }
+    m.complete = m.missing.is_empty() && m.incomplete.is_empty() && m.consistent();
+    m.status = if seen.values().any(|r| r.status == "solvable") {
+        Status::Solvable
+    } else if m.complete {
+        Status::Unsolvable
+    } else {
+        Status::Unknown
+    };
+    m
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(index: u32, count: u32, solutions: u64, complete: bool) -> String {
+        let status = if solutions > 0 { "solvable" } else { "unknown" };
+        format!(
+            r#"{{"type":"case","puzzle_type":"pack","case":1,"line":1,"status":"{status}","solvable":null,"complete":{complete},"count":{solutions},"shard":{{"index":{index},"count":{count}}},"puzzle":{{}},"stats":{{"nodes":10}}}}"#
+        )
+    }
+
+    fn merged(lines: &[String]) -> MergedCase {
+        let mut m = merge(read_records("t", &lines.join("\n")).unwrap());
+        assert_eq!(m.len(), 1);
+        m.remove(0)
+    }
+
+    #[test]
+    fn counts_add_up() {
+        let m = merged(&[record(2, 3, 4, true), record(1, 3, 0, true), record(3, 3, 1, true)]);
+        assert_eq!((m.status, m.complete, m.count, m.nodes), (Status::Solvable, true, Some(5), 30));
+        let m = merged(&[record(1, 2, 0, true), record(2, 2, 0, true)]);
+        assert_eq!((m.status, m.complete, m.count), (Status::Unsolvable, true, Some(0)));
+    }
+
+    #[test]
+    fn gaps_and_repeats_are_named() {
+        let m = merged(&[record(1, 4, 0, true), record(3, 4, 0, false), record(3, 4, 0, true)]);
+        assert_eq!((m.missing, m.incomplete, m.duplicate), (vec![2, 4], vec![3], vec![3]));
+        assert_eq!(m.status, Status::Unknown);
+        let m = merged(&[record(1, 2, 1, true), record(1, 3, 0, true)]);
+        assert_eq!(m.conflicts.len(), 1);
+        assert_eq!(m.status, Status::Solvable);
+        assert!(!m.complete);
+    }
+
+    #[test]
+    fn bad_lines_are_errors() {
+        let e = read_records("f", "\n{\"type\":\"case\"}").unwrap_err();
+        assert_eq!(e.line, 2);
+        assert!(read_records("f", "nonsense").is_err());
+        assert!(read_records("f", r#"{"type":"shard-plan"}"#).is_err());
+        assert!(read_records("f", r#"{"type":"solution","case":1}"#).unwrap().is_empty());
+    }
+}
