@@ -13,6 +13,7 @@ mod layout;
 mod pack;
 mod pack_sets;
 mod roundtrip;
+mod shard;
 mod tetravex;
 mod usability;
 mod util;

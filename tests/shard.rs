@@ -1,0 +1,247 @@
+//! Sharded search from outside: for several instances and shard counts,
+//! the shards' counts add up to the whole count and their solutions
+//! (each checked by the independent verifier) are exactly the whole set,
+//! each in one shard; a shard does not depend on the thread count;
+//! `tessera merge` adds shard runs up and names what is wrong;
+//! `--shard-plan` prints one row per shard, the same on every run.
+
+use crate::util::{example, run};
+use crate::verify::{check_pack_json, check_tile_json, pack_case_from_json, tile_case_from_json};
+use serde_json::Value;
+use std::collections::BTreeMap;
+
+/// An instance: the command's arguments and its input.
+struct Instance {
+    args: Vec<&'static str>,
+    input: String,
+}
+
+fn generated(args: &[&str]) -> String {
+    run(args, "").expect_code(0).stdout.clone()
+}
+
+fn instances() -> Vec<Instance> {
+    vec![
+        // Three cases: 24 solutions, one refuted (unsolvable), 56.
+        Instance { args: vec!["pack", "--rotate", "--flip"], input: example("pack-uva387.txt") },
+        // Without turning: 1, unsolvable, 1.
+        Instance { args: vec!["pack"], input: example("pack-uva387.txt") },
+        // One solvable game (8 solutions), one unsolvable.
+        Instance { args: vec!["tetravex", "--rotate"], input: example("tetravex-zoj1008.txt") },
+        Instance {
+            args: vec!["tetravex", "--rotate"],
+            input: generated(&["generate", "tetravex", "--size", "3", "--labels", "6", "--rotate", "--seed", "5"]),
+        },
+        Instance {
+            args: vec!["tetravex"],
+            input: generated(&["generate", "tetravex", "--size", "4", "--labels", "5", "--seed", "2"]),
+        },
+        Instance { args: vec!["edges"], input: example("edges-2x2.txt") },
+        Instance {
+            args: vec!["edges", "--rotate"],
+            input: generated(&["generate", "edges", "--size", "3x3", "--labels", "2", "--rotate", "--seed", "5"]),
+        },
+    ]
+}
+
+/// Per case: the count of the case record and the verified solutions (as
+/// canonical JSON text) of an `--all --json` run.
+fn all_solutions(inst: &Instance, extra: &[&str]) -> BTreeMap<u64, (u64, Vec<String>)> {
+    let mut args = inst.args.clone();
+    args.extend(["--all", "--json"]);
+    args.extend(extra);
+    let r = run(&args, inst.input.clone());
+    assert!(matches!(r.code, Some(0 | 1)), "{args:?}: {r:#?}");
+    let lines = r.json_lines();
+    let mut out: BTreeMap<u64, (u64, Vec<String>)> = BTreeMap::new();
+    let mut pending: Vec<Value> = Vec::new();
+    for rec in lines {
+        if rec["type"] == "solution" {
+            pending.push(rec);
+            continue;
+        }
+        assert_eq!(rec["type"], "case");
+        let k = rec["case"].as_u64().unwrap();
+        assert_eq!(rec["complete"], true, "{args:?}: case {k}");
+        let entry = out.entry(k).or_default();
+        entry.0 = rec["count"].as_u64().unwrap();
+        for sol in pending.drain(..) {
+            assert_eq!(sol["case"], k);
+            let checked = match rec["puzzle_type"].as_str().unwrap() {
+                "pack" => check_pack_json(&pack_case_from_json(&rec["puzzle"]), &sol["solution"]).map(|_| ()),
+                t => check_tile_json(&tile_case_from_json(&rec["puzzle"], t == "edges"), &sol["solution"]).map(|_| ()),
+            };
+            checked.unwrap_or_else(|e| panic!("{args:?}: case {k}: not a solution ({e}): {}", sol["solution"]));
+            entry.1.push(sol["solution"].to_string());
+        }
+        assert_eq!(entry.1.len() as u64, entry.0, "{args:?}: case {k}: records against count");
+    }
+    out
+}
+
+#[test]
+fn shards_partition_every_instance() {
+    for inst in instances() {
+        let whole = all_solutions(&inst, &["--threads", "2"]);
+        for n in [1u32, 2, 3, 7, 16] {
+            let mut counts: BTreeMap<u64, u64> = BTreeMap::new();
+            let mut union: BTreeMap<u64, Vec<String>> = BTreeMap::new();
+            for i in 1..=n {
+                let shard = format!("{i}/{n}");
+                for (k, (count, sols)) in all_solutions(&inst, &["--shard", &shard, "--threads", "2"]) {
+                    *counts.entry(k).or_default() += count;
+                    union.entry(k).or_default().extend(sols);
+                }
+            }
+            for (k, (count, sols)) in &whole {
+                assert_eq!(counts[k], *count, "{:?} case {k}, {n} shards: counts", inst.args);
+                let mut got = union[k].clone();
+                got.sort();
+                let before = got.len();
+                got.dedup();
+                assert_eq!(got.len(), before, "{:?} case {k}, {n} shards: a solution in two shards", inst.args);
+                let mut want = sols.clone();
+                want.sort();
+                assert_eq!(got, want, "{:?} case {k}, {n} shards: solution sets", inst.args);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_shard_does_not_depend_on_the_thread_count() {
+    for inst in instances().iter().take(4) {
+        for shard in ["1/3", "3/3", "5/7"] {
+            let sorted = |threads: &str| {
+                let mut m = all_solutions(inst, &["--shard", shard, "--threads", threads]);
+                m.values_mut().for_each(|(_, s)| s.sort());
+                m
+            };
+            assert_eq!(sorted("1"), sorted("2"), "{:?} shard {shard}", inst.args);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// tessera merge.
+
+/// The `--count --json` records of shards `which` of `n` (pack, UVa 387
+/// with turning: 24, refuted, 56), with `extra` options.
+fn shard_records(n: u32, which: &[u32], extra: &[&str]) -> String {
+    let mut out = String::new();
+    for i in which {
+        let shard = format!("{i}/{n}");
+        let mut args = vec!["pack", "--rotate", "--flip", "--count", "--json", "--shard", &shard];
+        args.extend(extra);
+        out.push_str(&run(&args, example("pack-uva387.txt")).stdout);
+    }
+    out
+}
+
+#[test]
+fn merge_adds_a_complete_set_up() {
+    let records = shard_records(4, &[3, 1, 4, 2], &[]);
+    let r = run(&["merge"], records.clone());
+    r.expect_code(1); // case 2 is unsolvable
+    assert_eq!(
+        r.stdout,
+        "Case 1: solvable, 24 solutions (4 of 4 shards complete)\n\
+         Case 2: unsolvable, 0 solutions (4 of 4 shards complete)\n\
+         Case 3: solvable, 56 solutions (4 of 4 shards complete)\n"
+    );
+    assert_eq!(r.stderr, "");
+    let r = run(&["merge", "--json", "-"], records);
+    let recs = r.json_lines();
+    assert_eq!(recs.len(), 3);
+    assert_eq!((recs[0]["type"].as_str(), recs[0]["count"].as_u64()), (Some("merge"), Some(24)));
+    assert_eq!((recs[1]["status"].as_str(), recs[1]["complete"].as_bool()), (Some("unsolvable"), Some(true)));
+    assert_eq!(recs[2]["missing"], serde_json::json!([]));
+    // --all records (solution records are skipped) merge the same way.
+    let mut all = String::new();
+    for i in 1..=3 {
+        let shard = format!("{i}/3");
+        all.push_str(
+            &run(&["pack", "--rotate", "--flip", "--all", "--json", "--shard", &shard], example("pack-uva387.txt"))
+                .stdout,
+        );
+    }
+    let r = run(&["merge"], all);
+    assert!(r.stdout.starts_with("Case 1: solvable, 24 solutions (3 of 3 shards complete)\n"), "{r:#?}");
+}
+
+#[test]
+fn merge_names_missing_duplicate_incomplete_and_foreign_shards() {
+    // Missing shards: the counts are lower bounds, status 3.
+    let r = run(&["merge"], shard_records(7, &[1, 2, 4, 5, 6], &[]));
+    r.expect_code(3);
+    assert!(r.stderr.contains("case 1: shards 3, 7 of 7 missing"), "{}", r.stderr);
+    assert!(r.stdout.contains("Case 1: solvable, at least"), "{}", r.stdout);
+    // A shard given twice: status 2.
+    let r = run(&["merge"], shard_records(3, &[1, 2, 2, 3], &[]));
+    r.expect_code(2);
+    assert!(r.stderr.contains("case 1: shard 2 of 3 given more than once"), "{}", r.stderr);
+    // A shard cut short by a node budget: incomplete, status 3.
+    let mut records = shard_records(2, &[1], &[]);
+    records.push_str(&shard_records(2, &[2], &["--max-nodes", "3"]));
+    let r = run(&["merge"], records);
+    r.expect_code(3);
+    assert!(r.stderr.contains("shard 2 of 2 stopped before the end"), "{}", r.stderr);
+    // Records of two different splits: status 2.
+    let mut records = shard_records(2, &[1, 2], &[]);
+    records.push_str(&shard_records(3, &[3], &[]));
+    let r = run(&["merge"], records);
+    r.expect_code(2);
+    assert!(r.stderr.contains("shard 3/3 (<stdin>:"), "{}", r.stderr);
+    assert!(r.stderr.contains("is from a split into 3, not 2"), "{}", r.stderr);
+    // Not shard records at all: status 2, naming the line.
+    let unsharded = run(&["pack", "--count", "--json"], example("pack-uva387.txt")).stdout;
+    let r = run(&["merge"], unsharded);
+    r.expect_code(2);
+    assert!(r.stderr.contains("<stdin>: line 1: a case record without \"shard\""), "{}", r.stderr);
+    run(&["merge"], "").expect_code(2);
+    run(&["merge"], "{}\n").expect_code(2);
+}
+
+// ---------------------------------------------------------------------------
+// --shard-plan.
+
+#[test]
+fn shard_plans_have_a_row_per_shard_and_do_not_change() {
+    let plan = |n: &str, threads: &str| {
+        let r = run(
+            &["pack", "--set", "pentominoes", "--board", "6x10", "--shard-plan", n, "--json", "--threads", threads],
+            "",
+        );
+        r.expect_code(0);
+        let mut recs = r.json_lines();
+        assert_eq!(recs.len(), 1);
+        let mut rec = recs.remove(0);
+        rec["stats"] = Value::Null; // times differ
+        rec
+    };
+    for n in [1u32, 7, 16] {
+        let rec = plan(&n.to_string(), "1");
+        assert_eq!(rec["type"], "shard-plan");
+        let shards = rec["shards"].as_array().unwrap();
+        assert_eq!(shards.len(), n as usize);
+        for (i, s) in shards.iter().enumerate() {
+            assert_eq!(s["index"], i + 1);
+            assert!(s["estimate"].as_f64().unwrap() > 0.0, "{s}");
+            assert!(s["subtrees"].as_u64().unwrap() > 0, "{s}");
+        }
+        assert!(rec["imbalance"].as_f64().unwrap() >= 1.0);
+        assert_eq!(rec, plan(&n.to_string(), "2"), "the plan depends on the thread count");
+        assert_eq!(rec, plan(&n.to_string(), "1"), "the plan changes between runs");
+    }
+    // Text: a header per case and one row per shard; a refuted case says so.
+    let r = run(&["pack", "--rotate", "--flip", "--shard-plan", "3"], example("pack-uva387.txt"));
+    r.expect_code(0);
+    let cases: Vec<&str> = r.stdout.split("\n\n").collect();
+    assert_eq!(cases.len(), 3);
+    for c in &cases {
+        assert_eq!(c.trim_end().lines().count(), 5, "{c}");
+    }
+    assert!(cases[1].starts_with("Case 2: refuted by colouring"), "{}", cases[1]);
+    run(&["pack", "--shard-plan", "0"], example("pack-uva387.txt")).expect_code(2);
+    run(&["pack", "--shard-plan", "3", "--shard", "1/3"], example("pack-uva387.txt")).expect_code(2);
+}
