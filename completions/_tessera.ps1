@@ -29,6 +29,7 @@ Register-ArgumentCompleter -Native -CommandName 'tessera' -ScriptBlock {
             [CompletionResult]::new('edges', 'edges', [CompletionResultType]::ParameterValue, 'Jigsaw edge matching (UVa 519): flat sides on the border, In meets Out')
             [CompletionResult]::new('pack', 'pack', [CompletionResultType]::ParameterValue, 'Polyomino packing (UVa 387): fill the board with all the pieces')
             [CompletionResult]::new('generate', 'generate', [CompletionResultType]::ParameterValue, 'Write random puzzles with a planted solution (judge format or JSON)')
+            [CompletionResult]::new('merge', 'merge', [CompletionResultType]::ParameterValue, 'Add up the JSON records of shard runs (--shard I/N --json); report missing shards')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page (roff): tessera''s, or one subcommand''s')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -43,6 +44,7 @@ Register-ArgumentCompleter -Native -CommandName 'tessera' -ScriptBlock {
             [CompletionResult]::new('--max-nodes', '--max-nodes', [CompletionResultType]::ParameterName, 'Give up on a case after this many search nodes (reproducible; one thread)')
             [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Worker threads (0: all cores)')
             [CompletionResult]::new('--shard', '--shard', [CompletionResultType]::ParameterName, 'Search only shard I of N (1-based), for splitting a search across machines')
+            [CompletionResult]::new('--shard-plan', '--shard-plan', [CompletionResultType]::ParameterName, 'Print the estimated size of each of N shards (Knuth''s estimate) instead of searching')
             [CompletionResult]::new('--border', '--border', [CompletionResultType]::ParameterName, 'Every outer side must carry label C, and no inner side may')
             [CompletionResult]::new('--layout', '--layout', [CompletionResultType]::ParameterName, 'How the input draws the tiles')
             [CompletionResult]::new('--fix', '--fix', [CompletionResultType]::ParameterName, 'Pin a tile: PIECE@ROW,COL[,ROT] (1-based; ROT quarter turns clockwise)')
@@ -69,6 +71,7 @@ Register-ArgumentCompleter -Native -CommandName 'tessera' -ScriptBlock {
             [CompletionResult]::new('--max-nodes', '--max-nodes', [CompletionResultType]::ParameterName, 'Give up on a case after this many search nodes (reproducible; one thread)')
             [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Worker threads (0: all cores)')
             [CompletionResult]::new('--shard', '--shard', [CompletionResultType]::ParameterName, 'Search only shard I of N (1-based), for splitting a search across machines')
+            [CompletionResult]::new('--shard-plan', '--shard-plan', [CompletionResultType]::ParameterName, 'Print the estimated size of each of N shards (Knuth''s estimate) instead of searching')
             [CompletionResult]::new('--fix', '--fix', [CompletionResultType]::ParameterName, 'Pin a piece: PIECE@ROW,COL[,ROT] (1-based; ROT quarter turns clockwise)')
             [CompletionResult]::new('--grid', '--grid', [CompletionResultType]::ParameterName, 'Draw each solution after its verdict')
             [CompletionResult]::new('--ascii', '--ascii', [CompletionResultType]::ParameterName, 'Draw grids with plain ASCII instead of box characters')
@@ -92,6 +95,7 @@ Register-ArgumentCompleter -Native -CommandName 'tessera' -ScriptBlock {
             [CompletionResult]::new('--max-nodes', '--max-nodes', [CompletionResultType]::ParameterName, 'Give up on a case after this many search nodes (reproducible; one thread)')
             [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Worker threads (0: all cores)')
             [CompletionResult]::new('--shard', '--shard', [CompletionResultType]::ParameterName, 'Search only shard I of N (1-based), for splitting a search across machines')
+            [CompletionResult]::new('--shard-plan', '--shard-plan', [CompletionResultType]::ParameterName, 'Print the estimated size of each of N shards (Knuth''s estimate) instead of searching')
             [CompletionResult]::new('--board', '--board', [CompletionResultType]::ParameterName, 'The board: ROWSxCOLS [default: 4x4, or the board the input draws]')
             [CompletionResult]::new('--board-file', '--board-file', [CompletionResultType]::ParameterName, 'The board drawn in a file: `.` a cell to fill, `#` (any other character) a hole')
             [CompletionResult]::new('--set', '--set', [CompletionResultType]::ParameterName, 'Add a built-in piece set (with its own freedom): trominoes, tetrominoes, pentominoes, one-sided-pentominoes, hexominoes. Without FILE, the set alone is the puzzle')
@@ -129,6 +133,14 @@ Register-ArgumentCompleter -Native -CommandName 'tessera' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'tessera;merge' {
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Write one JSON record per case (`"type": "merge"`) instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'tessera;completions' {
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -149,6 +161,7 @@ Register-ArgumentCompleter -Native -CommandName 'tessera' -ScriptBlock {
             [CompletionResult]::new('edges', 'edges', [CompletionResultType]::ParameterValue, 'Jigsaw edge matching (UVa 519): flat sides on the border, In meets Out')
             [CompletionResult]::new('pack', 'pack', [CompletionResultType]::ParameterValue, 'Polyomino packing (UVa 387): fill the board with all the pieces')
             [CompletionResult]::new('generate', 'generate', [CompletionResultType]::ParameterValue, 'Write random puzzles with a planted solution (judge format or JSON)')
+            [CompletionResult]::new('merge', 'merge', [CompletionResultType]::ParameterValue, 'Add up the JSON records of shard runs (--shard I/N --json); report missing shards')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page (roff): tessera''s, or one subcommand''s')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -164,6 +177,9 @@ Register-ArgumentCompleter -Native -CommandName 'tessera' -ScriptBlock {
             break
         }
         'tessera;help;generate' {
+            break
+        }
+        'tessera;help;merge' {
             break
         }
         'tessera;help;completions' {

@@ -31,6 +31,9 @@ _tessera() {
             tessera,man)
                 cmd="tessera__subcmd__man"
                 ;;
+            tessera,merge)
+                cmd="tessera__subcmd__merge"
+                ;;
             tessera,pack)
                 cmd="tessera__subcmd__pack"
                 ;;
@@ -52,6 +55,9 @@ _tessera() {
             tessera__subcmd__help,man)
                 cmd="tessera__subcmd__help__subcmd__man"
                 ;;
+            tessera__subcmd__help,merge)
+                cmd="tessera__subcmd__help__subcmd__merge"
+                ;;
             tessera__subcmd__help,pack)
                 cmd="tessera__subcmd__help__subcmd__pack"
                 ;;
@@ -65,7 +71,7 @@ _tessera() {
 
     case "${cmd}" in
         tessera)
-            opts="-h -V --help --version tetravex edges pack generate completions man help"
+            opts="-h -V --help --version tetravex edges pack generate merge completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -93,7 +99,7 @@ _tessera() {
             return 0
             ;;
         tessera__subcmd__edges)
-            opts="-h -V --input --grid --ascii --count --all --limit --json --stats --color --progress --timeout --max-nodes --threads --shard --rotate --fix --help --version"
+            opts="-h -V --input --grid --ascii --count --all --limit --json --stats --color --progress --timeout --max-nodes --threads --shard --shard-plan --rotate --fix --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -128,6 +134,10 @@ _tessera() {
                     return 0
                     ;;
                 --shard)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard-plan)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -193,7 +203,7 @@ _tessera() {
             return 0
             ;;
         tessera__subcmd__help)
-            opts="tetravex edges pack generate completions man help"
+            opts="tetravex edges pack generate merge completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -276,6 +286,20 @@ _tessera() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        tessera__subcmd__help__subcmd__merge)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         tessera__subcmd__help__subcmd__pack)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -322,8 +346,22 @@ _tessera() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        tessera__subcmd__merge)
+            opts="-h -V --json --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         tessera__subcmd__pack)
-            opts="-h -V --input --grid --ascii --count --all --limit --json --stats --color --progress --timeout --max-nodes --threads --shard --board --board-file --rotate --flip --set --unique --help --version"
+            opts="-h -V --input --grid --ascii --count --all --limit --json --stats --color --progress --timeout --max-nodes --threads --shard --shard-plan --board --board-file --rotate --flip --set --unique --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -358,6 +396,10 @@ _tessera() {
                     return 0
                     ;;
                 --shard)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard-plan)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -381,7 +423,7 @@ _tessera() {
             return 0
             ;;
         tessera__subcmd__tetravex)
-            opts="-h -V --input --grid --ascii --count --all --limit --json --stats --color --progress --timeout --max-nodes --threads --shard --rotate --in-place --border --layout --fix --help --version"
+            opts="-h -V --input --grid --ascii --count --all --limit --json --stats --color --progress --timeout --max-nodes --threads --shard --shard-plan --rotate --in-place --border --layout --fix --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -416,6 +458,10 @@ _tessera() {
                     return 0
                     ;;
                 --shard)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard-plan)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

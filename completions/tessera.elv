@@ -26,6 +26,7 @@ set edit:completion:arg-completer[tessera] = {|@words|
             cand edges 'Jigsaw edge matching (UVa 519): flat sides on the border, In meets Out'
             cand pack 'Polyomino packing (UVa 387): fill the board with all the pieces'
             cand generate 'Write random puzzles with a planted solution (judge format or JSON)'
+            cand merge 'Add up the JSON records of shard runs (--shard I/N --json); report missing shards'
             cand completions 'Print a shell completion script'
             cand man 'Print the man page (roff): tessera''s, or one subcommand''s'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -39,6 +40,7 @@ set edit:completion:arg-completer[tessera] = {|@words|
             cand --max-nodes 'Give up on a case after this many search nodes (reproducible; one thread)'
             cand --threads 'Worker threads (0: all cores)'
             cand --shard 'Search only shard I of N (1-based), for splitting a search across machines'
+            cand --shard-plan 'Print the estimated size of each of N shards (Knuth''s estimate) instead of searching'
             cand --border 'Every outer side must carry label C, and no inner side may'
             cand --layout 'How the input draws the tiles'
             cand --fix 'Pin a tile: PIECE@ROW,COL[,ROT] (1-based; ROT quarter turns clockwise)'
@@ -64,6 +66,7 @@ set edit:completion:arg-completer[tessera] = {|@words|
             cand --max-nodes 'Give up on a case after this many search nodes (reproducible; one thread)'
             cand --threads 'Worker threads (0: all cores)'
             cand --shard 'Search only shard I of N (1-based), for splitting a search across machines'
+            cand --shard-plan 'Print the estimated size of each of N shards (Knuth''s estimate) instead of searching'
             cand --fix 'Pin a piece: PIECE@ROW,COL[,ROT] (1-based; ROT quarter turns clockwise)'
             cand --grid 'Draw each solution after its verdict'
             cand --ascii 'Draw grids with plain ASCII instead of box characters'
@@ -86,6 +89,7 @@ set edit:completion:arg-completer[tessera] = {|@words|
             cand --max-nodes 'Give up on a case after this many search nodes (reproducible; one thread)'
             cand --threads 'Worker threads (0: all cores)'
             cand --shard 'Search only shard I of N (1-based), for splitting a search across machines'
+            cand --shard-plan 'Print the estimated size of each of N shards (Knuth''s estimate) instead of searching'
             cand --board 'The board: ROWSxCOLS [default: 4x4, or the board the input draws]'
             cand --board-file 'The board drawn in a file: `.` a cell to fill, `#` (any other character) a hole'
             cand --set 'Add a built-in piece set (with its own freedom): trominoes, tetrominoes, pentominoes, one-sided-pentominoes, hexominoes. Without FILE, the set alone is the puzzle'
@@ -121,6 +125,13 @@ set edit:completion:arg-completer[tessera] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'tessera;merge'= {
+            cand --json 'Write one JSON record per case (`"type": "merge"`) instead of text'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'tessera;completions'= {
             cand -h 'Print help'
             cand --help 'Print help'
@@ -139,6 +150,7 @@ set edit:completion:arg-completer[tessera] = {|@words|
             cand edges 'Jigsaw edge matching (UVa 519): flat sides on the border, In meets Out'
             cand pack 'Polyomino packing (UVa 387): fill the board with all the pieces'
             cand generate 'Write random puzzles with a planted solution (judge format or JSON)'
+            cand merge 'Add up the JSON records of shard runs (--shard I/N --json); report missing shards'
             cand completions 'Print a shell completion script'
             cand man 'Print the man page (roff): tessera''s, or one subcommand''s'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -150,6 +162,8 @@ set edit:completion:arg-completer[tessera] = {|@words|
         &'tessera;help;pack'= {
         }
         &'tessera;help;generate'= {
+        }
+        &'tessera;help;merge'= {
         }
         &'tessera;help;completions'= {
         }

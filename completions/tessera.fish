@@ -30,6 +30,7 @@ complete -c tessera -n "__fish_tessera_needs_command" -f -a "tetravex" -d 'Gnome
 complete -c tessera -n "__fish_tessera_needs_command" -f -a "edges" -d 'Jigsaw edge matching (UVa 519): flat sides on the border, In meets Out'
 complete -c tessera -n "__fish_tessera_needs_command" -f -a "pack" -d 'Polyomino packing (UVa 387): fill the board with all the pieces'
 complete -c tessera -n "__fish_tessera_needs_command" -f -a "generate" -d 'Write random puzzles with a planted solution (judge format or JSON)'
+complete -c tessera -n "__fish_tessera_needs_command" -f -a "merge" -d 'Add up the JSON records of shard runs (--shard I/N --json); report missing shards'
 complete -c tessera -n "__fish_tessera_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c tessera -n "__fish_tessera_needs_command" -f -a "man" -d 'Print the man page (roff): tessera\'s, or one subcommand\'s'
 complete -c tessera -n "__fish_tessera_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
@@ -47,6 +48,7 @@ complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l timeout -d 
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l max-nodes -d 'Give up on a case after this many search nodes (reproducible; one thread)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l threads -d 'Worker threads (0: all cores)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l shard -d 'Search only shard I of N (1-based), for splitting a search across machines' -r
+complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l shard-plan -d 'Print the estimated size of each of N shards (Knuth\'s estimate) instead of searching' -r
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l border -d 'Every outer side must carry label C, and no inner side may' -r
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l layout -d 'How the input draws the tiles' -r -f -a "tiles\t'One tile per line: top right bottom left'
 blocks\t'The board drawn as 2x2 blocks (seed 002\'s variant)'"
@@ -75,6 +77,7 @@ complete -c tessera -n "__fish_tessera_using_subcommand edges" -l timeout -d 'Gi
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l max-nodes -d 'Give up on a case after this many search nodes (reproducible; one thread)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l threads -d 'Worker threads (0: all cores)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l shard -d 'Search only shard I of N (1-based), for splitting a search across machines' -r
+complete -c tessera -n "__fish_tessera_using_subcommand edges" -l shard-plan -d 'Print the estimated size of each of N shards (Knuth\'s estimate) instead of searching' -r
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l fix -d 'Pin a piece: PIECE@ROW,COL[,ROT] (1-based; ROT quarter turns clockwise)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l grid -d 'Draw each solution after its verdict'
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l ascii -d 'Draw grids with plain ASCII instead of box characters'
@@ -99,6 +102,7 @@ complete -c tessera -n "__fish_tessera_using_subcommand pack" -l timeout -d 'Giv
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l max-nodes -d 'Give up on a case after this many search nodes (reproducible; one thread)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l threads -d 'Worker threads (0: all cores)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l shard -d 'Search only shard I of N (1-based), for splitting a search across machines' -r
+complete -c tessera -n "__fish_tessera_using_subcommand pack" -l shard-plan -d 'Print the estimated size of each of N shards (Knuth\'s estimate) instead of searching' -r
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l board -d 'The board: ROWSxCOLS [default: 4x4, or the board the input draws]' -r
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l board-file -d 'The board drawn in a file: `.` a cell to fill, `#` (any other character) a hole' -r -F
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l set -d 'Add a built-in piece set (with its own freedom): trominoes, tetrominoes, pentominoes, one-sided-pentominoes, hexominoes. Without FILE, the set alone is the puzzle' -r
@@ -127,15 +131,19 @@ complete -c tessera -n "__fish_tessera_using_subcommand generate" -l flip -d 'Pa
 complete -c tessera -n "__fish_tessera_using_subcommand generate" -l json -d 'Write one JSON puzzle per line (the shape `--input json` reads) instead of the judge\'s text'
 complete -c tessera -n "__fish_tessera_using_subcommand generate" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c tessera -n "__fish_tessera_using_subcommand generate" -s V -l version -d 'Print version'
+complete -c tessera -n "__fish_tessera_using_subcommand merge" -l json -d 'Write one JSON record per case (`"type": "merge"`) instead of text'
+complete -c tessera -n "__fish_tessera_using_subcommand merge" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c tessera -n "__fish_tessera_using_subcommand merge" -s V -l version -d 'Print version'
 complete -c tessera -n "__fish_tessera_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c tessera -n "__fish_tessera_using_subcommand completions" -s V -l version -d 'Print version'
 complete -c tessera -n "__fish_tessera_using_subcommand man" -l dir -d 'Write every page (tessera.1, tessera-tetravex.1, ...) into DIR instead' -r -F
 complete -c tessera -n "__fish_tessera_using_subcommand man" -s h -l help -d 'Print help'
 complete -c tessera -n "__fish_tessera_using_subcommand man" -s V -l version -d 'Print version'
-complete -c tessera -n "__fish_tessera_using_subcommand help; and not __fish_seen_subcommand_from tetravex edges pack generate completions man help" -f -a "tetravex" -d 'Gnome Tetravex (ZOJ 1008): square tiles with four labels; equal labels meet'
-complete -c tessera -n "__fish_tessera_using_subcommand help; and not __fish_seen_subcommand_from tetravex edges pack generate completions man help" -f -a "edges" -d 'Jigsaw edge matching (UVa 519): flat sides on the border, In meets Out'
-complete -c tessera -n "__fish_tessera_using_subcommand help; and not __fish_seen_subcommand_from tetravex edges pack generate completions man help" -f -a "pack" -d 'Polyomino packing (UVa 387): fill the board with all the pieces'
-complete -c tessera -n "__fish_tessera_using_subcommand help; and not __fish_seen_subcommand_from tetravex edges pack generate completions man help" -f -a "generate" -d 'Write random puzzles with a planted solution (judge format or JSON)'
-complete -c tessera -n "__fish_tessera_using_subcommand help; and not __fish_seen_subcommand_from tetravex edges pack generate completions man help" -f -a "completions" -d 'Print a shell completion script'
-complete -c tessera -n "__fish_tessera_using_subcommand help; and not __fish_seen_subcommand_from tetravex edges pack generate completions man help" -f -a "man" -d 'Print the man page (roff): tessera\'s, or one subcommand\'s'
-complete -c tessera -n "__fish_tessera_using_subcommand help; and not __fish_seen_subcommand_from tetravex edges pack generate completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c tessera -n "__fish_tessera_using_subcommand help; and not __fish_seen_subcommand_from tetravex edges pack generate merge completions man help" -f -a "tetravex" -d 'Gnome Tetravex (ZOJ 1008): square tiles with four labels; equal labels meet'
+complete -c tessera -n "__fish_tessera_using_subcommand help; and not __fish_seen_subcommand_from tetravex edges pack generate merge completions man help" -f -a "edges" -d 'Jigsaw edge matching (UVa 519): flat sides on the border, In meets Out'
+complete -c tessera -n "__fish_tessera_using_subcommand help; and not __fish_seen_subcommand_from tetravex edges pack generate merge completions man help" -f -a "pack" -d 'Polyomino packing (UVa 387): fill the board with all the pieces'
+complete -c tessera -n "__fish_tessera_using_subcommand help; and not __fish_seen_subcommand_from tetravex edges pack generate merge completions man help" -f -a "generate" -d 'Write random puzzles with a planted solution (judge format or JSON)'
+complete -c tessera -n "__fish_tessera_using_subcommand help; and not __fish_seen_subcommand_from tetravex edges pack generate merge completions man help" -f -a "merge" -d 'Add up the JSON records of shard runs (--shard I/N --json); report missing shards'
+complete -c tessera -n "__fish_tessera_using_subcommand help; and not __fish_seen_subcommand_from tetravex edges pack generate merge completions man help" -f -a "completions" -d 'Print a shell completion script'
+complete -c tessera -n "__fish_tessera_using_subcommand help; and not __fish_seen_subcommand_from tetravex edges pack generate merge completions man help" -f -a "man" -d 'Print the man page (roff): tessera\'s, or one subcommand\'s'
+complete -c tessera -n "__fish_tessera_using_subcommand help; and not __fish_seen_subcommand_from tetravex edges pack generate merge completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
