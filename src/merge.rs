@@ -199,12 +199,13 @@ fn merge_case(records: Vec<ShardRecord>) -> MergedCase {
                 first.at,
                 if first.solutions.is_some() { "did" } else { "did not" }
             ));
-        } else if seen.contains_key(&r.index) {
-            if !m.duplicate.contains(&r.index) {
-                m.duplicate.push(r.index);
-            }
         } else {
-            seen.insert(r.index, r);
+            let index = r.index;
+            if let std::collections::btree_map::Entry::Vacant(e) = seen.entry(index) {
+                e.insert(r);
+            } else if !m.duplicate.contains(&index) {
+                m.duplicate.push(index);
+            }
         }
     }
     m.duplicate.sort_unstable();
