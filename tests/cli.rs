@@ -618,6 +618,8 @@ fn snapshot_tetravex_short_help() {
           --threads <N>        Worker threads (0: all cores) [default: 0]
           --shard <I/N>        Search only shard I of N (1-based), for splitting a search across
                                machines
+          --shard-plan <N>     Print the estimated size of each of N shards (Knuth's estimate) instead
+                               of searching
 
     Rules:
           --rotate                     Tiles may turn (quarter turns) as well as move
