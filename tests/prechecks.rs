@@ -327,6 +327,7 @@ fn planted(rng: &mut generate::Rng, rows: usize, cols: usize, kind: u8, frame: u
         frame_labels: labels(0, frame),
         inner_labels: labels(frame, inner),
         rotate: kind >= 3,
+        centre_hint: false,
     };
     generate::tiles(rng, &spec)
 }
