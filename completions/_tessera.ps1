@@ -125,6 +125,7 @@ Register-ArgumentCompleter -Native -CommandName 'tessera' -ScriptBlock {
             [CompletionResult]::new('--cases', '--cases', [CompletionResultType]::ParameterName, 'How many puzzles')
             [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Seed of the random source (same seed, same puzzles)')
             [CompletionResult]::new('--rotate', '--rotate', [CompletionResultType]::ParameterName, 'Turn every tile or piece a random number of quarter turns (solve with --rotate)')
+            [CompletionResult]::new('--centre', '--centre', [CompletionResultType]::ParameterName, 'Tetravex and edges, with --json: pin the centre cell''s tile where the planted solution has it, turned as it lies there (Eternity II''s centre piece; on even sides the cell below and right of the middle)')
             [CompletionResult]::new('--flip', '--flip', [CompletionResultType]::ParameterName, 'Pack: mirror pieces at random (solve with --flip)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Write one JSON puzzle per line (the shape `--input json` reads) instead of the judge''s text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')

@@ -153,7 +153,7 @@ _tessera() {
             return 0
             ;;
         tessera__subcmd__generate)
-            opts="-h -V --size --labels --border --frame-labels --inner-labels --rotate --flip --pieces --piece-size --cases --seed --json --help --version tetravex edges pack"
+            opts="-h -V --size --labels --border --frame-labels --inner-labels --rotate --centre --flip --pieces --piece-size --cases --seed --json --help --version tetravex edges pack"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -118,6 +118,7 @@ set edit:completion:arg-completer[tessera] = {|@words|
             cand --cases 'How many puzzles'
             cand --seed 'Seed of the random source (same seed, same puzzles)'
             cand --rotate 'Turn every tile or piece a random number of quarter turns (solve with --rotate)'
+            cand --centre 'Tetravex and edges, with --json: pin the centre cell''s tile where the planted solution has it, turned as it lies there (Eternity II''s centre piece; on even sides the cell below and right of the middle)'
             cand --flip 'Pack: mirror pieces at random (solve with --flip)'
             cand --json 'Write one JSON puzzle per line (the shape `--input json` reads) instead of the judge''s text'
             cand -h 'Print help (see more with ''--help'')'

@@ -127,6 +127,7 @@ complete -c tessera -n "__fish_tessera_using_subcommand generate" -l piece-size 
 complete -c tessera -n "__fish_tessera_using_subcommand generate" -l cases -d 'How many puzzles' -r
 complete -c tessera -n "__fish_tessera_using_subcommand generate" -l seed -d 'Seed of the random source (same seed, same puzzles)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand generate" -l rotate -d 'Turn every tile or piece a random number of quarter turns (solve with --rotate)'
+complete -c tessera -n "__fish_tessera_using_subcommand generate" -l centre -d 'Tetravex and edges, with --json: pin the centre cell\'s tile where the planted solution has it, turned as it lies there (Eternity II\'s centre piece; on even sides the cell below and right of the middle)'
 complete -c tessera -n "__fish_tessera_using_subcommand generate" -l flip -d 'Pack: mirror pieces at random (solve with --flip)'
 complete -c tessera -n "__fish_tessera_using_subcommand generate" -l json -d 'Write one JSON puzzle per line (the shape `--input json` reads) instead of the judge\'s text'
 complete -c tessera -n "__fish_tessera_using_subcommand generate" -s h -l help -d 'Print help (see more with \'--help\')'

@@ -23,7 +23,7 @@
 
 use crate::puzzles::pack::{Board, PackPuzzle, Piece};
 use crate::puzzles::polyomino::{Freedom, Shape};
-use crate::puzzles::tiles::{self, Border, Labels, Rule, TilePuzzle};
+use crate::puzzles::tiles::{self, Border, Fix, Labels, Rule, TilePuzzle};
 
 pub use crate::rng::Rng;
 
@@ -44,6 +44,11 @@ pub struct TileSpec {
     pub inner_labels: Vec<i32>,
     /// Turn every tile a random number of quarter turns.
     pub rotate: bool,
+    /// Pin the tile of the centre cell where the planted solution has it
+    /// (cell and rotation), like Eternity II's mandatory centre piece. On
+    /// even sides the centre is the cell below and right of the middle
+    /// point: row `rows / 2`, column `cols / 2` (0-based).
+    pub centre_hint: bool,
 }
 
 impl TileSpec {
@@ -91,20 +96,29 @@ pub fn tiles(rng: &mut Rng, spec: &TileSpec) -> TilePuzzle {
             board.push([top, right, bottom, left]);
         }
     }
-    if spec.rotate {
-        for t in &mut board {
-            *t = tiles::rotate(*t, rng.below(4) as u8);
-        }
+    // Each tile with the turn it got and the cell it came from, so that the
+    // centre hint can undo both; the draws are the same as without a hint.
+    let mut shuffled: Vec<(Labels, u8, usize)> = Vec::with_capacity(board.len());
+    for (cell, &t) in board.iter().enumerate() {
+        let turn = if spec.rotate { rng.below(4) as u8 } else { 0 };
+        shuffled.push((tiles::rotate(t, turn), turn, cell));
     }
-    rng.shuffle(&mut board);
+    rng.shuffle(&mut shuffled);
+    let centre = (rows / 2) * cols + cols / 2;
+    let fixes = shuffled
+        .iter()
+        .position(|&(_, _, cell)| spec.centre_hint && cell == centre)
+        .map(|piece| Fix { piece, row: rows / 2, col: cols / 2, rotation: Some((4 - shuffled[piece].1) % 4) })
+        .into_iter()
+        .collect();
     TilePuzzle {
         rows,
         cols,
-        tiles: board,
+        tiles: shuffled.into_iter().map(|(t, _, _)| t).collect(),
         rule: spec.rule,
         border: spec.border,
         rotate: spec.rotate,
-        fixes: Vec::new(),
+        fixes,
     }
 }
 
@@ -270,6 +284,7 @@ mod tests {
                     frame_labels: TileSpec::tetravex_labels(None, 0, 3),
                     inner_labels: TileSpec::tetravex_labels(None, 0, 3),
                     rotate,
+                    centre_hint: false,
                 };
                 solvable_tiles(tiles(&mut rng, &tetravex));
                 let eternity = TileSpec {
@@ -302,6 +317,7 @@ mod tests {
             frame_labels: vec![1],
             inner_labels: vec![2],
             rotate: false,
+            centre_hint: false,
         };
         let p = tiles(&mut rng, &spec);
         for t in &p.tiles {
@@ -310,6 +326,32 @@ mod tests {
             // Corners: two grey sides and two frame sides; edge pieces:
             // one grey, two frame, one inner; inner pieces: four inner.
             assert!(matches!((grey, frame), (2, 2) | (1, 2) | (0, 0)), "{t:?}");
+        }
+    }
+
+    /// The centre hint pins the planted tile: the puzzle stays solvable,
+    /// and apart from the hint it is the puzzle made without one.
+    #[test]
+    fn centre_hint_pins_the_planted_tile() {
+        for (n, rotate, seed) in [(1, true, 1), (4, true, 2), (5, false, 3), (6, true, 4)] {
+            let spec = TileSpec {
+                rows: n,
+                cols: n,
+                rule: Rule::Equal,
+                border: Border::Label(0),
+                frame_labels: TileSpec::tetravex_labels(Some(0), 0, 2),
+                inner_labels: TileSpec::tetravex_labels(Some(0), 2, 5),
+                rotate,
+                centre_hint: true,
+            };
+            let hinted = tiles(&mut Rng::new(seed), &spec);
+            let plain = tiles(&mut Rng::new(seed), &TileSpec { centre_hint: false, ..spec });
+            assert_eq!(hinted.tiles, plain.tiles);
+            assert_eq!(hinted.fixes.len(), 1);
+            let f = hinted.fixes[0];
+            assert_eq!((f.row, f.col), (n / 2, n / 2));
+            assert!(rotate || f.rotation == Some(0));
+            solvable_tiles(hinted);
         }
     }
 

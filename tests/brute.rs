@@ -36,9 +36,18 @@ fn fits(case: &TileCase, grid: &[Labels], r: usize, c: usize, l: Labels) -> bool
 }
 
 /// Counts the distinct looks of the board (up to `cap`: stops once reached).
+/// Hints (`case.fixes`) put their tile in their cell (turned as given, or
+/// any way the rules allow) and keep it out of every other cell.
 pub fn count_tiles_capped(case: &TileCase, cap: u64) -> u64 {
-    fn go(case: &TileCase, pos: usize, used: &mut [bool], grid: &mut Vec<Labels>, count: &mut u64, cap: u64) {
-        if *count >= cap {
+    struct S<'a> {
+        case: &'a TileCase,
+        /// For each cell, the tile a hint puts there and its rotation.
+        pinned: Vec<Option<(usize, Option<u8>)>>,
+        cap: u64,
+    }
+    fn go(s: &S, pos: usize, used: &mut [bool], grid: &mut Vec<Labels>, count: &mut u64) {
+        let case = s.case;
+        if *count >= s.cap {
             return;
         }
         if pos == case.tiles.len() {
@@ -46,6 +55,25 @@ pub fn count_tiles_capped(case: &TileCase, cap: u64) -> u64 {
             return;
         }
         let (r, c) = (pos / case.cols, pos % case.cols);
+        let turns = |rot: Option<u8>| match rot {
+            Some(k) => k..k + 1,
+            None => 0..if case.rotate { 4 } else { 1 },
+        };
+        if let Some((i, rot)) = s.pinned[pos] {
+            let mut looks = BTreeSet::new();
+            for k in turns(rot) {
+                let l = turn(case.tiles[i], k);
+                if fits(case, grid, r, c, l) {
+                    looks.insert(l);
+                }
+            }
+            for l in looks {
+                grid.push(l);
+                go(s, pos + 1, used, grid, count);
+                grid.pop();
+            }
+            return;
+        }
         // Each distinct look once: any unused tile able to show it will do
         // (tiles that can show the same look are interchangeable).
         let mut looks: BTreeMap<Labels, usize> = BTreeMap::new();
@@ -53,7 +81,7 @@ pub fn count_tiles_capped(case: &TileCase, cap: u64) -> u64 {
             if used[i] {
                 continue;
             }
-            for k in 0..if case.rotate { 4 } else { 1 } {
+            for k in turns(None) {
                 let l = turn(t, k);
                 if fits(case, grid, r, c, l) {
                     looks.entry(l).or_insert(i);
@@ -63,14 +91,20 @@ pub fn count_tiles_capped(case: &TileCase, cap: u64) -> u64 {
         for (l, i) in looks {
             used[i] = true;
             grid.push(l);
-            go(case, pos + 1, used, grid, count, cap);
+            go(s, pos + 1, used, grid, count);
             grid.pop();
             used[i] = false;
         }
     }
     assert_eq!(case.tiles.len(), case.rows * case.cols);
+    let mut pinned = vec![None; case.tiles.len()];
+    let mut used = vec![false; case.tiles.len()];
+    for &(piece, row, col, rot) in &case.fixes {
+        pinned[row * case.cols + col] = Some((piece, rot));
+        used[piece] = true;
+    }
     let mut count = 0;
-    go(case, 0, &mut vec![false; case.tiles.len()], &mut Vec::new(), &mut count, cap);
+    go(&S { case, pinned, cap }, 0, &mut used, &mut Vec::new(), &mut count);
     count
 }
 

@@ -434,6 +434,44 @@ fn hints_are_honoured() {
     assert_eq!(r.cases()[0]["count"], 1, "{}", r.stdout);
 }
 
+/// Hints cut the count exactly as brute force says: tetravex and edges, with
+/// and without turning, one or two hints with or without a rotation (some
+/// contradict the board: 0 solutions).
+#[test]
+fn hint_counts_match_brute_force() {
+    let mut rng = Rng::new(0xF1C);
+    let mut counts = vec![];
+    for i in 0..24 {
+        let (edges, rotate) = (i % 2 == 1, i % 4 >= 2);
+        let (rows, cols) = if edges { [(2, 3), (3, 3), (3, 2)][i % 3] } else { (3, 3) };
+        let mut case = planted_tiles(&mut rng, rows, cols, 2, rotate, edges);
+        let mut cells: Vec<usize> = (0..rows * cols).collect();
+        let mut pieces = cells.clone();
+        rng.shuffle(&mut cells);
+        rng.shuffle(&mut pieces);
+        let mut args = vec!["--count".to_string()];
+        if rotate {
+            args.push("--rotate".into());
+        }
+        for k in 0..1 + i % 2 {
+            let (piece, cell) = (pieces[k], cells[k]);
+            let rot = (rotate && rng.coin()).then(|| rng.below(4) as u8);
+            case.fixes.push((piece, cell / cols, cell % cols, rot));
+            let turn = rot.map(|r| format!(",{r}")).unwrap_or_default();
+            args.push("--fix".into());
+            args.push(format!("{}@{},{}{turn}", piece + 1, cell / cols + 1, cell % cols + 1));
+        }
+        let want = count_tiles(&case);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let sub = if edges { "edges" } else { "tetravex" };
+        let rec = &tile_records(sub, std::slice::from_ref(&case), &args)[0];
+        assert_eq!(rec["count"], want, "{args:?} on {case:?}");
+        counts.push(want);
+    }
+    // Not vacuous: some hints contradict the board, some leave a choice.
+    assert!(counts.contains(&0) && counts.iter().any(|&c| c > 1), "{counts:?}");
+}
+
 // ---------------------------------------------------------------------------
 // Text layouts.
 

@@ -196,3 +196,20 @@ proptest! {
         }
     }
 }
+
+/// A planted 16x16 with numbered tabs ±1..±32 (64 labels), with and
+/// without turning.
+#[test]
+fn large_boards_16x16_with_64_labels() {
+    for rotate in [false, true] {
+        let mut args = vec!["generate", "edges", "--size", "16", "--labels", "32", "--seed", "16"];
+        let rules: &[&str] = if rotate { &["--rotate"] } else { &[] };
+        args.extend_from_slice(rules);
+        let text = run(&args, "").stdout;
+        let cases: Vec<TileCase> = parse_edges(&text).into_iter().map(|c| TileCase { rotate, ..c }).collect();
+        let labels: std::collections::BTreeSet<i32> = cases[0].tiles.iter().flatten().copied().collect();
+        assert_eq!(labels.len(), 64 + 1, "±1..±32 and flat sides");
+        let rec = &tile_records("edges", &cases, rules)[0];
+        assert_eq!(rec["status"], "solvable", "rotate: {rotate}");
+    }
+}

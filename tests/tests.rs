@@ -12,6 +12,7 @@ mod json;
 mod layout;
 mod pack;
 mod pack_sets;
+mod prechecks;
 mod roundtrip;
 mod shard;
 mod tetravex;

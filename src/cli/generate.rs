@@ -71,6 +71,12 @@ pub struct GenerateArgs {
     #[arg(long)]
     pub rotate: bool,
 
+    /// Tetravex and edges, with --json: pin the centre cell's tile where
+    /// the planted solution has it, turned as it lies there (Eternity II's
+    /// centre piece; on even sides the cell below and right of the middle).
+    #[arg(long)]
+    pub centre: bool,
+
     /// Pack: mirror pieces at random (solve with --flip).
     #[arg(long)]
     pub flip: bool,
@@ -164,6 +170,9 @@ fn tile_puzzles(args: &GenerateArgs, rng: &mut Rng) -> Result<String> {
             "--size {rows}x{cols}: the tetravex text format has square boards only; use --json for {rows}x{cols}"
         )));
     }
+    if args.centre && !args.json {
+        return Err(usage("--centre needs --json: the judge's text formats have no hints"));
+    }
     if !is_tetravex && args.border.is_some() {
         return Err(usage("--border is for tetravex: the outline of edges is always flat"));
     }
@@ -208,6 +217,7 @@ fn tile_puzzles(args: &GenerateArgs, rng: &mut Rng) -> Result<String> {
         frame_labels: labels(frame),
         inner_labels: labels(inner),
         rotate: args.rotate,
+        centre_hint: args.centre,
     };
     let mut out = String::new();
     for _ in 0..args.cases {
@@ -230,9 +240,14 @@ fn tile_puzzles(args: &GenerateArgs, rng: &mut Rng) -> Result<String> {
 }
 
 fn pack_puzzles(args: &GenerateArgs, rng: &mut Rng) -> Result<String> {
-    if args.labels.is_some() || args.border.is_some() || args.frame_labels.is_some() || args.inner_labels.is_some() {
+    if args.labels.is_some()
+        || args.border.is_some()
+        || args.frame_labels.is_some()
+        || args.inner_labels.is_some()
+        || args.centre
+    {
         return Err(usage(
-            "--labels, --border, --frame-labels and --inner-labels are for tetravex and edges, not pack",
+            "--labels, --border, --frame-labels, --inner-labels and --centre are for tetravex and edges, not pack",
         ));
     }
     let (rows, cols) = match &args.size {

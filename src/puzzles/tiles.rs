@@ -348,16 +348,36 @@ impl Encoded {
     }
 }
 
-/// Cheap counting arguments that can prove a puzzle has no solution.
+/// A pre-check: a counting argument that may prove a puzzle has no
+/// solution. Every one is sound: it never refutes a solvable puzzle.
+pub type Check = fn(&TilePuzzle) -> Option<Refutation>;
+
+/// The pre-checks by name (their `refuted_by.check`), in the order
+/// [`precheck`] tries them: cheapest and most common first.
+pub const CHECKS: [(&str, Check); 5] = [
+    ("border-classes", border_classes),
+    ("label-balance", label_balance),
+    ("border-balance", border_balance),
+    ("frame-ring", frame_ring),
+    ("side-parity", side_parity),
+];
+
+/// Cheap counting arguments that can prove a puzzle has no solution: the
+/// first of [`CHECKS`] that refutes it.
 pub fn precheck(p: &TilePuzzle) -> Option<Refutation> {
     if p.tiles.len() != p.rows * p.cols {
         return None;
     }
-    border_classes(p)
-        .or_else(|| label_balance(p))
-        .or_else(|| border_balance(p))
-        .or_else(|| frame_ring(p))
-        .or_else(|| side_parity(p))
+    CHECKS.iter().find_map(|(_, check)| check(p))
+}
+
+/// Every pre-check that refutes the puzzle, not only the first (so that a
+/// test can show an instance that only one of them refutes).
+pub fn refutations(p: &TilePuzzle) -> Vec<Refutation> {
+    if p.tiles.len() != p.rows * p.cols {
+        return Vec::new();
+    }
+    CHECKS.iter().filter_map(|(_, check)| check(p)).collect()
 }
 
 /// The set of sides of (row, col) that lie on the outline, as a bit mask.
