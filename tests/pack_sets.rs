@@ -260,13 +260,11 @@ fn refuted(args: &[&str], input: &str) -> Value {
 
 #[test]
 fn hexominoes_fill_no_rectangle() {
-    let start = std::time::Instant::now();
     for board in ["14x15", "10x21", "7x30", "6x35", "5x42"] {
         let rf = refuted(&["pack", "--set", "hexominoes", "--board", board], "");
         assert_eq!(rf["check"], "colouring", "{board}: {rf}");
         assert!(rf["detail"].as_str().unwrap().starts_with("checkerboard colouring: the board has 105 black"));
     }
-    assert!(start.elapsed().as_secs() < 10, "refuted at once");
 }
 
 #[test]
