@@ -99,7 +99,7 @@ _tessera() {
             return 0
             ;;
         tessera__subcmd__edges)
-            opts="-h -V --input --grid --ascii --count --all --limit --json --stats --color --progress --timeout --max-nodes --threads --shard --shard-plan --rotate --fix --help --version"
+            opts="-h -V --input --grid --ascii --count --all --limit --json --stats --color --progress --timeout --max-nodes --threads --shard --backend --shard-plan --rotate --fix --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -135,6 +135,10 @@ _tessera() {
                     ;;
                 --shard)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --backend)
+                    COMPREPLY=($(compgen -W "auto assign rowscan general" -- "${cur}"))
                     return 0
                     ;;
                 --shard-plan)
@@ -361,7 +365,7 @@ _tessera() {
             return 0
             ;;
         tessera__subcmd__pack)
-            opts="-h -V --input --grid --ascii --count --all --limit --json --stats --color --progress --timeout --max-nodes --threads --shard --shard-plan --board --board-file --rotate --flip --set --unique --help --version"
+            opts="-h -V --input --grid --ascii --count --all --limit --json --stats --color --progress --timeout --max-nodes --threads --shard --backend --shard-plan --board --board-file --rotate --flip --set --unique --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -397,6 +401,10 @@ _tessera() {
                     ;;
                 --shard)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --backend)
+                    COMPREPLY=($(compgen -W "auto assign rowscan general" -- "${cur}"))
                     return 0
                     ;;
                 --shard-plan)
@@ -423,7 +431,7 @@ _tessera() {
             return 0
             ;;
         tessera__subcmd__tetravex)
-            opts="-h -V --input --grid --ascii --count --all --limit --json --stats --color --progress --timeout --max-nodes --threads --shard --shard-plan --rotate --in-place --border --layout --fix --help --version"
+            opts="-h -V --input --grid --ascii --count --all --limit --json --stats --color --progress --timeout --max-nodes --threads --shard --backend --shard-plan --rotate --in-place --border --layout --fix --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -459,6 +467,10 @@ _tessera() {
                     ;;
                 --shard)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --backend)
+                    COMPREPLY=($(compgen -W "auto assign rowscan general" -- "${cur}"))
                     return 0
                     ;;
                 --shard-plan)

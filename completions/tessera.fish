@@ -48,6 +48,10 @@ complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l timeout -d 
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l max-nodes -d 'Give up on a case after this many search nodes (reproducible; one thread)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l threads -d 'Worker threads (0: all cores)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l shard -d 'Search only shard I of N (1-based), for splitting a search across machines' -r
+complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l backend -d 'Search backend (auto: by the puzzle and the estimated tree sizes; others for comparisons)' -r -f -a "auto\t'Bit sets for packing; for tile puzzles the row scan or the assignment backend, by estimate'
+assign\t'Exact domains with arc consistency, most constrained cell first (tile puzzles)'
+rowscan\t'Cells in reading order, candidates indexed by the labels they must match (tile puzzles)'
+general\t'The general sparse exact-cover backend (any puzzle; for cross-checking)'"
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l shard-plan -d 'Print the estimated size of each of N shards (Knuth\'s estimate) instead of searching' -r
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l border -d 'Every outer side must carry label C, and no inner side may' -r
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l layout -d 'How the input draws the tiles' -r -f -a "tiles\t'One tile per line: top right bottom left'
@@ -77,6 +81,10 @@ complete -c tessera -n "__fish_tessera_using_subcommand edges" -l timeout -d 'Gi
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l max-nodes -d 'Give up on a case after this many search nodes (reproducible; one thread)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l threads -d 'Worker threads (0: all cores)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l shard -d 'Search only shard I of N (1-based), for splitting a search across machines' -r
+complete -c tessera -n "__fish_tessera_using_subcommand edges" -l backend -d 'Search backend (auto: by the puzzle and the estimated tree sizes; others for comparisons)' -r -f -a "auto\t'Bit sets for packing; for tile puzzles the row scan or the assignment backend, by estimate'
+assign\t'Exact domains with arc consistency, most constrained cell first (tile puzzles)'
+rowscan\t'Cells in reading order, candidates indexed by the labels they must match (tile puzzles)'
+general\t'The general sparse exact-cover backend (any puzzle; for cross-checking)'"
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l shard-plan -d 'Print the estimated size of each of N shards (Knuth\'s estimate) instead of searching' -r
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l fix -d 'Pin a piece: PIECE@ROW,COL[,ROT] (1-based; ROT quarter turns clockwise)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l grid -d 'Draw each solution after its verdict'
@@ -102,6 +110,10 @@ complete -c tessera -n "__fish_tessera_using_subcommand pack" -l timeout -d 'Giv
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l max-nodes -d 'Give up on a case after this many search nodes (reproducible; one thread)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l threads -d 'Worker threads (0: all cores)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l shard -d 'Search only shard I of N (1-based), for splitting a search across machines' -r
+complete -c tessera -n "__fish_tessera_using_subcommand pack" -l backend -d 'Search backend (auto: by the puzzle and the estimated tree sizes; others for comparisons)' -r -f -a "auto\t'Bit sets for packing; for tile puzzles the row scan or the assignment backend, by estimate'
+assign\t'Exact domains with arc consistency, most constrained cell first (tile puzzles)'
+rowscan\t'Cells in reading order, candidates indexed by the labels they must match (tile puzzles)'
+general\t'The general sparse exact-cover backend (any puzzle; for cross-checking)'"
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l shard-plan -d 'Print the estimated size of each of N shards (Knuth\'s estimate) instead of searching' -r
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l board -d 'The board: ROWSxCOLS [default: 4x4, or the board the input draws]' -r
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l board-file -d 'The board drawn in a file: `.` a cell to fill, `#` (any other character) a hole' -r -F

@@ -653,6 +653,9 @@ fn snapshot_tetravex_short_help() {
           --threads <N>        Worker threads (0: all cores) [default: 0]
           --shard <I/N>        Search only shard I of N (1-based), for splitting a search across
                                machines
+          --backend <NAME>     Search backend (auto: by the puzzle and the estimated tree sizes; others
+                               for comparisons) [default: auto] [possible values: auto, assign, rowscan,
+                               general]
           --shard-plan <N>     Print the estimated size of each of N shards (Knuth's estimate) instead
                                of searching
 
@@ -678,14 +681,28 @@ fn nodes(args: &[&str], input: String) -> Vec<u64> {
     run(&all, input).cases().iter().map(|c| c["stats"]["nodes"].as_u64().unwrap()).collect()
 }
 
+/// The backends `auto` chose for each case (from `--stats`' JSON).
+fn backends(args: &[&str], input: String) -> Vec<String> {
+    let mut all = args.to_vec();
+    all.extend_from_slice(&["--json", "--count", "--threads", "1"]);
+    run(&all, input).cases().iter().map(|c| c["stats"]["backend"].as_str().unwrap().to_string()).collect()
+}
+
 #[test]
 fn node_counts_tetravex_5x5() {
-    assert_eq!(nodes(&["tetravex"], data_text("tetravex/5x5.txt")), vec![86, 85, 12493, 25]);
+    let data = || data_text("tetravex/5x5.txt");
+    assert_eq!(nodes(&["tetravex", "--backend", "assign"], data()), vec![86, 85, 12493, 25]);
+    assert_eq!(nodes(&["tetravex", "--backend", "rowscan"], data()), vec![14640, 5639, 118513, 10317]);
+    // Judge-size trees are small enough for the row scan (estimated).
+    assert_eq!(backends(&["tetravex"], data()), vec!["rowscan"; 4]);
 }
 
 #[test]
 fn node_counts_edges_uva519() {
-    assert_eq!(nodes(&["edges", "--rotate"], data_text("edges/uva519.txt")), vec![417, 0, 0]);
+    let data = || data_text("edges/uva519.txt");
+    assert_eq!(nodes(&["edges", "--rotate", "--backend", "assign"], data()), vec![417, 0, 0]);
+    assert_eq!(nodes(&["edges", "--rotate", "--backend", "rowscan"], data()), vec![1701, 0, 0]);
+    assert_eq!(backends(&["edges", "--rotate"], data())[0], "rowscan");
 }
 
 #[test]

@@ -193,9 +193,25 @@ pub struct Common {
     #[arg(long, value_name = "I/N", help_heading = "Search")]
     pub shard: Option<String>,
 
+    /// Search backend (auto: by the puzzle and the estimated tree sizes; others for comparisons).
+    #[arg(long, value_enum, default_value_t = BackendArg::Auto, value_name = "NAME", help_heading = "Search")]
+    pub backend: BackendArg,
+
     /// Print the estimated size of each of N shards (Knuth's estimate) instead of searching.
     #[arg(long, value_name = "N", conflicts_with_all = ["shard", "all", "limit", "grid"], value_parser = clap::value_parser!(u32).range(1..=1_000_000), help_heading = "Search")]
     pub shard_plan: Option<u32>,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BackendArg {
+    /// Bit sets for packing; for tile puzzles the row scan or the assignment backend, by estimate.
+    Auto,
+    /// Exact domains with arc consistency, most constrained cell first (tile puzzles).
+    Assign,
+    /// Cells in reading order, candidates indexed by the labels they must match (tile puzzles).
+    Rowscan,
+    /// The general sparse exact-cover backend (any puzzle; for cross-checking).
+    General,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]

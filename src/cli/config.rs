@@ -1,10 +1,10 @@
 //! From clap's arguments to validated settings (the second stage).
 
-use super::args::{ColorWhen, Common, ProgressWhen};
+use super::args::{BackendArg, ColorWhen, Common, ProgressWhen};
 use crate::exit::UsageError;
 use std::io::IsTerminal;
 use std::time::Duration;
-use tessera::engine::Shard;
+use tessera::engine::{BackendChoice, Shard};
 use tessera::format::grid::Style;
 use tessera::puzzles::tiles::Fix;
 use tessera::solve::Mode;
@@ -29,6 +29,7 @@ pub struct RunConfig {
     pub shard: Option<Shard>,
     /// `--shard-plan N`: estimate the shards' sizes instead of searching.
     pub shard_plan: Option<u32>,
+    pub backend: BackendChoice,
 }
 
 impl RunConfig {
@@ -83,6 +84,12 @@ impl RunConfig {
             threads: c.threads,
             shard: c.shard.as_deref().map(parse_shard).transpose()?,
             shard_plan: c.shard_plan,
+            backend: match c.backend {
+                BackendArg::Auto => BackendChoice::Auto,
+                BackendArg::Assign => BackendChoice::Assign,
+                BackendArg::Rowscan => BackendChoice::RowScan,
+                BackendArg::General => BackendChoice::General,
+            },
         })
     }
 

@@ -78,7 +78,7 @@ impl Session {
             deadline: self.cfg.timeout.map(|t| Instant::now() + t),
             shard: self.cfg.shard,
             monitor: Some(self.monitor.clone()),
-            backend: Default::default(),
+            backend: self.cfg.backend,
         }
     }
 

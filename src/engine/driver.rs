@@ -270,7 +270,7 @@ impl<'a> Ctx<'a> {
 }
 
 impl SearchConfig {
-    fn first_only(&self) -> bool {
+    pub(crate) fn first_only(&self) -> bool {
         self.limit == Some(1)
     }
 }
@@ -327,6 +327,15 @@ pub(crate) fn plan<B: Backend, F: Fn() -> B + Sync>(make: F, config: &SearchConf
     }
     plan.elapsed = shared.start.elapsed();
     plan
+}
+
+/// Knuth's estimate of the size of `backend`'s whole search tree: the mean
+/// of `probes` random walks from the root, with fixed seeds.
+pub(crate) fn estimate_tree<B: Backend>(backend: &mut B, probes: u32) -> f64 {
+    let config = SearchConfig { threads: 1, ..SearchConfig::default() };
+    let shared = Shared::new(&config, None, 1);
+    let (sum, _) = estimate::walk(backend, &shared, &[], estimate::SEED, 0..probes);
+    sum / f64::from(probes.max(1))
 }
 
 /// Runs a search with the backend that `make` builds (once per worker).

@@ -47,7 +47,7 @@ const BUDGET: f64 = 0.05;
 
 /// The seed of ticket 0's first walk; walk `w` of ticket `t` uses
 /// `SEED + 256 t + w` (SplitMix64 decorrelates consecutive seeds).
-const SEED: u64 = 0x5EED_7E55_E8A0_0000;
+pub(super) const SEED: u64 = 0x5EED_7E55_E8A0_0000;
 
 /// How the tickets were dealt onto the shards.
 pub(super) struct Dealt {
@@ -116,7 +116,13 @@ pub(super) fn refine<B: Backend, F: Fn() -> B + Sync>(
 
 /// The sum of Knuth's estimates of the nodes below the node at `path` over
 /// walks `walks`, and what they cost. Leaves the backend at the root.
-fn walk<B: Backend>(backend: &mut B, shared: &Shared, path: &[Step], seed: u64, walks: Range<u32>) -> (f64, u64) {
+pub(super) fn walk<B: Backend>(
+    backend: &mut B,
+    shared: &Shared,
+    path: &[Step],
+    seed: u64,
+    walks: Range<u32>,
+) -> (f64, u64) {
     let mut total = 0.0;
     let mut cost = 0;
     let mut children: Vec<Step> = Vec::new();

@@ -73,9 +73,11 @@
 
 mod assign;
 mod bitset;
+mod choose;
 mod driver;
 mod estimate;
 mod problem;
+mod rowscan;
 mod sparse;
 
 pub use driver::Visitor;
@@ -123,6 +125,10 @@ pub enum BackendChoice {
     /// The general sparse-set backend, whatever the problem (for
     /// cross-checking).
     General,
+    /// The assignment backend where it applies (else as `Auto`).
+    Assign,
+    /// The row-scan backend where it applies (else as `Auto`).
+    RowScan,
 }
 
 impl SearchConfig {
@@ -278,10 +284,11 @@ impl ShardPlan {
 
 /// Runs `op` with the backend that suits `problem` (or the one `choice`
 /// asks for).
-fn dispatch<O: WithBackend>(problem: &Problem, choice: BackendChoice, op: O) -> O::Out {
+fn dispatch<O: WithBackend>(problem: &Problem, config: &SearchConfig, op: O) -> O::Out {
+    let (choice, first_only) = (config.backend, config.first_only());
     let words = match choice {
-        BackendChoice::Auto => bitset::words_needed(problem),
         BackendChoice::General => None,
+        _ => bitset::words_needed(problem),
     };
     macro_rules! bits {
         ($w:literal) => {
@@ -295,7 +302,16 @@ fn dispatch<O: WithBackend>(problem: &Problem, choice: BackendChoice, op: O) -> 
         Some(4) => bits!(4),
         Some(5..=8) => bits!(8),
         Some(9..=16) => bits!(16),
-        _ if choice == BackendChoice::Auto && assign::applies(problem) => op.run(|| assign::Assign::new(problem)),
+        _ if choice != BackendChoice::General && assign::applies(problem) => {
+            let rows = choice != BackendChoice::Assign
+                && rowscan::applies(problem)
+                && (choice == BackendChoice::RowScan || choose::row_scan_pays(problem, first_only));
+            if rows {
+                op.run(|| rowscan::RowScan::new(problem))
+            } else {
+                op.run(|| assign::Assign::new(problem))
+            }
+        }
         _ => op.run(|| sparse::Sparse::new(problem)),
     }
 }
@@ -316,7 +332,7 @@ pub fn solve(problem: &Problem, config: &SearchConfig, visitor: Option<&Visitor>
             driver::drive(make, self.0, self.1)
         }
     }
-    dispatch(problem, config.backend, Solve(config, visitor))
+    dispatch(problem, config, Solve(config, visitor))
 }
 
 /// Estimates the size of each shard of a split into `count` shards (the
@@ -330,7 +346,7 @@ pub fn plan(problem: &Problem, count: u32, config: &SearchConfig) -> ShardPlan {
             driver::plan(make, self.0, self.1)
         }
     }
-    dispatch(problem, config.backend, Plan(config, count.max(1)))
+    dispatch(problem, config, Plan(config, count.max(1)))
 }
 
 #[cfg(test)]

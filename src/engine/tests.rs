@@ -306,17 +306,69 @@ fn assign_backend_counts_match_brute_force() {
         used += 1;
         let expected = model.brute_count();
         for threads in [1, 2] {
-            let outcome = count_with(&problem, threads);
+            let config = SearchConfig { threads, backend: BackendChoice::Assign, ..SearchConfig::count() };
+            let outcome = solve(&problem, &config, None);
             assert_eq!(outcome.stats.backend, "assign");
             assert_eq!(outcome.solutions, expected, "model {model:?}");
         }
         let total: u64 = (0..3)
             .map(|index| {
-                let config = SearchConfig { shard: Some(Shard { index, count: 3 }), ..SearchConfig::count() };
+                let shard = Some(Shard { index, count: 3 });
+                let config = SearchConfig { shard, backend: BackendChoice::Assign, ..SearchConfig::count() };
                 solve(&problem, &config, None).solutions
             })
             .sum();
         assert_eq!(total, expected);
     }
     assert!(used > 500, "only {used} models suited the assignment backend");
+}
+
+/// A random slot/piece model whose slots are uniform (every option of a
+/// slot colours the same secondary items), so that the row scan applies.
+fn random_row_model(rng: &mut Rng) -> Model {
+    let mut model = random_assign_model(rng);
+    // Each slot's signature: the secondary items of its first option; the
+    // other options of the slot get exactly those items, colours redrawn.
+    let mut signature: std::collections::HashMap<usize, Vec<usize>> = std::collections::HashMap::new();
+    for (prims, sec) in &mut model.options {
+        let sig = signature.entry(prims[0]).or_insert_with(|| sec.iter().map(|&(j, _)| j).collect()).clone();
+        *sec = sig.into_iter().map(|j| (j, 1 + rng.below(2) as u32)).collect();
+    }
+    model
+}
+
+#[test]
+fn row_scan_counts_match_brute_force() {
+    let mut rng = Rng(0x5ca9);
+    let mut used = 0;
+    for _ in 0..3000 {
+        let model = random_row_model(&mut rng);
+        let problem = model.build();
+        if !rowscan::applies(&problem) || !assign::applies(&problem) {
+            continue;
+        }
+        used += 1;
+        let expected = model.brute_count();
+        for backend in [BackendChoice::RowScan, BackendChoice::Assign, BackendChoice::Auto] {
+            for threads in [1, 2] {
+                let config = SearchConfig { threads, backend, ..SearchConfig::count() };
+                let outcome = solve(&problem, &config, None);
+                assert_eq!(outcome.solutions, expected, "{backend:?}, model {model:?}");
+                if backend == BackendChoice::RowScan {
+                    assert_eq!(outcome.stats.backend, "rowscan");
+                }
+            }
+        }
+        let first = SearchConfig { limit: Some(1), backend: BackendChoice::RowScan, ..SearchConfig::count() };
+        assert_eq!(solve(&problem, &first, None).solutions, expected.min(1));
+        let total: u64 = (0..3)
+            .map(|index| {
+                let shard = Some(Shard { index, count: 3 });
+                let config = SearchConfig { shard, backend: BackendChoice::RowScan, ..SearchConfig::count() };
+                solve(&problem, &config, None).solutions
+            })
+            .sum();
+        assert_eq!(total, expected);
+    }
+    assert!(used > 500, "only {used} models suited the row scan");
 }
