@@ -21,7 +21,9 @@
 //! * **R1** (index): per slot, its options sorted by their *key*, the
 //!   mixed-radix number formed by their dense colours on the back items.
 //! * **R2** (enter slot `i`): form the key from the current colours of the
-//!   back items; binary-search the run of options with that key.
+//!   back items; look the run of options with that key up in the slot's
+//!   table (one entry per possible key, when there are at most 65,536 of
+//!   them), or binary-search it.
 //! * **R3** (try): the options of the run in order, skipping those whose
 //!   piece has no copy left; taking one decrements its piece and writes its
 //!   colours on the slot's *forward* items (the others).
@@ -43,6 +45,14 @@ use super::driver::{Backend, Ctx, Step};
 use super::problem::Problem;
 use std::collections::HashMap;
 use std::ops::ControlFlow;
+
+/// A slot without a lookup table (its key space is too large).
+const NO_TABLE: u32 = u32::MAX;
+
+/// The largest key space a slot gets a lookup table for, and the most
+/// table entries in all.
+const MAX_TABLE: u64 = 1 << 16;
+const MAX_TABLES: usize = 1 << 24;
 
 /// Whether a slot/piece problem (see [`super::assign::applies`]) also has
 /// uniform slots (every option of a slot touches the same secondary items)
@@ -151,6 +161,11 @@ pub(crate) struct RowScan {
     item: Vec<u32>,
     radix_off: Vec<u32>,
     radix: Vec<u64>,
+    /// Per slot whose key space is small (`table_off[s] != NO_TABLE`): the
+    /// start of each key's run, `table[table_off[s] + key]`, and the end
+    /// one entry later: R2 without a binary search.
+    table_off: Vec<u32>,
+    table: Vec<u32>,
     /// Per sorted option: the dense colours on the slot's forward items, at
     /// `fwd_off[s] + k * n_fwd(s)`.
     fwd_off: Vec<u32>,
@@ -215,6 +230,20 @@ impl RowScan {
             radix_off.push(radix.len() as u32);
         }
         let left = remaining.iter().map(|&r| u64::from(r)).sum();
+        let (mut table_off, mut table) = (Vec::with_capacity(n), Vec::new());
+        for s in 0..n {
+            let space = radix[radix_off[s] as usize..radix_off[s + 1] as usize].iter().product::<u64>();
+            if space > MAX_TABLE || table.len() + space as usize + 1 > MAX_TABLES {
+                table_off.push(NO_TABLE);
+                continue;
+            }
+            table_off.push(table.len() as u32);
+            let (lo, hi) = (opt_off[s] as usize, opt_off[s + 1] as usize);
+            let keys: &[u64] = &key[lo..hi];
+            for k in 0..=space {
+                table.push((lo + keys.partition_point(|&x| x < k)) as u32);
+            }
+        }
         RowScan {
             n_slots: n,
             slot_item: layout.slot_item,
@@ -226,6 +255,8 @@ impl RowScan {
             item,
             radix_off,
             radix,
+            table_off,
+            table,
             fwd_off,
             fwd,
             where_opt,
@@ -249,6 +280,11 @@ impl RowScan {
             let c = self.colour[self.item[i0 + b] as usize];
             debug_assert!(c != u32::MAX, "a back item has no colour");
             k = k * self.radix[r0 + b] + u64::from(c);
+        }
+        let t = self.table_off[s];
+        if t != NO_TABLE {
+            let t = t as usize + k as usize;
+            return (self.table[t], self.table[t + 1]);
         }
         let (lo, hi) = (self.opt_off[s] as usize, self.opt_off[s + 1] as usize);
         let keys = &self.key[lo..hi];
