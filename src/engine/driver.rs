@@ -359,9 +359,13 @@ pub(crate) fn drive<B: Backend, F: Fn() -> B + Sync>(
         return finish(&shared, stats, ctx.solutions, true);
     }
 
+    // Threads share tickets dynamically; a count (which cannot stop early)
+    // cuts finer, so that the last subtrees taken are small and both
+    // threads finish together.
     let target = match config.shard {
         Some(Shard { count, .. }) => shard_target(count),
-        None => 32 * threads,
+        None if config.first_only() => 32 * threads,
+        None => 256 * threads,
     };
     let (mut tickets, enum_nodes) = enumerate(&mut first_backend, &shared, target);
     stats.nodes += enum_nodes;
@@ -376,15 +380,24 @@ pub(crate) fn drive<B: Backend, F: Fn() -> B + Sync>(
         let mut board = shared.progress.lock().unwrap();
         board.total = tickets.iter().map(|t| t.weight).sum();
     }
+    // The order the workers take tickets in: tree order when the first
+    // solution is wanted (the leftmost one wins); otherwise the largest
+    // estimated subtrees first (longest processing time first), so that
+    // no big subtree is left to one thread at the end.
+    let mut order: Vec<usize> = (0..tickets.len()).collect();
+    if !config.first_only() {
+        order.sort_by(|&a, &b| tickets[b].weight.total_cmp(&tickets[a].weight).then(a.cmp(&b)));
+    }
     let next = AtomicUsize::new(0);
     let totals = Mutex::new((0u64, 0u64, 0u64)); // nodes, updates, solutions
     let work = |worker: usize, backend: &mut B| {
         let mut ctx = Ctx::new(&shared, worker);
         loop {
-            let t = next.fetch_add(1, Ordering::Relaxed);
-            if t >= tickets.len() || shared.stop.load(Ordering::Relaxed) {
+            let k = next.fetch_add(1, Ordering::Relaxed);
+            if k >= tickets.len() || shared.stop.load(Ordering::Relaxed) {
                 break;
             }
+            let t = order[k];
             if config.first_only() && shared.best_ticket.load(Ordering::Relaxed) < t {
                 break;
             }
