@@ -7,7 +7,7 @@ use std::io;
 use tessera::engine::ShardPlan;
 use tessera::format::json::{PlanRecord, PlanStatsJson, PlannedShardJson, RefutationJson};
 use tessera::puzzles::Model;
-use tessera::solve;
+use tessera::solve::{self, Mode};
 
 /// An estimate as printed: whole nodes, in scientific notation once the
 /// digits stop meaning anything.
@@ -28,7 +28,12 @@ pub fn case<M: Model>(
     model: &M,
     count: u32,
 ) -> io::Result<()> {
-    let config = session.search_config();
+    // Plan the tree the shards of this command will search: a search for
+    // one solution may run on another backend than a count (engine::choose).
+    let mut config = session.search_config();
+    if session.cfg.mode == Mode::Decide {
+        config.limit = Some(1);
+    }
     let (plan, refuted) = match solve::plan(model, count, &config) {
         Ok(plan) => (plan, None),
         // Refuted before any search: every shard would stop at once.

@@ -70,6 +70,15 @@
 //!
 //! * `sparse-xcc`: every problem. Active options kept in sparse sets,
 //!   colours and multiplicities as in Knuth's SSXCC.
+//! * `bitset`: problems without colours whose primary items fit in 1,024
+//!   bits (packing): the first uncovered item, candidate lists, region
+//!   pruning from the declared links.
+//! * `assign`: slot/piece problems with coloured joins (tile puzzles):
+//!   exact bit-set domains, arc consistency, most constrained slot first.
+//! * `rowscan`: the same problems when every option of a slot touches the
+//!   same joins: slots in declared order, candidates looked up by colours.
+//!
+//! Between the last two, [`choose`] decides by estimating both trees.
 
 mod assign;
 mod bitset;

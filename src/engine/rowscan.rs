@@ -16,7 +16,7 @@
 //! and `ac`, `bd` (vertical). `a` has no back items: every tile is a
 //! candidate. `b`'s back item is `ab`; `c`'s is `ac`; `d`'s are `bd` and
 //! `cd`, so `d`'s tiles are sorted by the pair (colour on `bd`, colour on
-//! `cd`), and the candidates for `d` are found by one binary search.
+//! `cd`), and the candidates for `d` are found by one table lookup.
 //!
 //! * **R1** (index): per slot, its options sorted by their *key*, the
 //!   mixed-radix number formed by their dense colours on the back items.
@@ -30,7 +30,7 @@
 //! * **R4** (undo): give the copy back. Forward colours need no undo: no
 //!   later slot reads them before slot `i` writes them again.
 //!
-//! There is no look-ahead at all: a node costs a binary search and a few
+//! There is no look-ahead at all: a node costs a table lookup and a few
 //! word writes, so this backend explores many more nodes than the
 //! assignment backend at a small fraction of the cost per node. The engine
 //! picks between the two by estimating both trees (see [`super::choose`]).
