@@ -39,13 +39,13 @@ const COST_RATIO: f64 = 25.0;
 /// (at about 25 M nodes/s, a few milliseconds).
 const SMALL: f64 = 1e5;
 
-/// When only one solution is wanted, the row scan runs only if its whole
-/// tree is estimated at most this large (about 0.1 s). The estimates are of
-/// whole trees, and the assignment backend's look-ahead finds a first
-/// solution of a large board far sooner than its whole tree suggests (on
-/// Eternity II-style boards of 7x7 to 10x10, 2 to 17 times sooner than the
-/// row scan), so for larger trees it is the safer bet.
-const FIRST_ONLY_LIMIT: f64 = 2e6;
+/// When only one solution is wanted, the row scan is considered only if
+/// its whole tree is estimated at most this large (about 0.3 s). The
+/// estimates are of whole trees, and the assignment backend's look-ahead
+/// finds a first solution of a large board far sooner than its whole tree
+/// suggests (on Eternity II-style boards of 7x7 to 10x10, 2 to 17 times
+/// sooner than the row scan), so for larger trees it is the safer bet.
+const FIRST_ONLY_LIMIT: f64 = 1e7;
 
 /// Whether the row scan is expected to finish sooner: for a search that
 /// stops at the first solution (`first_only`) or one that counts them all.
@@ -54,8 +54,8 @@ pub(super) fn row_scan_pays(pb: &Problem, first_only: bool) -> bool {
     if rows <= SMALL {
         return true;
     }
-    if first_only {
-        return rows <= FIRST_ONLY_LIMIT;
+    if first_only && rows > FIRST_ONLY_LIMIT {
+        return false;
     }
     let assign = driver::estimate_tree(&mut Assign::new(pb), ASSIGN_PROBES);
     rows <= assign * COST_RATIO
