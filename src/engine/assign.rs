@@ -231,16 +231,7 @@ impl Assign {
             }
         }
         // Dense colour indices per secondary item.
-        let mut cidx: HashMap<(u32, u32), u32> = HashMap::new();
-        let mut n_colours = vec![0u32; pb.secondary_count()];
-        for o in 0..pb.option_count() {
-            for (j, c) in pb.secondaries(o) {
-                cidx.entry((j.0, c)).or_insert_with(|| {
-                    n_colours[j.index()] += 1;
-                    n_colours[j.index()] - 1
-                });
-            }
-        }
+        let (cidx, n_colours) = pb.dense_colours();
         let mut sec_off = vec![0u32];
         let mut sec = Vec::new();
         for o in 0..pb.option_count() {

@@ -113,6 +113,23 @@ impl Problem {
         (start..end).map(move |k| (Secondary(self.node_item[k] - p), self.node_colour[k]))
     }
 
+    /// The colours of every secondary item numbered densely from 0, in the
+    /// order options first use them: a map from (item, colour) to its
+    /// number, and how many colours each item has.
+    pub(crate) fn dense_colours(&self) -> (std::collections::HashMap<(u32, Colour), u32>, Vec<u32>) {
+        let mut dense = std::collections::HashMap::new();
+        let mut n_colours = vec![0u32; self.secondary_count()];
+        for o in 0..self.option_count() {
+            for (j, c) in self.secondaries(o) {
+                dense.entry((j.0, c)).or_insert_with(|| {
+                    n_colours[j.index()] += 1;
+                    n_colours[j.index()] - 1
+                });
+            }
+        }
+        (dense, n_colours)
+    }
+
     /// The total number of (option, item) incidences.
     pub fn node_count(&self) -> usize {
         self.node_item.len()

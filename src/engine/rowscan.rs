@@ -113,16 +113,7 @@ impl Layout {
             }
             sig.push(first);
         }
-        let mut dense = HashMap::new();
-        let mut n_colours = vec![0u32; pb.secondary_count()];
-        for o in 0..pb.option_count() {
-            for (j, c) in pb.secondaries(o) {
-                dense.entry((j.0, c)).or_insert_with(|| {
-                    n_colours[j.index()] += 1;
-                    n_colours[j.index()] - 1
-                });
-            }
-        }
+        let (dense, n_colours) = pb.dense_colours();
         // Back items: touched by an earlier slot (so coloured when the slot
         // is reached, since every option of that slot colours them).
         let mut seen = vec![false; pb.secondary_count()];
@@ -271,7 +262,7 @@ impl RowScan {
     }
 
     /// R2: the run of slot `s`'s options that match the current colours.
-    #[inline]
+    #[inline(always)]
     fn run_of(&self, s: usize) -> (u32, u32) {
         let (i0, r0) = (self.item_off[s] as usize, self.radix_off[s] as usize);
         let nb = self.radix_off[s + 1] as usize - r0;
@@ -295,7 +286,7 @@ impl RowScan {
 
     /// R3: takes option `k` (an index into the sorted options) at the
     /// current level, which fills slot `level`.
-    #[inline]
+    #[inline(always)]
     fn take(&mut self, k: usize) {
         let s = self.level;
         let q = self.piece[k] as usize;
@@ -313,7 +304,7 @@ impl RowScan {
     }
 
     /// R4: gives back the copy taken at the level below the current one.
-    #[inline]
+    #[inline(always)]
     fn untake(&mut self) {
         self.level -= 1;
         let q = self.piece[self.lv_at[self.level] as usize] as usize;
@@ -323,7 +314,7 @@ impl RowScan {
 
     /// The first option at index `from` or later of the current level's
     /// run whose piece has a copy left.
-    #[inline]
+    #[inline(always)]
     fn next_from(&self, from: u32) -> Option<usize> {
         let hi = self.lv_hi[self.level];
         (from..hi).map(|k| k as usize).find(|&k| self.remaining[self.piece[k] as usize] > 0)

@@ -311,16 +311,19 @@ fn assign_backend_counts_match_brute_force() {
             assert_eq!(outcome.stats.backend, "assign");
             assert_eq!(outcome.solutions, expected, "model {model:?}");
         }
-        let total: u64 = (0..3)
-            .map(|index| {
-                let shard = Some(Shard { index, count: 3 });
-                let config = SearchConfig { shard, backend: BackendChoice::Assign, ..SearchConfig::count() };
-                solve(&problem, &config, None).solutions
-            })
-            .sum();
-        assert_eq!(total, expected);
+        assert_eq!(shard_total(&problem, BackendChoice::Assign, 3), expected);
     }
     assert!(used > 500, "only {used} models suited the assignment backend");
+}
+
+/// The sum of the counts of the `n` shards of a split, on `backend`.
+fn shard_total(problem: &Problem, backend: BackendChoice, n: u32) -> u64 {
+    (0..n)
+        .map(|index| {
+            let shard = Some(Shard { index, count: n });
+            solve(problem, &SearchConfig { shard, backend, ..SearchConfig::count() }, None).solutions
+        })
+        .sum()
 }
 
 /// A random slot/piece model whose slots are uniform (every option of a
@@ -361,14 +364,7 @@ fn row_scan_counts_match_brute_force() {
         }
         let first = SearchConfig { limit: Some(1), backend: BackendChoice::RowScan, ..SearchConfig::count() };
         assert_eq!(solve(&problem, &first, None).solutions, expected.min(1));
-        let total: u64 = (0..3)
-            .map(|index| {
-                let shard = Some(Shard { index, count: 3 });
-                let config = SearchConfig { shard, backend: BackendChoice::RowScan, ..SearchConfig::count() };
-                solve(&problem, &config, None).solutions
-            })
-            .sum();
-        assert_eq!(total, expected);
+        assert_eq!(shard_total(&problem, BackendChoice::RowScan, 3), expected);
     }
     assert!(used > 500, "only {used} models suited the row scan");
 }
