@@ -499,3 +499,28 @@ fn the_guides_examples_are_true() {
     }
     assert!(checked >= 40, "only {checked} examples checked");
 }
+
+/// The README's two shown outputs (its quick start and the `jq` pipe) are
+/// what tessera prints. `jq` is not needed: the pipe's filter is applied
+/// here to the same JSON records.
+#[test]
+fn the_readme_examples_are_true() {
+    let readme = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    // The quick start: `cargo run --release -- tetravex examples/tetravex-zoj1008.txt --grid`.
+    let after = readme.split_once("The first command prints").expect("README: the quick start's output").1;
+    let shown = after.split_once("```text\n").unwrap().1.split_once("```").unwrap().0;
+    let r = run(&["tetravex", "--grid"], example("tetravex-zoj1008.txt"));
+    assert_eq!(r.stdout, shown);
+    r.expect_code(1);
+    // The jq pipe: each placement of a solvable case as `tile P -> row R, col C`.
+    let pipe = readme.split_once("| jq -r").expect("README: the jq example").1;
+    let shown: Vec<&str> = pipe.lines().skip(1).take_while(|l| !l.starts_with("```")).collect();
+    let r = run(&["tetravex", "--json"], example("tetravex-zoj1008.txt"));
+    let mut lines = Vec::new();
+    for rec in r.cases().iter().filter(|c| c["solvable"] == true) {
+        for p in rec["solution"]["placements"].as_array().unwrap() {
+            lines.push(format!("tile {} -> row {}, col {}", p["piece"], p["row"], p["col"]));
+        }
+    }
+    assert_eq!(lines, shown);
+}
