@@ -320,6 +320,23 @@ impl RowScan {
         (from..hi).map(|k| k as usize).find(|&k| self.remaining[self.piece[k] as usize] > 0)
     }
 
+    /// The invariants of the module doc, and that every level's option lies
+    /// in its run.
+    #[cfg(debug_assertions)]
+    fn sanity(&self) {
+        assert_eq!(self.left, self.remaining.iter().map(|&r| u64::from(r)).sum::<u64>(), "copies left");
+        for l in 0..self.level {
+            assert!(self.lv_lo[l] <= self.lv_at[l] && self.lv_at[l] < self.lv_hi[l], "level {l} outside its run");
+        }
+        if self.level < self.n_slots {
+            let (i0, r0) = (self.item_off[self.level] as usize, self.radix_off[self.level] as usize);
+            let nb = self.radix_off[self.level + 1] as usize - r0;
+            for b in 0..nb {
+                assert!(self.colour[self.item[i0 + b] as usize] != u32::MAX, "a back item has no colour");
+            }
+        }
+    }
+
     fn step(&self, l: usize) -> Step {
         Step { item: self.slot_item[l], option: self.opt[self.lv_at[l] as usize] }
     }
@@ -366,6 +383,12 @@ impl Backend for RowScan {
         let base = self.level;
         let mut since = 0u32;
         'enter: loop {
+            // Small problems only: the engine's cross-checks use them, and a
+            // check per node would make debug runs of large boards crawl.
+            #[cfg(debug_assertions)]
+            if self.n_slots <= 16 {
+                self.sanity();
+            }
             if ctx.cut.is_some_and(|cut| self.level >= cut || self.level == self.n_slots) {
                 let path = (0..self.level).map(|l| self.step(l)).collect();
                 let w = self.levels(0).fold(1.0, |w, (_, d)| w / f64::from(d.max(1)));
