@@ -231,12 +231,13 @@ impl Assign {
             }
         }
         // Dense colour indices per secondary item.
-        let (cidx, n_colours) = pb.dense_colours();
+        let dense = pb.dense_colours();
+        let n_colours = dense.n_colours.clone();
         let mut sec_off = vec![0u32];
         let mut sec = Vec::new();
         for o in 0..pb.option_count() {
-            for (j, c) in pb.secondaries(o) {
-                sec.push((j.0, c, cidx[&(j.0, c)]));
+            for (k, j) in pb.secondary_nodes(o) {
+                sec.push((j, pb.node_colour[k], dense.node[k]));
             }
             sec_off.push(sec.len() as u32);
         }
@@ -273,8 +274,7 @@ impl Assign {
                 let nc = n_colours[j] as usize;
                 cmask.resize(cmask.len() + nc * words, 0);
                 for (k, &o) in per_slot[s as usize].iter().enumerate() {
-                    let on_j =
-                        pb.secondaries(o as usize).find(|(jj, _)| jj.index() == j).map(|(_, c)| cidx[&(j as u32, c)]);
+                    let on_j = dense.of(pb, o as usize, j as u32);
                     for c in 0..nc {
                         if on_j.is_none_or(|oc| oc as usize == c) {
                             cmask[base as usize + c * words + k / 64] |= 1 << (k % 64);
@@ -292,8 +292,7 @@ impl Assign {
             for &t in slots {
                 col_off.push(opt_col.len() as u32);
                 for &o in &per_slot[t as usize] {
-                    let c =
-                        pb.secondaries(o as usize).find(|(jj, _)| jj.index() == j).map(|(_, c)| cidx[&(j as u32, c)]);
+                    let c = dense.of(pb, o as usize, j as u32);
                     opt_col.push(c.map_or(NO_COLOUR, |c| c.min(u32::from(NO_COLOUR) - 1) as u16));
                 }
             }
@@ -735,8 +734,7 @@ impl Backend for Assign {
             }
             if ctx.cut.is_some_and(|cut| self.level >= cut || self.n_unc == 0) {
                 let path = (0..self.level).map(|l| self.step(l)).collect();
-                let w = self.levels(0).fold(1.0, |w, (_, d)| w / f64::from(d.max(1)));
-                ctx.ticket(path, w);
+                ctx.ticket(path, self.levels(0));
             } else if self.n_unc == 0 {
                 // Every slot has a piece; pieces balance when the puzzle is
                 // consistent, but check: a piece may still need copies.

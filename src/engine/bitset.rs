@@ -571,8 +571,7 @@ impl<const W: usize> Backend for Bitset<W> {
                 let path = (0..self.level)
                     .map(|l| Step { item: self.lv_bit[l], option: self.cands[self.chosen(l)].option })
                     .collect();
-                let w = self.levels(0).fold(1.0, |w, (_, d)| w / f64::from(d.max(1)));
-                ctx.ticket(path, w);
+                ctx.ticket(path, self.levels(0));
             } else if let Some(b) = free {
                 // B3: branch on the lowest uncovered bit.
                 let level = self.level;

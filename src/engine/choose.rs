@@ -47,16 +47,33 @@ const SMALL: f64 = 1e5;
 /// sooner than the row scan), so for larger trees it is the safer bet.
 const FIRST_ONLY_LIMIT: f64 = 1e7;
 
-/// Whether the row scan is expected to finish sooner: for a search that
-/// stops at the first solution (`first_only`) or one that counts them all.
-pub(super) fn row_scan_pays(pb: &Problem, first_only: bool) -> bool {
-    let rows = driver::estimate_tree(&mut RowScan::new(pb), ROW_PROBES);
-    if rows <= SMALL {
-        return true;
+/// The backend to run, built.
+pub(super) enum Picked {
+    Rows(Box<RowScan>),
+    Assign(Box<Assign>),
+}
+
+/// Picks the backend expected to finish sooner, for a search that stops at
+/// the first solution (`first_only`) or one that counts them all. `rows`
+/// is the row scan when it applies; `force_rows` takes it without
+/// estimating (`--backend rowscan`).
+pub(super) fn pick(pb: &Problem, rows: Option<RowScan>, force_rows: bool, first_only: bool) -> Picked {
+    let Some(mut rows) = rows else { return Picked::Assign(Box::new(Assign::new(pb))) };
+    if force_rows {
+        return Picked::Rows(Box::new(rows));
     }
-    if first_only && rows > FIRST_ONLY_LIMIT {
-        return false;
+    let rows_size = driver::estimate_tree(&mut rows, ROW_PROBES);
+    if rows_size <= SMALL {
+        return Picked::Rows(Box::new(rows));
     }
-    let assign = driver::estimate_tree(&mut Assign::new(pb), ASSIGN_PROBES);
-    rows <= assign * COST_RATIO
+    let mut assign = Assign::new(pb);
+    if first_only && rows_size > FIRST_ONLY_LIMIT {
+        return Picked::Assign(Box::new(assign));
+    }
+    let assign_size = driver::estimate_tree(&mut assign, ASSIGN_PROBES);
+    if rows_size <= assign_size * COST_RATIO {
+        Picked::Rows(Box::new(rows))
+    } else {
+        Picked::Assign(Box::new(assign))
+    }
 }

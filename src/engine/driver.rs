@@ -156,7 +156,11 @@ impl<'a> Ctx<'a> {
         left.min(4096) as u32
     }
 
-    pub(crate) fn ticket(&mut self, path: Vec<Step>, weight: f64) {
+    /// Records the node at `path` as a ticket. `levels` are the (branch,
+    /// degree) pairs from the root down to it: the ticket's weight, Knuth's
+    /// estimate of its share of the tree, is the product of `1 / degree`.
+    pub(crate) fn ticket(&mut self, path: Vec<Step>, levels: impl Iterator<Item = (u32, u32)>) {
+        let weight = levels.fold(1.0, |w, (_, d)| w / f64::from(d.max(1)));
         self.tickets.push(Ticket { path, weight });
     }
 

@@ -312,13 +312,19 @@ fn dispatch<O: WithBackend>(problem: &Problem, config: &SearchConfig, op: O) -> 
         Some(5..=8) => bits!(8),
         Some(9..=16) => bits!(16),
         _ if choice != BackendChoice::General && assign::applies(problem) => {
-            let rows = choice != BackendChoice::Assign
-                && rowscan::applies(problem)
-                && (choice == BackendChoice::RowScan || choose::row_scan_pays(problem, first_only));
-            if rows {
-                op.run(|| rowscan::RowScan::new(problem))
-            } else {
-                op.run(|| assign::Assign::new(problem))
+            // The backend the estimates built serves the first worker; the
+            // others build their own, in their threads.
+            let rows = (choice != BackendChoice::Assign).then(|| rowscan::RowScan::build(problem)).flatten();
+            match choose::pick(problem, rows, choice == BackendChoice::RowScan, first_only) {
+                choose::Picked::Rows(rows) => {
+                    let built = std::sync::Mutex::new(Some(*rows));
+                    let rebuild = || rowscan::RowScan::build(problem).expect("the row scan applied");
+                    op.run(|| built.lock().unwrap().take().unwrap_or_else(rebuild))
+                }
+                choose::Picked::Assign(assign) => {
+                    let built = std::sync::Mutex::new(Some(*assign));
+                    op.run(|| built.lock().unwrap().take().unwrap_or_else(|| assign::Assign::new(problem)))
+                }
             }
         }
         _ => op.run(|| sparse::Sparse::new(problem)),

@@ -74,6 +74,22 @@ pub struct Problem {
     pub(crate) links: Vec<(u32, u32)>,
 }
 
+/// Dense colour numbers: see [`Problem::dense_colours`].
+pub(crate) struct DenseColours {
+    /// Per node: the number of its colour on its secondary item.
+    pub node: Vec<u32>,
+    /// Per secondary item: how many colours it has.
+    pub n_colours: Vec<u32>,
+}
+
+impl DenseColours {
+    /// The number of the colour `option` gives secondary item `j`, if it
+    /// touches `j`.
+    pub fn of(&self, pb: &Problem, option: usize, j: u32) -> Option<u32> {
+        pb.secondary_nodes(option).find(|&(_, i)| i == j).map(|(k, _)| self.node[k])
+    }
+}
+
 /// The largest index the engine stores (indices are packed into 30 bits).
 pub(crate) const MAX_INDEX: usize = (1 << 30) - 1;
 
@@ -114,20 +130,30 @@ impl Problem {
     }
 
     /// The colours of every secondary item numbered densely from 0, in the
-    /// order options first use them: a map from (item, colour) to its
-    /// number, and how many colours each item has.
-    pub(crate) fn dense_colours(&self) -> (std::collections::HashMap<(u32, Colour), u32>, Vec<u32>) {
+    /// order options first use them: the number of each node's colour
+    /// (indexed like `node_item`; 0 on primary nodes), and how many colours
+    /// each item has.
+    pub(crate) fn dense_colours(&self) -> DenseColours {
         let mut dense = std::collections::HashMap::new();
         let mut n_colours = vec![0u32; self.secondary_count()];
+        let mut node = vec![0u32; self.node_count()];
         for o in 0..self.option_count() {
-            for (j, c) in self.secondaries(o) {
-                dense.entry((j.0, c)).or_insert_with(|| {
-                    n_colours[j.index()] += 1;
-                    n_colours[j.index()] - 1
+            for (k, j) in self.secondary_nodes(o) {
+                let j = j as usize;
+                node[k] = *dense.entry((j, self.node_colour[k])).or_insert_with(|| {
+                    n_colours[j] += 1;
+                    n_colours[j] - 1
                 });
             }
         }
-        (dense, n_colours)
+        DenseColours { node, n_colours }
+    }
+
+    /// The secondary nodes of `option`: (node index, secondary item).
+    pub(crate) fn secondary_nodes(&self, option: OptionId) -> impl Iterator<Item = (usize, u32)> + '_ {
+        let start = self.opt_start[option] as usize + self.opt_primaries[option] as usize;
+        let p = self.primary_count() as u32;
+        (start..self.opt_start[option + 1] as usize).map(move |k| (k, self.node_item[k] - p))
     }
 
     /// The total number of (option, item) incidences.

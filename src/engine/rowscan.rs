@@ -43,7 +43,6 @@
 
 use super::driver::{Backend, Ctx, Step};
 use super::problem::Problem;
-use std::collections::HashMap;
 use std::ops::ControlFlow;
 
 /// A slot without a lookup table (its key space is too large).
@@ -54,14 +53,6 @@ const NO_TABLE: u32 = u32::MAX;
 const MAX_TABLE: u64 = 1 << 16;
 const MAX_TABLES: usize = 1 << 24;
 
-/// Whether a slot/piece problem (see [`super::assign::applies`]) also has
-/// uniform slots (every option of a slot touches the same secondary items)
-/// and keys that fit in 64 bits.
-pub(crate) fn applies(pb: &Problem) -> bool {
-    let Some(layout) = Layout::new(pb) else { return false };
-    layout.key_bits_fit
-}
-
 /// The slot order and each slot's back and forward items.
 struct Layout {
     /// Slot items in declaration order.
@@ -71,13 +62,10 @@ struct Layout {
     /// Per slot position: its secondary items, back ones first.
     items: Vec<Vec<u32>>,
     n_back: Vec<usize>,
-    /// Dense colour index of each (item, colour), and colours per item.
-    dense: HashMap<(u32, u32), u32>,
-    n_colours: Vec<u32>,
-    key_bits_fit: bool,
 }
 
 impl Layout {
+    /// `None` unless the slots are uniform and every key fits in 64 bits.
     fn new(pb: &Problem) -> Option<Layout> {
         let p = pb.primary_count();
         let mut slot_of_item = vec![u32::MAX; p];
@@ -99,41 +87,50 @@ impl Layout {
         for o in 0..pb.option_count() {
             options[slot_of_item[pb.node_item[pb.opt_start[o] as usize] as usize] as usize].push(o as u32);
         }
-        // Uniform slots: every option touches the same secondary items.
+        // Uniform slots: every option touches the items of the first one
+        // (an option names an item at most once, so equal counts and
+        // inclusion mean equal sets).
         let mut sig: Vec<Vec<u32>> = Vec::with_capacity(slot_item.len());
         for opts in &options {
-            let items = |o: u32| {
-                let mut v: Vec<u32> = pb.secondaries(o as usize).map(|(j, _)| j.0).collect();
-                v.sort_unstable();
-                v
+            let first: Vec<u32> = pb.secondary_nodes(*opts.first()? as usize).map(|(_, j)| j).collect();
+            let same = |o: u32| {
+                pb.secondary_nodes(o as usize).count() == first.len()
+                    && pb.secondary_nodes(o as usize).all(|(_, j)| first.contains(&j))
             };
-            let first = items(*opts.first()?);
-            if opts.iter().any(|&o| items(o) != first) {
+            if !opts.iter().all(|&o| same(o)) {
                 return None;
             }
             sig.push(first);
         }
-        let (dense, n_colours) = pb.dense_colours();
+        // Colours per item, as the keys' radixes.
+        let mut colours: Vec<Vec<u32>> = vec![Vec::new(); pb.secondary_count()];
+        for o in 0..pb.option_count() {
+            for (j, c) in pb.secondaries(o) {
+                let list = &mut colours[j.index()];
+                if !list.contains(&c) {
+                    list.push(c);
+                }
+            }
+        }
         // Back items: touched by an earlier slot (so coloured when the slot
         // is reached, since every option of that slot colours them).
         let mut seen = vec![false; pb.secondary_count()];
         let mut items = Vec::with_capacity(sig.len());
         let mut n_back = Vec::with_capacity(sig.len());
-        let mut key_bits_fit = true;
         for s in &sig {
             let (back, fwd): (Vec<u32>, Vec<u32>) = s.iter().partition(|&&j| seen[j as usize]);
-            let mut radix: u128 = 1;
-            for &j in &back {
-                radix = radix.saturating_mul(u128::from(n_colours[j as usize].max(1)));
+            let radix =
+                back.iter().map(|&j| colours[j as usize].len().max(1) as u128).fold(1u128, u128::saturating_mul);
+            if radix > u128::from(u64::MAX) {
+                return None;
             }
-            key_bits_fit &= radix <= u128::from(u64::MAX);
             for &j in s {
                 seen[j as usize] = true;
             }
             n_back.push(back.len());
             items.push(back.into_iter().chain(fwd).collect());
         }
-        Some(Layout { slot_item, options, items, n_back, dense, n_colours, key_bits_fit })
+        Some(Layout { slot_item, options, items, n_back })
     }
 }
 
@@ -175,49 +172,56 @@ pub(crate) struct RowScan {
 }
 
 impl RowScan {
-    pub(crate) fn new(pb: &Problem) -> Self {
-        let layout = Layout::new(pb).expect("rowscan::applies was checked");
+    /// The backend for `pb`, or `None` when it does not apply: it needs a
+    /// slot/piece problem (see [`super::assign::applies`]) with uniform
+    /// slots (every option of a slot touches the same secondary items) and
+    /// keys that fit in 64 bits.
+    pub(crate) fn build(pb: &Problem) -> Option<Self> {
+        let layout = Layout::new(pb)?;
+        let dense = pb.dense_colours();
         let n = layout.slot_item.len();
-        let mut piece_of_item = HashMap::new();
+        let mut piece_of_item = vec![u32::MAX; pb.primary_count()];
         let mut remaining = Vec::new();
         let mut opt_off = vec![0u32];
         let (mut opt, mut key, mut piece) = (Vec::new(), Vec::new(), Vec::new());
         let (mut item_off, mut item, mut radix_off, mut radix) = (vec![0u32], Vec::new(), vec![0u32], Vec::new());
         let (mut fwd_off, mut fwd) = (Vec::new(), Vec::new());
         let mut where_opt = vec![(u32::MAX, 0u32); pb.option_count()];
+        let mut cols: Vec<u32> = Vec::new();
         for s in 0..n {
-            let items = &layout.items[s];
-            let nb = layout.n_back[s];
-            let colour_on = |o: u32, j: u32| {
-                let c = pb.secondaries(o as usize).find(|(jj, _)| jj.0 == j).map(|(_, c)| c).unwrap();
-                layout.dense[&(j, c)]
-            };
-            let key_of = |o: u32| {
-                items[..nb]
-                    .iter()
-                    .fold(0u64, |k, &j| k * u64::from(layout.n_colours[j as usize]) + u64::from(colour_on(o, j)))
-            };
-            let mut opts = layout.options[s].clone();
-            opts.sort_by_key(|&o| (key_of(o), o));
+            let (items, nb) = (&layout.items[s], layout.n_back[s]);
+            let ni = items.len();
+            let radixes: Vec<u64> = items[..nb].iter().map(|&j| u64::from(dense.n_colours[j as usize])).collect();
+            // Each option's dense colours in the order of `items`, once.
+            let opts = &layout.options[s];
+            cols.clear();
+            cols.resize(opts.len() * ni, 0);
+            for (t, &o) in opts.iter().enumerate() {
+                for (k, j) in pb.secondary_nodes(o as usize) {
+                    let at = items.iter().position(|&x| x == j).expect("uniform slot");
+                    cols[t * ni + at] = dense.node[k];
+                }
+            }
+            let key_of = |t: usize| radixes.iter().zip(&cols[t * ni..]).fold(0u64, |k, (&r, &c)| k * r + u64::from(c));
+            let mut order: Vec<(u64, u32, usize)> = opts.iter().enumerate().map(|(t, &o)| (key_of(t), o, t)).collect();
+            order.sort_unstable();
             fwd_off.push(fwd.len() as u32);
-            for (k, &o) in opts.iter().enumerate() {
-                let start = pb.opt_start[o as usize] as usize;
-                let q = pb.node_item[start + 1];
-                let next = piece_of_item.len() as u32;
-                let qi = *piece_of_item.entry(q).or_insert_with(|| {
-                    remaining.push(pb.multiplicity[q as usize]);
-                    next
-                });
+            for (k, &(kv, o, t)) in order.iter().enumerate() {
+                let q = pb.node_item[pb.opt_start[o as usize] as usize + 1] as usize;
+                if piece_of_item[q] == u32::MAX {
+                    piece_of_item[q] = remaining.len() as u32;
+                    remaining.push(pb.multiplicity[q]);
+                }
                 where_opt[o as usize] = (s as u32, k as u32);
                 opt.push(o);
-                key.push(key_of(o));
-                piece.push(qi);
-                fwd.extend(items[nb..].iter().map(|&j| colour_on(o, j)));
+                key.push(kv);
+                piece.push(piece_of_item[q]);
+                fwd.extend_from_slice(&cols[t * ni + nb..(t + 1) * ni]);
             }
             opt_off.push(opt.len() as u32);
             item.extend(items);
             item_off.push(item.len() as u32);
-            radix.extend(items[..nb].iter().map(|&j| u64::from(layout.n_colours[j as usize])));
+            radix.extend(radixes);
             radix_off.push(radix.len() as u32);
         }
         let left = remaining.iter().map(|&r| u64::from(r)).sum();
@@ -235,7 +239,7 @@ impl RowScan {
                 table.push((lo + keys.partition_point(|&x| x < k)) as u32);
             }
         }
-        RowScan {
+        Some(RowScan {
             n_slots: n,
             slot_item: layout.slot_item,
             opt_off,
@@ -258,7 +262,7 @@ impl RowScan {
             lv_hi: vec![0; n + 1],
             lv_at: vec![0; n + 1],
             level: 0,
-        }
+        })
     }
 
     /// R2: the run of slot `s`'s options that match the current colours.
@@ -391,8 +395,7 @@ impl Backend for RowScan {
             }
             if ctx.cut.is_some_and(|cut| self.level >= cut || self.level == self.n_slots) {
                 let path = (0..self.level).map(|l| self.step(l)).collect();
-                let w = self.levels(0).fold(1.0, |w, (_, d)| w / f64::from(d.max(1)));
-                ctx.ticket(path, w);
+                ctx.ticket(path, self.levels(0));
             } else if self.level == self.n_slots {
                 // Every slot is filled; a piece may still be owed copies.
                 if self.left == 0 {

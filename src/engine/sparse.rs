@@ -373,8 +373,7 @@ impl Backend for Sparse<'_> {
                 // Enumerating tickets: this node is the root of one subtree.
                 let path: Vec<Step> =
                     (0..self.level).map(|l| Step { item: self.lv_item[l], option: self.lv_opt[l] }).collect();
-                let w = (base..self.level).fold(1.0, |w, l| w / f64::from(self.lv_d[l].max(1)));
-                ctx.ticket(path, w);
+                ctx.ticket(path, self.levels(0));
             } else if self.n_act == 0 {
                 let sol = self.lv_opt[..self.level].iter().map(|&o| o as usize);
                 if ctx.solution(sol).is_break() {

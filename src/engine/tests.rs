@@ -347,7 +347,7 @@ fn row_scan_counts_match_brute_force() {
     for _ in 0..3000 {
         let model = random_row_model(&mut rng);
         let problem = model.build();
-        if !rowscan::applies(&problem) || !assign::applies(&problem) {
+        if rowscan::RowScan::build(&problem).is_none() || !assign::applies(&problem) {
             continue;
         }
         used += 1;
