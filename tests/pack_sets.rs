@@ -8,7 +8,8 @@
 use crate::brute::count_pack;
 use crate::util::{example, run, Rng, Run};
 use crate::verify::{
-    assert_pack_record, check_pack, check_pack_json, normalise, orient, shapes, Cells, PackCase, PackPlace,
+    assert_pack_record, board_fill, check_pack, check_pack_json, normalise, orient, piece_cells, shapes, Cells,
+    PackCase, PackPlace,
 };
 use serde_json::Value;
 use std::collections::{BTreeSet, HashMap, HashSet};
@@ -457,28 +458,12 @@ fn picture_counts_match_brute_force() {
 /// Checks a packing solution whose pieces may each have their own rules.
 fn check_mixed(puzzle: &Value, solution: &Value) {
     let board = &puzzle["board"];
-    let fill: Vec<Vec<bool>> = board["picture"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|l| l.as_str().unwrap().chars().map(|c| c == '.').collect())
-        .collect();
+    let fill = board_fill(board);
     let pieces: Vec<(Cells, bool, bool)> = puzzle["pieces"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|p| {
-            let cells = p["picture"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .enumerate()
-                .flat_map(|(r, l)| {
-                    l.as_str().unwrap().chars().enumerate().filter(|(_, ch)| *ch == '#').map(move |(c, _)| (r, c))
-                })
-                .collect();
-            (cells, p["rotate"] == true, p["flip"] == true)
-        })
+        .map(|p| (piece_cells(p), p["rotate"] == true, p["flip"] == true))
         .collect();
     let case = PackCase {
         rows: fill.len(),
@@ -641,18 +626,10 @@ fn check_named_grid(puzzle: &Value, text: &str) {
         let name = meaning.get(&ch).cloned().unwrap_or_else(|| ch.to_string());
         *used.entry(name.clone()).or_default() += 1;
         let shape = normalise(&cs);
-        let ok = pieces.iter().filter(|p| p["name"] == name.as_str()).any(|p| {
-            let drawn: Cells = p["picture"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .enumerate()
-                .flat_map(|(r, l)| {
-                    l.as_str().unwrap().chars().enumerate().filter(|(_, x)| *x == '#').map(move |(c, _)| (r, c))
-                })
-                .collect();
-            shapes(&drawn, p["rotate"] == true, p["flip"] == true).contains(&shape)
-        });
+        let ok = pieces
+            .iter()
+            .filter(|p| p["name"] == name.as_str())
+            .any(|p| shapes(&piece_cells(p), p["rotate"] == true, p["flip"] == true).contains(&shape));
         assert!(ok, "symbol {ch} ({name}) covers {cs:?}, not a shape of that piece\n{text}");
     }
     for p in pieces {

@@ -429,17 +429,30 @@ pub fn check_pack(case: &PackCase, placements: &[PackPlace]) -> Result<Vec<Vec<u
     Ok(grid)
 }
 
+/// The cells to fill of a JSON board: `.` in its `picture`.
+pub fn board_fill(board: &Value) -> Vec<Vec<bool>> {
+    let lines = board["picture"].as_array().unwrap();
+    lines.iter().map(|l| l.as_str().unwrap().chars().map(|ch| ch == '.').collect()).collect()
+}
+
+/// The cells of a JSON piece: `#` in its `picture`, as (row, column).
+pub fn piece_cells(piece: &Value) -> Cells {
+    let lines = piece["picture"].as_array().unwrap();
+    lines
+        .iter()
+        .enumerate()
+        .flat_map(|(r, l)| {
+            l.as_str().unwrap().chars().enumerate().filter(|(_, ch)| *ch == '#').map(move |(c, _)| (r, c))
+        })
+        .collect()
+}
+
 /// A packing puzzle from a JSON record's `puzzle` field.
 pub fn pack_case_from_json(puzzle: &Value) -> PackCase {
     let board = &puzzle["board"];
     let rows = as_usize(&board["rows"]);
     let cols = as_usize(&board["cols"]);
-    let fill: Vec<Vec<bool>> = board["picture"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|l| l.as_str().unwrap().chars().map(|ch| ch == '.').collect())
-        .collect();
+    let fill = board_fill(board);
     assert_eq!(fill.len(), rows);
     assert!(fill.iter().all(|r| r.len() == cols));
     let pieces_json = puzzle["pieces"].as_array().unwrap();
@@ -447,15 +460,7 @@ pub fn pack_case_from_json(puzzle: &Value) -> PackCase {
     let mut flip = None;
     let mut pieces = vec![];
     for p in pieces_json {
-        let cells: Cells = p["picture"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .enumerate()
-            .flat_map(|(r, l)| {
-                l.as_str().unwrap().chars().enumerate().filter(|(_, ch)| *ch == '#').map(move |(c, _)| (r, c))
-            })
-            .collect();
+        let cells = piece_cells(p);
         pieces.push(cells);
         let (ro, fl) = (p["rotate"].as_bool().unwrap_or(false), p["flip"].as_bool().unwrap_or(false));
         assert!(rotate.is_none_or(|x| x == ro) && flip.is_none_or(|x| x == fl), "pieces differ in freedom");
