@@ -66,13 +66,17 @@ pub(super) fn pick(pb: &Problem, rows: Option<RowScan>, force_rows: bool, first_
     if rows_size <= SMALL {
         return Picked::Rows(Box::new(rows));
     }
+    // One backend in memory at a time: on large boards each takes hundreds
+    // of megabytes, and the row scan is rebuilt in the rare case it wins.
+    drop(rows);
     let mut assign = Assign::new(pb);
     if first_only && rows_size > FIRST_ONLY_LIMIT {
         return Picked::Assign(Box::new(assign));
     }
     let assign_size = driver::estimate_tree(&mut assign, ASSIGN_PROBES);
     if rows_size <= assign_size * COST_RATIO {
-        Picked::Rows(Box::new(rows))
+        drop(assign);
+        Picked::Rows(Box::new(RowScan::build(pb).expect("the row scan applied")))
     } else {
         Picked::Assign(Box::new(assign))
     }
