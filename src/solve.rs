@@ -143,6 +143,7 @@ fn add_stats(total: &mut Stats, s: &Stats) {
     total.updates += s.updates;
     total.solutions = s.solutions;
     total.tickets += s.tickets;
+    total.restarts += s.restarts;
     total.threads = s.threads;
     total.backend = s.backend;
     total.elapsed += s.elapsed;

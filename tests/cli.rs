@@ -656,6 +656,10 @@ fn snapshot_tetravex_short_help() {
           --backend <NAME>     Search backend (auto: by the puzzle and the estimated tree sizes; others
                                for comparisons) [default: auto] [possible values: auto, assign, rowscan,
                                general]
+          --restarts <WHEN>    Restart first-solution searches in random orders (with 2+ threads: a
+                               portfolio) [default: auto] [possible values: auto, never]
+          --seed <S>           Seed of the restarts' random orders (the same seed repeats a one-thread
+                               run exactly) [default: 0]
           --shard-plan <N>     Print the estimated size of each of N shards (Knuth's estimate) instead
                                of searching
 

@@ -61,6 +61,7 @@ pub struct Stats {
     pub nodes: u64,
     pub updates: u64,
     pub tickets: u64,
+    pub restarts: u64,
     pub threads: usize,
     pub backend: String,
     pub elapsed_ms: f64,

@@ -197,6 +197,20 @@ pub struct Common {
     #[arg(long, value_enum, default_value_t = BackendArg::Auto, value_name = "NAME", help_heading = "Search")]
     pub backend: BackendArg,
 
+    /// Restart first-solution searches in random orders (with 2+ threads: a portfolio).
+    ///
+    /// auto: a search for one solution that the assignment backend runs restarts on a Luby
+    /// schedule of node budgets, each run in a new random order, so that no unlucky order
+    /// runs for minutes; with 2+ threads one thread searches in the backend's own order while
+    /// the others restart, and the first solution found wins. A run that ends within its budget
+    /// proves there is no solution. never: one search in the backend's own order.
+    #[arg(long, value_enum, default_value_t = RestartsArg::Auto, value_name = "WHEN", help_heading = "Search")]
+    pub restarts: RestartsArg,
+
+    /// Seed of the restarts' random orders (the same seed repeats a one-thread run exactly).
+    #[arg(long, value_name = "S", default_value_t = 0, help_heading = "Search")]
+    pub seed: u64,
+
     /// Print the estimated size of each of N shards (Knuth's estimate) instead of searching.
     #[arg(long, value_name = "N", conflicts_with_all = ["shard", "all", "limit", "grid"], value_parser = clap::value_parser!(u32).range(1..=1_000_000), help_heading = "Search")]
     pub shard_plan: Option<u32>,
@@ -212,6 +226,14 @@ pub enum BackendArg {
     Rowscan,
     /// The general sparse exact-cover backend (any puzzle; for cross-checking).
     General,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RestartsArg {
+    /// For first-solution searches with the assignment backend (tile puzzles), not shards.
+    Auto,
+    /// One complete search in the backend's own order (threads share its subtrees).
+    Never,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]

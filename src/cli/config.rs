@@ -1,10 +1,10 @@
 //! From clap's arguments to validated settings (the second stage).
 
-use super::args::{BackendArg, ColorWhen, Common, ProgressWhen};
+use super::args::{BackendArg, ColorWhen, Common, ProgressWhen, RestartsArg};
 use crate::exit::UsageError;
 use std::io::IsTerminal;
 use std::time::Duration;
-use tessera::engine::{BackendChoice, Shard};
+use tessera::engine::{BackendChoice, Restarts, Shard};
 use tessera::format::grid::Style;
 use tessera::puzzles::tiles::Fix;
 use tessera::solve::Mode;
@@ -30,6 +30,8 @@ pub struct RunConfig {
     /// `--shard-plan N`: estimate the shards' sizes instead of searching.
     pub shard_plan: Option<u32>,
     pub backend: BackendChoice,
+    pub restarts: Restarts,
+    pub seed: u64,
 }
 
 impl RunConfig {
@@ -90,6 +92,11 @@ impl RunConfig {
                 BackendArg::Rowscan => BackendChoice::RowScan,
                 BackendArg::General => BackendChoice::General,
             },
+            restarts: match c.restarts {
+                RestartsArg::Auto => Restarts::Auto,
+                RestartsArg::Never => Restarts::Never,
+            },
+            seed: c.seed,
         })
     }
 

@@ -79,6 +79,8 @@ impl Session {
             shard: self.cfg.shard,
             monitor: Some(self.monitor.clone()),
             backend: self.cfg.backend,
+            restarts: self.cfg.restarts,
+            seed: self.cfg.seed,
         }
     }
 
@@ -219,6 +221,9 @@ impl Session {
         );
         if s.tickets > 0 {
             line.push_str(&format!(", {} subtrees", s.tickets));
+        }
+        if s.restarts > 0 {
+            line.push_str(&format!(", {}", plural(s.restarts, "restart")));
         }
         if let Some(rf) = &r.refuted_by {
             line.push_str(&format!(", refuted by {}: {}", rf.check, rf.detail));

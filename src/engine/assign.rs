@@ -159,8 +159,14 @@ pub(crate) struct Assign {
     queued: Vec<bool>,
     ncol: Vec<u32>,
     /// Tie-break order of the slots: central slots (least eccentric in the
-    /// graph of slots sharing secondary items) first.
+    /// graph of slots sharing secondary items) first; among slots of equal
+    /// eccentricity, by index, or in a random order after `randomise`.
     rank: Vec<u32>,
+    ecc: Vec<u32>,
+    /// Restarts: the random stream of the value order (0: none, options in
+    /// increasing order), and per level the local index its order starts at.
+    salt: u64,
+    lv_first: Vec<u32>,
     /// Uncovered slots, as a sparse set.
     unc: Vec<u32>,
     unc_pos: Vec<u32>,
@@ -263,7 +269,8 @@ impl Assign {
             slot_sec.extend(list);
             slot_sec_off.push(slot_sec.len() as u32);
         }
-        let rank = centrality_rank(n_slots, &touching, &slot_secs);
+        let ecc = eccentricities(n_slots, &touching, &slot_secs);
+        let rank = rank_slots(&ecc, 0);
         let mut touch_off = vec![0u32];
         let mut touch = Vec::new();
         let mut cmask: Vec<u64> = Vec::new();
@@ -357,6 +364,9 @@ impl Assign {
             queued: vec![false; n_slots],
             ncol: vec![0; n_slots],
             rank,
+            ecc,
+            salt: 0,
+            lv_first: vec![0; depth],
             unc: (0..n_slots as u32).collect(),
             unc_pos: (0..n_slots as u32).collect(),
             n_unc: n_slots,
@@ -661,16 +671,52 @@ impl Assign {
         }
     }
 
-    /// A3: takes the option of the slot at `level` at or after `from`.
-    fn try_from(&mut self, level: usize, from: usize) -> bool {
+    /// The next option of the slot at `level` in its order: the local
+    /// indices from `lv_first[level]` up, then from 0 up to it (a rotation:
+    /// increasing order when it is 0). `first`: the first in that order,
+    /// else the one after `lv_local[level]`.
+    fn next_in_order(&self, level: usize, first: bool) -> Option<usize> {
         let s = self.lv_slot[level] as usize;
-        let Some(k) = self.next_bit(s, from) else { return false };
+        let start = self.lv_first[level] as usize;
+        let wrap = || self.next_bit(s, 0).filter(|&k| k < start);
+        if first {
+            return self.next_bit(s, start).or_else(wrap);
+        }
+        let last = self.lv_local[level] as usize;
+        if last >= start {
+            self.next_bit(s, last + 1).or_else(wrap)
+        } else {
+            self.next_bit(s, last + 1).filter(|&k| k < start)
+        }
+    }
+
+    /// A3: takes the next option of the slot at `level` (the first, or the
+    /// one after the last taken).
+    fn try_next(&mut self, level: usize, first: bool) -> bool {
+        let s = self.lv_slot[level] as usize;
+        let Some(k) = self.next_in_order(level, first) else { return false };
         self.lv_local[level] = k as u32;
         self.lv_k[level] += 1;
         self.lv_mark[level] = self.trail.len();
         self.choose(s, k);
         self.level = level + 1;
         true
+    }
+
+    /// Where the value order of slot `s` starts: 0 (increasing order), or
+    /// after `randomise`, a random local index of its options.
+    fn first_option(&mut self, s: usize) -> u32 {
+        if self.salt == 0 {
+            return 0;
+        }
+        // SplitMix64 step: cheap, and the same run for the same salt.
+        self.salt = self.salt.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.salt;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+        let n = u64::from(self.opt_off[s + 1] - self.opt_off[s]);
+        ((z >> 32).wrapping_mul(n) >> 32) as u32
     }
 
     #[cfg(debug_assertions)]
@@ -701,6 +747,15 @@ impl Backend for Assign {
         self.level = 0;
     }
 
+    /// Restarts: ties between equally constrained, equally pulling slots
+    /// of equal eccentricity go by a random order, and each slot's options
+    /// are tried from a random one on (wrapping round).
+    fn randomise(&mut self, salt: u64) -> bool {
+        self.salt = salt;
+        self.rank = rank_slots(&self.ecc, salt);
+        true
+    }
+
     fn replay(&mut self, path: &[Step]) -> bool {
         for step in path {
             let o = step.option as usize;
@@ -717,6 +772,7 @@ impl Backend for Assign {
             self.lv_k[level] = 1;
             self.lv_d[level] = 1;
             self.lv_local[level] = k as u32;
+            self.lv_first[level] = k as u32;
             self.lv_mark[level] = self.trail.len();
             self.choose(s, k);
             self.level += 1;
@@ -751,7 +807,8 @@ impl Backend for Assign {
                 self.lv_slot[level] = s as u32;
                 self.lv_k[level] = 0;
                 self.lv_d[level] = self.cnt[s];
-                if self.try_from(level, 0) {
+                self.lv_first[level] = self.first_option(s);
+                if self.try_next(level, true) {
                     if ctx.tick(&mut since, self.updates, || self.levels(base)).is_break() {
                         return ControlFlow::Break(());
                     }
@@ -767,7 +824,7 @@ impl Backend for Assign {
                 self.level -= 1;
                 let level = self.level;
                 self.undo_to(self.lv_mark[level]);
-                if self.try_from(level, self.lv_local[level] as usize + 1) {
+                if self.try_next(level, false) {
                     if ctx.tick(&mut since, self.updates, || self.levels(base)).is_break() {
                         return ControlFlow::Break(());
                     }
@@ -778,10 +835,29 @@ impl Backend for Assign {
     }
 }
 
-/// Orders slots by eccentricity in the graph where two slots are adjacent
-/// when they touch a common secondary item (central slots first), then by
-/// index. Starting in the middle lets the filled region grow on all sides.
-fn centrality_rank(n: usize, touching: &[Vec<u32>], slot_secs: &[Vec<u32>]) -> Vec<u32> {
+/// Ranks slots by eccentricity (central slots first), then by index, or
+/// with a non-zero `salt` in a random order among equal eccentricities.
+/// Starting in the middle lets the filled region grow on all sides.
+fn rank_slots(ecc: &[u32], salt: u64) -> Vec<u32> {
+    let n = ecc.len();
+    let mut order: Vec<u32> = (0..n as u32).collect();
+    if salt == 0 {
+        order.sort_by_key(|&s| (ecc[s as usize], s));
+    } else {
+        let mut rng = crate::rng::Rng::new(salt);
+        rng.shuffle(&mut order);
+        order.sort_by_key(|&s| ecc[s as usize]); // stable: shuffled ties
+    }
+    let mut rank = vec![0u32; n];
+    for (r, &s) in order.iter().enumerate() {
+        rank[s as usize] = r as u32;
+    }
+    rank
+}
+
+/// Each slot's eccentricity in the graph where two slots are adjacent when
+/// they touch a common secondary item.
+fn eccentricities(n: usize, touching: &[Vec<u32>], slot_secs: &[Vec<u32>]) -> Vec<u32> {
     let mut ecc = vec![0u32; n];
     let mut dist = vec![u32::MAX; n];
     let mut queue = Vec::with_capacity(n);
@@ -809,11 +885,5 @@ fn centrality_rank(n: usize, touching: &[Vec<u32>], slot_secs: &[Vec<u32>]) -> V
             ecc[s] = dist.iter().copied().filter(|&d| d != u32::MAX).max().unwrap_or(0);
         }
     }
-    let mut order: Vec<u32> = (0..n as u32).collect();
-    order.sort_by_key(|&s| (ecc[s as usize], s));
-    let mut rank = vec![0u32; n];
-    for (r, &s) in order.iter().enumerate() {
-        rank[s as usize] = r as u32;
-    }
-    rank
+    ecc
 }

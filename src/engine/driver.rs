@@ -48,6 +48,12 @@ pub(crate) trait Backend: Send {
     /// Depth-first search below the current node, reporting to `ctx`.
     /// Returns `Break` when `ctx` asked to stop.
     fn run(&mut self, ctx: &mut Ctx) -> ControlFlow<()>;
+    /// Randomises the branching order of the following runs with `salt`
+    /// (0: the backend's own deterministic order), for restarts. Returns
+    /// false when the backend has no randomised order.
+    fn randomise(&mut self, _salt: u64) -> bool {
+        false
+    }
 }
 
 /// The visitor a caller hands to [`solve`](super::solve): it sees each
@@ -74,6 +80,12 @@ pub(super) struct Shared<'a> {
     solutions: AtomicU64,
     /// First-solution mode: the leftmost ticket known to hold a solution.
     best_ticket: AtomicUsize,
+    /// Portfolio mode: the first solution found by any worker ends the
+    /// search (workers search the same tree in different orders).
+    pub(super) portfolio: bool,
+    /// Portfolio mode: worker 0 has spent `portfolio::WARM` nodes, and the
+    /// restarting members may start.
+    pub(super) warm: AtomicBool,
     first: Mutex<Option<(usize, Vec<usize>)>>,
     progress: Mutex<ProgressBoard>,
 }
@@ -85,7 +97,7 @@ struct ProgressBoard {
 }
 
 impl<'a> Shared<'a> {
-    fn new(config: &'a SearchConfig, visitor: Option<&'a Visitor<'a>>, threads: usize) -> Self {
+    pub(super) fn new(config: &'a SearchConfig, visitor: Option<&'a Visitor<'a>>, threads: usize) -> Self {
         Shared {
             config,
             visitor,
@@ -94,12 +106,14 @@ impl<'a> Shared<'a> {
             reason: Mutex::new(None),
             solutions: AtomicU64::new(0),
             best_ticket: AtomicUsize::new(usize::MAX),
+            portfolio: false,
+            warm: AtomicBool::new(false),
             first: Mutex::new(None),
             progress: Mutex::new(ProgressBoard { done: 0.0, total: 1.0, running: vec![0.0; threads.max(1)] }),
         }
     }
 
-    fn halt(&self, reason: StopReason) {
+    pub(super) fn halt(&self, reason: StopReason) {
         let mut r = self.reason.lock().unwrap();
         if r.is_none() {
             *r = Some(reason);
@@ -107,7 +121,17 @@ impl<'a> Shared<'a> {
         self.stop.store(true, Ordering::Relaxed);
     }
 
-    fn monitor(&self) -> Option<&Monitor> {
+    /// Ends every worker's search without a stop reason (the search is
+    /// decided: a portfolio member proved there is no solution).
+    pub(super) fn settle(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    pub(super) fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    pub(super) fn monitor(&self) -> Option<&Monitor> {
         self.config.monitor.as_deref()
     }
 }
@@ -129,7 +153,11 @@ pub(crate) struct Ctx<'a> {
     worker: usize,
     nodes_reported: u64,
     /// Nodes already spent by this worker before the current run (budgets).
-    nodes_before: u64,
+    pub(super) nodes_before: u64,
+    /// This run's own node budget (a restart's): when `nodes` reaches it,
+    /// the run ends with `budget_hit` set and the search goes on.
+    budget: u64,
+    pub(super) budget_hit: bool,
 }
 
 impl<'a> Ctx<'a> {
@@ -147,6 +175,8 @@ impl<'a> Ctx<'a> {
             worker,
             nodes_reported: 0,
             nodes_before: 0,
+            budget: u64::MAX,
+            budget_hit: false,
         }
     }
 
@@ -164,6 +194,22 @@ impl<'a> Ctx<'a> {
         self.tickets.push(Ticket { path, weight });
     }
 
+    /// Starts a run with its own node budget (`u64::MAX`: none), polled
+    /// exactly when it runs out.
+    pub(super) fn start_run(&mut self, budget: u64) {
+        self.nodes_before += self.nodes;
+        self.nodes = 0;
+        self.nodes_reported = 0;
+        self.budget = budget;
+        self.budget_hit = false;
+        let spent = self.nodes_before;
+        self.poll_every = Self::period(self.shared.config.max_nodes, spent).min(Self::period(Some(budget), 0));
+    }
+
+    pub(super) fn shared(&self) -> &'a Shared<'a> {
+        self.shared
+    }
+
     /// The tickets recorded so far (a run with a cut).
     pub(super) fn take_tickets(&mut self) -> Vec<Ticket> {
         std::mem::take(&mut self.tickets)
@@ -178,6 +224,9 @@ impl<'a> Ctx<'a> {
             if first.as_ref().is_none_or(|(t, _)| self.ticket < *t) {
                 *first = Some((self.ticket, options.collect()));
                 sh.best_ticket.fetch_min(self.ticket, Ordering::Relaxed);
+            }
+            if sh.portfolio {
+                sh.settle();
             }
             return ControlFlow::Break(());
         }
@@ -255,6 +304,13 @@ impl<'a> Ctx<'a> {
         if sh.config.first_only() && sh.best_ticket.load(Ordering::Relaxed) < self.ticket {
             return ControlFlow::Break(());
         }
+        if sh.portfolio && self.worker == 0 && self.nodes >= super::portfolio::WARM {
+            sh.warm.store(true, Ordering::Relaxed);
+        }
+        if self.nodes >= self.budget {
+            self.budget_hit = true;
+            return ControlFlow::Break(());
+        }
         if let Some(max) = sh.config.max_nodes {
             let spent = self.nodes_before + self.nodes;
             if spent >= max {
@@ -263,6 +319,7 @@ impl<'a> Ctx<'a> {
             }
             self.poll_every = Self::period(Some(max), spent);
         }
+        self.poll_every = self.poll_every.min(Self::period(Some(self.budget), self.nodes));
         if let Some(deadline) = sh.config.deadline {
             if Instant::now() >= deadline {
                 sh.halt(StopReason::Timeout);
@@ -353,6 +410,13 @@ pub(crate) fn drive<B: Backend, F: Fn() -> B + Sync>(
     let mut stats = Stats { threads, ..Stats::default() };
     let mut first_backend = make();
     stats.backend = first_backend.name();
+    if config.first_only()
+        && config.shard.is_none()
+        && config.restarts == super::Restarts::Auto
+        && first_backend.randomise(0)
+    {
+        return super::portfolio::drive(make, first_backend, config, visitor, threads);
+    }
 
     // One thread, whole tree: no tickets needed.
     if config.shard.is_none() && threads <= 1 {
@@ -451,7 +515,7 @@ pub(crate) fn drive<B: Backend, F: Fn() -> B + Sync>(
     finish(&shared, stats, solutions, all_done)
 }
 
-fn finish(shared: &Shared, mut stats: Stats, solutions: u64, ran_out: bool) -> Outcome {
+pub(super) fn finish(shared: &Shared, mut stats: Stats, solutions: u64, ran_out: bool) -> Outcome {
     let reason = *shared.reason.lock().unwrap();
     stats.elapsed = shared.start.elapsed();
     let first = shared.first.lock().unwrap().take();

@@ -85,6 +85,7 @@ mod bitset;
 mod choose;
 mod driver;
 mod estimate;
+mod portfolio;
 mod problem;
 mod rowscan;
 mod sparse;
@@ -123,6 +124,24 @@ pub struct SearchConfig {
     pub monitor: Option<Arc<Monitor>>,
     /// Which backend to run (normally chosen by the problem's shape).
     pub backend: BackendChoice,
+    /// Whether a first-solution search restarts (see [`Restarts`]).
+    pub restarts: Restarts,
+    /// Seed of the randomised orders of restarts and portfolio members: the
+    /// same seed gives the same run (for a given thread count).
+    pub seed: u64,
+}
+
+/// Randomised restarts and portfolios for first-solution searches
+/// (the driver's module documents the method).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Restarts {
+    /// Where the backend supports them (the assignment backend), for a
+    /// first-solution search of the whole tree (not a shard).
+    #[default]
+    Auto,
+    /// Never: one complete search in the backend's own order (with threads,
+    /// tickets shared as for counting).
+    Never,
 }
 
 /// Which backend runs.
@@ -224,6 +243,8 @@ pub struct Stats {
     pub updates: u64,
     /// Subtrees the search was cut into (0 for a one-thread search).
     pub tickets: u64,
+    /// Runs of a first-solution search abandoned for a new order.
+    pub restarts: u64,
     /// Worker threads.
     pub threads: usize,
     /// Which backend ran.

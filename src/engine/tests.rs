@@ -368,3 +368,164 @@ fn row_scan_counts_match_brute_force() {
     }
     assert!(used > 500, "only {used} models suited the row scan");
 }
+
+impl Model {
+    /// Whether `chosen` (option indices) is a solution: every primary item
+    /// covered its multiplicity of times, every secondary item one colour.
+    fn is_solution(&self, chosen: &[usize]) -> bool {
+        let mut cover = vec![0u32; self.mult.len()];
+        let mut colour: Vec<Option<u32>> = vec![None; self.n_sec];
+        for &o in chosen {
+            for &i in &self.options[o].0 {
+                cover[i] += 1;
+            }
+            for &(j, c) in &self.options[o].1 {
+                match colour[j] {
+                    None => colour[j] = Some(c),
+                    Some(prev) if prev == c && c != 0 => {}
+                    _ => return false,
+                }
+            }
+        }
+        cover == self.mult
+    }
+}
+
+/// A Tetravex-like model: an `n` x `n` board cut from a random planted
+/// board with `labels` labels (so it has a solution), each tile turned
+/// at random and allowed every turn when `rotate`; with `break_one`, one
+/// side of one tile is relabelled, which often leaves no solution.
+fn tile_model(rng: &mut Rng, n: usize, labels: u64, rotate: bool, break_one: bool) -> Model {
+    let cells = n * n;
+    // Joins: horizontal (r, c)-(r, c+1) first, then vertical (r, c)-(r+1, c).
+    let h = |r: usize, c: usize| r * (n - 1) + c;
+    let v = |r: usize, c: usize| n * (n - 1) + r * n + c;
+    let n_sec = 2 * n * (n - 1);
+    let colour: Vec<u32> = (0..n_sec).map(|_| 1 + rng.below(labels) as u32).collect();
+    // Each tile's sides (top, right, bottom, left) as (join, label) or none.
+    let mut tiles: Vec<[u32; 4]> = Vec::new();
+    for r in 0..n {
+        for c in 0..n {
+            let side = |j: Option<usize>| j.map_or(0, |j| colour[j]);
+            tiles.push([
+                side((r > 0).then(|| v(r - 1, c))),
+                side((c + 1 < n).then(|| h(r, c))),
+                side((r + 1 < n).then(|| v(r, c))),
+                side((c > 0).then(|| h(r, c - 1))),
+            ]);
+        }
+    }
+    if break_one {
+        let t = rng.below(cells as u64) as usize;
+        let s = rng.below(4) as usize;
+        tiles[t][s] = 1 + (tiles[t][s] % labels as u32);
+    }
+    // Shuffle the tiles and turn them.
+    for i in (1..cells).rev() {
+        tiles.swap(i, rng.below(i as u64 + 1) as usize);
+    }
+    for t in &mut tiles {
+        t.rotate_left(rng.below(if rotate { 4 } else { 1 }) as usize);
+    }
+    let mut options = Vec::new();
+    for r in 0..n {
+        for c in 0..n {
+            let joins = [
+                (r > 0).then(|| v(r - 1, c)),
+                (c + 1 < n).then(|| h(r, c)),
+                (r + 1 < n).then(|| v(r, c)),
+                (c > 0).then(|| h(r, c - 1)),
+            ];
+            for (p, tile) in tiles.iter().enumerate() {
+                for turn in 0..if rotate { 4 } else { 1 } {
+                    let mut t = *tile;
+                    t.rotate_right(turn);
+                    // Outer sides carry label 0 (a border): only tiles that fit.
+                    if (0..4).any(|k| joins[k].is_none() != (t[k] == 0)) {
+                        continue;
+                    }
+                    let sec = (0..4).filter_map(|k| joins[k].map(|j| (j, t[k]))).collect();
+                    options.push((vec![r * n + c, cells + p], sec));
+                }
+            }
+        }
+    }
+    Model { mult: vec![1; 2 * cells], n_sec, options }
+}
+
+/// Runs a first-solution search and returns its outcome and solution.
+fn first_solution(problem: &Problem, config: &SearchConfig) -> (Outcome, Option<Vec<usize>>) {
+    let found = Mutex::new(None);
+    let visit = |s: &[usize]| {
+        *found.lock().unwrap() = Some(s.to_vec());
+        ControlFlow::Continue(())
+    };
+    let outcome = solve(problem, config, Some(&visit));
+    (outcome, found.into_inner().unwrap())
+}
+
+#[test]
+fn restarts_and_portfolios_keep_verdicts() {
+    // In the test build a restart's unit is 16 nodes, so these boards
+    // restart many times; the verdicts must equal the general backend's,
+    // every solution must be one, and every "no solution" complete.
+    let mut rng = Rng(0x7e57_ab1e);
+    let (mut restarted, mut unsolvable) = (0, 0);
+    for case in 0..48 {
+        let n = 3 + case % 2;
+        let labels = 2 + rng.below(3);
+        let model = tile_model(&mut rng, n, labels, case % 3 == 0, case % 4 == 1);
+        let problem = model.build();
+        let general = SearchConfig { backend: BackendChoice::General, ..SearchConfig::first() };
+        let expected = solve(&problem, &general, None).solutions;
+        unsolvable += u64::from(expected == 0);
+        for threads in [1, 2] {
+            for seed in [0, 99] {
+                let config = SearchConfig { threads, seed, backend: BackendChoice::Assign, ..SearchConfig::first() };
+                let (outcome, sol) = first_solution(&problem, &config);
+                assert_eq!(outcome.solutions, expected, "case {case}, {threads} threads, seed {seed}");
+                assert_eq!(sol.is_some(), expected == 1);
+                if let Some(sol) = sol {
+                    assert!(model.is_solution(&sol), "case {case}: not a solution");
+                } else {
+                    assert!(outcome.complete, "case {case}: no solution, but not proved");
+                }
+                restarted += outcome.stats.restarts;
+            }
+        }
+    }
+    assert!(restarted > 100, "only {restarted} restarts");
+    assert!(unsolvable > 3, "only {unsolvable} boards without a solution");
+}
+
+#[test]
+fn restarts_repeat_with_the_same_seed() {
+    let mut rng = Rng(0x5eed);
+    let mut differ = false;
+    for _ in 0..8 {
+        let problem = tile_model(&mut rng, 4, 3, true, false).build();
+        let run = |seed| {
+            let config = SearchConfig { threads: 1, seed, backend: BackendChoice::Assign, ..SearchConfig::first() };
+            first_solution(&problem, &config)
+        };
+        let (a, sa) = run(5);
+        let (b, sb) = run(5);
+        assert_eq!((a.stats.nodes, a.stats.restarts, sa), (b.stats.nodes, b.stats.restarts, sb));
+        differ |= run(6).0.stats.nodes != a.stats.nodes;
+    }
+    assert!(differ, "the seed never changed a run");
+}
+
+#[test]
+fn a_node_budget_counts_every_restart() {
+    let mut rng = Rng(0xb0d9e7);
+    for _ in 0..8 {
+        let problem = tile_model(&mut rng, 4, 2, true, true).build();
+        let config = SearchConfig { max_nodes: Some(200), backend: BackendChoice::Assign, ..SearchConfig::first() };
+        let outcome = solve(&problem, &config, None);
+        assert!(outcome.stats.nodes <= 200, "{} nodes", outcome.stats.nodes);
+        if outcome.solutions == 0 && !outcome.complete {
+            assert_eq!(outcome.stopped, Some(StopReason::Nodes));
+        }
+    }
+}

@@ -207,6 +207,9 @@ pub struct StatsJson {
     pub nodes: u64,
     pub updates: u64,
     pub tickets: u64,
+    /// Restarts of a first-solution search (absent in older records).
+    #[serde(default)]
+    pub restarts: u64,
     pub threads: usize,
     pub backend: String,
     pub elapsed_ms: f64,
@@ -218,6 +221,7 @@ impl StatsJson {
             nodes: s.nodes,
             updates: s.updates,
             tickets: s.tickets,
+            restarts: s.restarts,
             threads: s.threads,
             backend: s.backend.to_string(),
             elapsed_ms: s.elapsed.as_secs_f64() * 1000.0,
