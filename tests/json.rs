@@ -219,7 +219,11 @@ pub fn decode<P: for<'de> Deserialize<'de>, S: for<'de> Deserialize<'de>>(
                     assert!(rec.complete);
                     assert!(!r.check.is_empty() && !r.detail.is_empty(), "{line}");
                     let s = &rec.stats;
-                    assert_eq!((s.nodes, s.updates, s.tickets), (0, 0, 0), "a refuted case is not searched: {line}");
+                    assert_eq!(
+                        (s.nodes, s.updates, s.tickets, s.restarts),
+                        (0, 0, 0, 0),
+                        "a refuted case is not searched: {line}"
+                    );
                 }
                 if let Some(s) = &rec.stopped {
                     assert!(["limit", "visitor", "max-nodes", "timeout", "interrupted"].contains(&s.as_str()), "{s}");
