@@ -178,6 +178,9 @@ pub(crate) struct Assign {
     lv_k: Vec<u32>,
     lv_d: Vec<u32>,
     level: usize,
+    /// The level the search starts from (set by `reset` and `replay`), so
+    /// that a run broken off by a budget resumes where it stopped.
+    base: usize,
     updates: u64,
 }
 
@@ -377,6 +380,7 @@ impl Assign {
             lv_k: vec![0; depth],
             lv_d: vec![0; depth],
             level: 0,
+            base: 0,
             updates: 0,
         };
         // Full domains, less the options of pieces with no copies.
@@ -745,6 +749,7 @@ impl Backend for Assign {
     fn reset(&mut self) {
         self.undo_to(0);
         self.level = 0;
+        self.base = 0;
     }
 
     /// Restarts: ties between equally constrained, equally pulling slots
@@ -777,11 +782,14 @@ impl Backend for Assign {
             self.choose(s, k);
             self.level += 1;
         }
+        self.base = self.level;
         true
     }
 
+    /// Resumable: after a `Break` the state is the node just entered (or
+    /// the solution just reported), and the next run goes on from there.
     fn run(&mut self, ctx: &mut Ctx) -> ControlFlow<()> {
-        let base = self.level;
+        let base = self.base;
         let mut since = 0u32;
         'enter: loop {
             #[cfg(debug_assertions)]

@@ -206,10 +206,6 @@ impl<'a> Ctx<'a> {
         self.poll_every = Self::period(self.shared.config.max_nodes, spent).min(Self::period(Some(budget), 0));
     }
 
-    pub(super) fn shared(&self) -> &'a Shared<'a> {
-        self.shared
-    }
-
     /// The tickets recorded so far (a run with a cut).
     pub(super) fn take_tickets(&mut self) -> Vec<Ticket> {
         std::mem::take(&mut self.tickets)

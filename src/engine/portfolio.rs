@@ -17,23 +17,33 @@
 //!   of Luby, Sinclair and Zuckerman (1993), optimal within a logarithmic
 //!   factor among universal schedules when nothing is known of the run-time
 //!   distribution.
-//! * **P2** (order): run 1 uses the backend's own deterministic order (so a
-//!   puzzle that it solves within the first budget gets the answer a search
-//!   without restarts gives); every later run draws a fresh salt from a
-//!   SplitMix64 stream seeded by `SearchConfig::seed` and the worker, and
-//!   the backend randomises its tie-breaks and value order with it.
+//! * **P2** (order): every run draws a fresh salt from a SplitMix64 stream
+//!   seeded by `SearchConfig::seed` and the member, and the backend
+//!   randomises its tie-breaks and value order with it.
 //! * **P3** (verdict): a run that finds a solution ends the search; a run
 //!   that ends *within* its budget has explored its whole tree without a
 //!   solution, which proves there is none (every run searches the whole
 //!   problem, only in another order). Budgets grow without bound, so some
-//!   run eventually does this: the search stays complete.
-//! * **P4** (portfolio): with several threads, worker 0 runs one search in
-//!   the backend's own order with no budget (the complete member), and the
-//!   other workers run P1-P3 with different seeds, starting once worker 0
-//!   has spent [`WARM`] nodes (puzzles solved before that get the same
-//!   answer as with one thread). The first solution found by any worker
-//!   wins and stops the others at their next poll; a member that exhausts
-//!   its tree proves there is none and stops the others too.
+//!   run eventually does this: the restarts alone are complete.
+//!
+//! Restarts are not free: on a puzzle whose difficulty is the size of its
+//! tree rather than an unlucky order (a 9x9 Tetravex with 10 labels),
+//! restart runs need 1.7 to 3.5 times the nodes of one search. So restarts
+//! run beside, not instead of, the backend's own search:
+//!
+//! * **P4** (threads): worker 0 runs one search in the backend's own order
+//!   with no budget (the complete member); the other workers run P1-P3
+//!   with different seeds, starting once worker 0 has spent [`WARM`] nodes
+//!   (puzzles solved before that get the same answer as with one thread).
+//!   The first solution found by any worker wins and stops the others at
+//!   their next poll; a member that exhausts its tree proves there is none
+//!   and stops the others too.
+//! * **P5** (one thread): the complete member runs alone for [`SOLO_WARM`]
+//!   nodes (so easy puzzles run exactly as without restarts), then the
+//!   thread alternates between it, resumed where it stopped, and restart
+//!   runs on a second backend, giving each turn to the member that has
+//!   spent fewer nodes. Neither member takes more than about twice the
+//!   nodes it would take alone.
 //!
 //! With one thread the search is reproducible: the same seed gives the same
 //! runs, nodes and solution. With several threads, which member finds a
@@ -56,7 +66,14 @@ pub(super) const UNIT: u64 = if cfg!(test) { 16 } else { 8192 };
 
 /// Nodes worker 0 spends alone before the restarting members start, so
 /// that easy puzzles get the same answer for every thread count.
-pub(super) const WARM: u64 = if cfg!(test) { 64 } else { 1 << 15 };
+pub(super) const WARM: u64 = if cfg!(test) { 64 } else { 1 << 16 };
+
+/// P5: nodes the complete member spends alone on one thread before the
+/// restarts share the thread (about 1 s of the assignment backend). Larger
+/// than [`WARM`] because here restarts take time from the complete member:
+/// puzzles it solves within this many nodes (the bench's Tetravex boards up
+/// to 9x9, most Eternity II-style 8x8 boards) run exactly as without them.
+const SOLO_WARM: u64 = if cfg!(test) { 64 } else { 1 << 18 };
 
 /// The `i`-th term (from 1) of the Luby sequence: 1 1 2 1 1 2 4 1 1 2 ...
 pub(super) fn luby(i: u64) -> u64 {
@@ -70,9 +87,9 @@ pub(super) fn luby(i: u64) -> u64 {
     }
 }
 
-/// Searches for a first solution with restarts (one thread) or a portfolio
-/// (several). `first` is the backend built for worker 0; `make` builds the
-/// others'.
+/// Searches for a first solution with a portfolio of two kinds of member:
+/// the complete one and restarting ones (P4, P5). `first` is the backend
+/// built for worker 0; `make` builds the others'.
 pub(super) fn drive<B: Backend, F: Fn() -> B + Sync>(
     make: F,
     mut first: B,
@@ -84,18 +101,29 @@ pub(super) fn drive<B: Backend, F: Fn() -> B + Sync>(
     shared.portfolio = true;
     let shared = shared;
     let mut stats = Stats { threads, backend: first.name(), ..Stats::default() };
-    shared.warm.store(threads <= 1, Ordering::Relaxed);
     let totals = Mutex::new((0u64, 0u64, 0u64, 0u64, false)); // nodes, updates, solutions, restarts, proved
     let work = |worker: usize, backend: &mut B| {
         let mut ctx = Ctx::new(&shared, worker);
-        let mut restarts = 0;
-        let proved = if worker == 0 && threads > 1 {
-            complete_member(backend, &mut ctx)
+        let mut restarter = Restarter::new(config.seed, worker as u64);
+        let proved = if threads <= 1 {
+            solo(&make, backend, &mut ctx, &mut restarter)
+        } else if worker == 0 {
+            backend.randomise(0);
+            let flow = backend.run(&mut ctx);
+            shared.warm.store(true, Ordering::Relaxed);
+            flow.is_continue()
         } else {
             while !shared.warm.load(Ordering::Relaxed) && !shared.stopped() {
                 std::thread::sleep(std::time::Duration::from_millis(1));
             }
-            !shared.stopped() && restarting_member(backend, &mut ctx, config.seed, worker as u64, &mut restarts)
+            loop {
+                if shared.stopped() {
+                    break false;
+                }
+                if let Some(proved) = restarter.run_once(backend, &mut ctx) {
+                    break proved;
+                }
+            }
         };
         if proved {
             shared.settle();
@@ -105,7 +133,7 @@ pub(super) fn drive<B: Backend, F: Fn() -> B + Sync>(
         t.0 += ctx.nodes_before + ctx.nodes;
         t.1 += ctx.updates;
         t.2 += ctx.solutions;
-        t.3 += restarts;
+        t.3 += restarter.restarts;
         t.4 |= proved;
     };
     if threads <= 1 {
@@ -126,35 +154,70 @@ pub(super) fn drive<B: Backend, F: Fn() -> B + Sync>(
     super::driver::finish(&shared, stats, solutions, proved)
 }
 
-/// P4's complete member: one search in the backend's own order, with no
-/// budget (its poll raises `Shared::warm` after [`WARM`] nodes). True when
-/// it exhausted the tree.
-fn complete_member<B: Backend>(backend: &mut B, ctx: &mut Ctx) -> bool {
-    backend.randomise(0);
-    let flow = backend.run(ctx);
-    ctx.shared().warm.store(true, Ordering::Relaxed);
-    flow.is_continue()
+/// P5: the portfolio on one thread. The complete member runs alone for
+/// [`WARM`] nodes; then the thread alternates between it (resumed where it
+/// stopped, in slices that double its spend) and restart runs, always
+/// giving the next turn to the member that has spent fewer nodes. True
+/// when a member proved there is no solution.
+fn solo<B: Backend, F: Fn() -> B>(make: &F, complete: &mut B, ctx: &mut Ctx, restarter: &mut Restarter) -> bool {
+    complete.randomise(0);
+    ctx.start_run(SOLO_WARM);
+    let flow = complete.run(ctx);
+    if !ctx.budget_hit {
+        return flow.is_continue();
+    }
+    // Built only now: easy puzzles never pay for a second backend.
+    let mut other = make();
+    let (mut spent_complete, mut spent_restarts) = (ctx.nodes, 0);
+    loop {
+        if spent_complete <= spent_restarts {
+            ctx.start_run(spent_complete);
+            let flow = complete.run(ctx);
+            spent_complete += ctx.nodes;
+            if !ctx.budget_hit {
+                return flow.is_continue();
+            }
+        } else {
+            let verdict = restarter.run_once(&mut other, ctx);
+            spent_restarts += ctx.nodes;
+            if let Some(proved) = verdict {
+                return proved;
+            }
+        }
+    }
 }
 
-/// P1-P3 for one worker. True when a run exhausted its tree (no solution).
-fn restarting_member<B: Backend>(backend: &mut B, ctx: &mut Ctx, seed: u64, worker: u64, restarts: &mut u64) -> bool {
-    let mut rng = Rng::new(seed ^ worker.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-    let mut run = 1u64;
-    loop {
-        // Worker 0 (one thread) starts in the backend's own order.
-        let salt = if run == 1 && worker == 0 { 0 } else { rng.next_u64() | 1 };
+/// P1-P3 for one member: its random stream and its place in the schedule.
+struct Restarter {
+    rng: Rng,
+    run: u64,
+    /// Runs abandoned at their budget.
+    restarts: u64,
+}
+
+impl Restarter {
+    fn new(seed: u64, worker: u64) -> Self {
+        Restarter { rng: Rng::new(seed ^ worker.wrapping_mul(0x9E37_79B9_7F4A_7C15)), run: 1, restarts: 0 }
+    }
+
+    /// One run from the root in a fresh random order, on the next budget
+    /// of the schedule. `None`: the budget ran out (a restart); `Some(true)`:
+    /// the run exhausted its tree, so there is no solution; `Some(false)`:
+    /// it found a solution or was stopped.
+    fn run_once<B: Backend>(&mut self, backend: &mut B, ctx: &mut Ctx) -> Option<bool> {
         backend.reset();
-        backend.randomise(salt);
-        ctx.start_run(luby(run).saturating_mul(UNIT));
+        backend.randomise(self.rng.next_u64() | 1);
+        ctx.start_run(luby(self.run).saturating_mul(UNIT));
         let flow: ControlFlow<()> = backend.run(ctx);
         if flow.is_continue() {
-            return true;
+            return Some(true);
         }
         if !ctx.budget_hit {
-            return false; // a solution, a limit or a stop
+            return Some(false);
         }
-        *restarts += 1;
-        run += 1;
+        self.restarts += 1;
+        self.run += 1;
+        None
     }
 }
 

@@ -503,7 +503,7 @@ fn restarts_repeat_with_the_same_seed() {
     let mut rng = Rng(0x5eed);
     let mut differ = false;
     for _ in 0..8 {
-        let problem = tile_model(&mut rng, 4, 3, true, false).build();
+        let problem = tile_model(&mut rng, 5, 3, true, false).build();
         let run = |seed| {
             let config = SearchConfig { threads: 1, seed, backend: BackendChoice::Assign, ..SearchConfig::first() };
             first_solution(&problem, &config)
