@@ -263,6 +263,36 @@ def suite():
         out.append(instance("pack-threads", "pent-%s%s" % (board, "-unique" if uniq else ""), "pack",
                             board=board, count=True, unique=uniq, expect=expect, threads="all",
                             baselines=["bitpack"]))
+    out += tail()
+    return out
+
+
+# The `tail` family's baseline: tessera itself without restarts (one search in
+# the backend's own order; with 2 threads the subtrees are shared).
+NO_RESTARTS = ("no-restarts", ["--restarts", "never"])
+
+
+def tail():
+    """The `tail` family (issue 15): planted boards where one unlucky search
+    order can run for minutes, solved on 2 threads; the worst and the median
+    per group matter, not one instance."""
+    out = []
+
+    def add(name, n, make, kind, quick=False):
+        out.append(instance("tail", name, kind, make=make, expect="Possible", threads=2,
+                            tessera_baseline=NO_RESTARTS, quick=quick))
+
+    for s in range(1, 21):
+        add("et8x8-4f5i-s%d" % s, 8, lambda s=s: tetravex_text(8, planted_eternity(8, 4, 5, random.Random(15000 + s))),
+            "eternity", quick=s <= 2)
+    for s in range(1, 6):
+        add("et10x10-4f6i-s%d" % s, 10,
+            lambda s=s: tetravex_text(10, planted_eternity(10, 4, 6, random.Random(15100 + s))), "eternity")
+    for n in (9, 10):
+        for s in range(1, 6):
+            add("tv%dx%d-10d-s%d" % (n, n, s), n,
+                lambda n=n, s=s: tetravex_text(n, planted_tetravex(n, 10, random.Random(15000 + 100 * n + s))),
+                "tetravex")
     return out
 
 

@@ -90,6 +90,8 @@ def tessera_cmd(tessera, inst, nthreads):
 
 def baseline_cmds(inst):
     out = []
+    if inst.get("tessera_baseline"):
+        return out  # tessera itself with other options (see main)
     for name, args in BASELINES[inst["kind"]]:
         if inst.get("baselines") and name not in inst["baselines"]:
             continue
@@ -283,6 +285,16 @@ def measure(inst, solvers, reps, timeout, budget):
 
 # ------------------------------------------------------------------ formatting
 
+def worst_time(s, timeout):
+    """(seconds, timed out) of a solver's run on one instance, or None."""
+    if s is None or s.skipped:
+        return None
+    if s.timed_out:
+        return (timeout, True)
+    m = s.median()
+    return None if m is None else (m, False)
+
+
 def fmt_time(t):
     if t is None:
         return "?"
@@ -421,6 +433,27 @@ def render(rows, args, meta):
     if summary:
         lines.append("Geometric mean of ratio (rows where both finished): " + "; ".join(summary) + ".")
         lines.append("")
+    # per family: the worst and the median time of each solver (a timeout
+    # counts as the timeout, shown as `>`): the worst case is the point.
+    spread = []
+    for fam, bl in fams:
+        frows = [(t, b) for inst, t, b in rows if (inst["family"], b.label) == (fam, bl)]
+        parts = []
+        for label, pick in (("tessera", lambda r: r[0]), (bl, lambda r: r[1])):
+            times = [worst_time(pick(r), args.timeout) for r in frows if pick(r) is not None]
+            times = [x for x in times if x is not None]
+            if times:
+                out = max(times, key=lambda x: x[0])
+                parts.append("%s worst %s%s, median %s" % (
+                    label, ">" if out[1] else "", fmt_time(out[0]),
+                    fmt_time(statistics.median(x[0] for x in times))))
+        if parts:
+            spread.append("- %s (%d instances): %s" % (fam, len(frows), "; ".join(parts)))
+    if spread:
+        lines.append("Worst and median time per family (a timed-out run counts as the timeout):")
+        lines.append("")
+        lines.extend(spread)
+        lines.append("")
     lines.append("ratio = tessera time / baseline time (below 1: tessera is faster); `<x` / `>x`: "
                  "bounds when one side timed out. `skipped`: not run, because the same solver "
                  "timed out on an easier instance of the family. `(n=k)`: fewer repetitions "
@@ -530,6 +563,9 @@ def main():
     for i, inst in enumerate(insts):
         t = Solver("tessera", tessera_cmd(tessera, inst, nthreads), True) if tessera else None
         bs = [Solver(name, cmd, False) for name, cmd in baseline_cmds(inst)]
+        if inst.get("tessera_baseline") and tessera:
+            label, extra = inst["tessera_baseline"]
+            bs = [Solver(label, tessera_cmd(tessera, inst, nthreads) + extra, True)]
         solvers = ([t] if t else []) + bs
         if inst.get("chain"):
             for s in solvers:
