@@ -156,7 +156,7 @@ pub(crate) struct Ctx<'a> {
     pub(super) nodes_before: u64,
     /// This run's own node budget (a restart's): when `nodes` reaches it,
     /// the run ends with `budget_hit` set and the search goes on.
-    budget: u64,
+    run_budget: u64,
     pub(super) budget_hit: bool,
 }
 
@@ -175,7 +175,7 @@ impl<'a> Ctx<'a> {
             worker,
             nodes_reported: 0,
             nodes_before: 0,
-            budget: u64::MAX,
+            run_budget: u64::MAX,
             budget_hit: false,
         }
     }
@@ -200,7 +200,7 @@ impl<'a> Ctx<'a> {
         self.nodes_before += self.nodes;
         self.nodes = 0;
         self.nodes_reported = 0;
-        self.budget = budget;
+        self.run_budget = budget;
         self.budget_hit = false;
         let spent = self.nodes_before;
         self.poll_every = Self::period(self.shared.config.max_nodes, spent).min(Self::period(Some(budget), 0));
@@ -303,7 +303,7 @@ impl<'a> Ctx<'a> {
         if sh.portfolio && self.worker == 0 && self.nodes >= super::portfolio::WARM {
             sh.warm.store(true, Ordering::Relaxed);
         }
-        if self.nodes >= self.budget {
+        if self.nodes >= self.run_budget {
             self.budget_hit = true;
             return ControlFlow::Break(());
         }
@@ -315,7 +315,7 @@ impl<'a> Ctx<'a> {
             }
             self.poll_every = Self::period(Some(max), spent);
         }
-        self.poll_every = self.poll_every.min(Self::period(Some(self.budget), self.nodes));
+        self.poll_every = self.poll_every.min(Self::period(Some(self.run_budget), self.nodes));
         if let Some(deadline) = sh.config.deadline {
             if Instant::now() >= deadline {
                 sh.halt(StopReason::Timeout);
