@@ -279,8 +279,9 @@ def tail():
     out = []
 
     def add(name, n, make, kind, quick=False):
+        group = name.rsplit("-s", 1)[0]  # the worst and median are reported per group
         out.append(instance("tail", name, kind, make=make, expect="Possible", threads=2,
-                            tessera_baseline=NO_RESTARTS, quick=quick))
+                            tessera_baseline=NO_RESTARTS, quick=quick, group="tail/" + group))
 
     for s in range(1, 21):
         add("et8x8-4f5i-s%d" % s, 8, lambda s=s: tetravex_text(8, planted_eternity(8, 4, 5, random.Random(15000 + s))),

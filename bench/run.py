@@ -436,8 +436,13 @@ def render(rows, args, meta):
     # per family: the worst and the median time of each solver (a timeout
     # counts as the timeout, shown as `>`): the worst case is the point.
     spread = []
-    for fam, bl in fams:
-        frows = [(t, b) for inst, t, b in rows if (inst["family"], b.label) == (fam, bl)]
+    groups = []
+    for inst, t, b in rows:
+        key = (inst.get("group") or inst["family"], b.label)
+        if key not in groups:
+            groups.append(key)
+    for fam, bl in groups:
+        frows = [(t, b) for inst, t, b in rows if (inst.get("group") or inst["family"], b.label) == (fam, bl)]
         parts = []
         for label, pick in (("tessera", lambda r: r[0]), (bl, lambda r: r[1])):
             times = [worst_time(pick(r), args.timeout) for r in frows if pick(r) is not None]
@@ -450,7 +455,7 @@ def render(rows, args, meta):
         if parts:
             spread.append("- %s (%d instances): %s" % (fam, len(frows), "; ".join(parts)))
     if spread:
-        lines.append("Worst and median time per family (a timed-out run counts as the timeout):")
+        lines.append("Worst and median time per family or group (a timed-out run counts as the timeout):")
         lines.append("")
         lines.extend(spread)
         lines.append("")
