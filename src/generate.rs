@@ -10,7 +10,7 @@
 //! puzzles on every machine and in every version that does not change this
 //! module's drawing order.
 //!
-//! * Tile boards ([`tiles`]): every join between two neighbouring cells
+//! * Tile boards ([`tiles()`]): every join between two neighbouring cells
 //!   gets a random label; a tile shows the labels of its four joins. For
 //!   Tetravex ([`Rule::Equal`]) both sides of a join carry the label; for
 //!   jigsaw edges ([`Rule::Complement`]) one side carries `+k` and the

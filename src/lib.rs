@@ -4,10 +4,12 @@
 //! * [`puzzles`]: Tetravex, jigsaw edges and polyomino packing, each
 //!   parsed, encoded for the engine and decoded back;
 //! * [`solve`]: running one case (pre-checks, decide, count, list);
-//! * [`format`]: text grids and JSON records;
+//! * [`format`](mod@format): text grids and JSON records;
 //! * [`generate`]: random puzzles with a planted solution;
 //! * [`merge`]: adding up the records of a sharded search;
 //! * [`rng`]: the deterministic random source.
+#![forbid(unsafe_code)]
+
 pub mod engine;
 pub mod format;
 pub mod generate;

@@ -1,5 +1,6 @@
 //! The `tessera` binary: parse the command line, run, print the error once,
 //! exit with the status (see [`exit::Exit`]).
+#![forbid(unsafe_code)]
 
 mod cli;
 mod exit;

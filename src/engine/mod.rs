@@ -78,7 +78,7 @@
 //! * `rowscan`: the same problems when every option of a slot touches the
 //!   same joins: slots in declared order, candidates looked up by colours.
 //!
-//! Between the last two, [`choose`] decides by estimating both trees.
+//! Between the last two, `choose` decides by estimating both trees.
 
 mod assign;
 mod bitset;
