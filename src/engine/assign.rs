@@ -15,9 +15,12 @@
 //!   or do not touch `j`). For every piece, the words of every slot that hold
 //!   its options.
 //! * **A2** (choose, MRV): the uncovered slot with the fewest options left
-//!   (popcounts are kept per slot); ties go to the lowest slot. A slot with
-//!   no option left ends the branch at once.
-//! * **A3** (try): the options of that slot in increasing order.
+//!   (popcounts are kept per slot); ties go to the slot whose filling
+//!   constrains its uncovered neighbours most, then to the most central
+//!   slot (after `randomise`, a random one among equally central slots). A
+//!   slot with no option left ends the branch at once.
+//! * **A3** (try): the options of that slot in increasing order (after
+//!   `randomise`, from a random one on, wrapping round).
 //! * **A4** (propagate): choosing an option covers its slot; it decrements
 //!   its piece and, when the piece runs out, clears the piece's options from
 //!   every uncovered slot; it colours each of its secondary items that had
@@ -26,16 +29,20 @@
 //! * **A5** (undo): every word written is logged with its old value on a
 //!   trail; backtracking restores them in reverse order.
 //!
-//! Domains are exact: an option's bit is set exactly when the option is
-//! compatible with every choice made so far, so MRV and dead ends are
-//! decided by popcounts. The state lives in flat arrays allocated before the
+//! Small domains are exact: in a domain of at most 16 options an option's
+//! bit is set exactly when the option is compatible with every choice made
+//! so far; a larger domain may still hold options of pieces that ran out
+//! (they are cleared when it becomes small, and skipped when tried), which
+//! saves touching every slot whenever a piece is used up. MRV and dead ends
+//! are decided by popcounts. The state lives in flat arrays allocated before the
 //! search; a node costs a few word operations per neighbour.
 //!
 //! # Invariants (checked in debug builds)
 //!
 //! * `cnt[s]` is the popcount of the domain of `s`;
-//! * a bit of an uncovered slot's domain is set iff its option's piece has
-//!   copies left and its colours agree with every coloured secondary item.
+//! * in an uncovered slot's domain of at most 16 options, a bit is set iff
+//!   its option's piece has copies left and its colours agree with every
+//!   coloured secondary item (in a larger domain, iff its colours agree).
 
 use super::driver::{Backend, Ctx, Step};
 use super::problem::Problem;

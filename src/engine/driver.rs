@@ -29,7 +29,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
-/// One step of a path from the root: the item branched on and the option
+/// One step of a path from the root: what the backend branched on (an
+/// item for most backends; the bitset backend's bit index) and the option
 /// taken. The branches before `option` at that node are excluded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Step {

@@ -22,10 +22,10 @@
 //!
 //! # A tiny example
 //!
-//! Two cells `a` and `b` side by side, and two dominoes... no, two
-//! monominoes, one of them used twice: a piece type `P` with multiplicity
-//! 2. The secondary item `x` is the join between the cells; the piece shows
-//! label 1 or label 2 on the side that meets `x`.
+//! Two cells `a` and `b` side by side, and a piece type `P` of one cell
+//! with two identical copies (multiplicity 2). The secondary item `x` is
+//! the join between the cells; a piece shows label 1 or label 2 on the side
+//! that meets `x`.
 //!
 //! ```text
 //! primary:    a  b  P(×2)
@@ -59,9 +59,8 @@
 //! them all, or hand each one to a visitor that may stop it; it polls a stop
 //! flag, a deadline and a node budget, keeps counters (nodes, solutions,
 //! updates) and allocates nothing inside the search loop. The backends and
-//! how they are driven are described in their modules:
-//! [`sparse`](self#backends) (the general one) and the driver (tickets,
-//! threads, shards).
+//! how they are driven are described in their modules (listed below) and
+//! in the driver (tickets, threads, shards).
 //!
 //! # Backends
 //!
