@@ -169,22 +169,28 @@ fn solo<B: Backend, F: Fn() -> B>(make: &F, complete: &mut B, ctx: &mut Ctx, res
     // Built only now: easy puzzles never pay for a second backend.
     let mut other = make();
     let (mut spent_complete, mut spent_restarts) = (ctx.nodes, 0);
-    loop {
+    // Each backend reports its own running total of updates.
+    let (mut updates_complete, mut updates_other) = (ctx.updates, 0);
+    let proved = loop {
         if spent_complete <= spent_restarts {
             ctx.start_run(spent_complete);
             let flow = complete.run(ctx);
             spent_complete += ctx.nodes;
+            updates_complete = ctx.updates;
             if !ctx.budget_hit {
-                return flow.is_continue();
+                break flow.is_continue();
             }
         } else {
             let verdict = restarter.run_once(&mut other, ctx);
             spent_restarts += ctx.nodes;
+            updates_other = ctx.updates;
             if let Some(proved) = verdict {
-                return proved;
+                break proved;
             }
         }
-    }
+    };
+    ctx.updates = updates_complete + updates_other;
+    proved
 }
 
 /// P1-P3 for one member: its random stream and its place in the schedule.
