@@ -229,7 +229,7 @@ fn engine_count(model: &impl Model, backend: BackendChoice) -> u64 {
     let config = SearchConfig { threads: 1, backend, ..SearchConfig::default() };
     let outcome = engine::solve(model.problem(), &config, None);
     assert!(outcome.complete);
-    outcome.solutions
+    outcome.solutions.saturating_u64()
 }
 
 /// The library's model of a tile instance, read from its judge text.

@@ -23,7 +23,7 @@
 //!   search finds: the output does not depend on the thread count.
 
 use super::estimate;
-use super::{Monitor, Outcome, SearchConfig, Shard, ShardPlan, Stats, StopReason};
+use super::{Count, Monitor, Outcome, SearchConfig, Shard, ShardPlan, Stats, StopReason};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -122,6 +122,9 @@ pub(crate) struct Ctx<'a> {
     pub nodes: u64,
     pub updates: u64,
     pub solutions: u64,
+    /// Solutions counted without being met one by one (memoised counts),
+    /// on top of `solutions`.
+    pub counted: Count,
     tickets: Vec<Ticket>,
     shared: &'a Shared<'a>,
     ticket: usize,
@@ -140,6 +143,7 @@ impl<'a> Ctx<'a> {
             nodes: 0,
             updates: 0,
             solutions: 0,
+            counted: Count::ZERO,
             tickets: Vec::new(),
             shared,
             ticket: 0,
@@ -154,6 +158,11 @@ impl<'a> Ctx<'a> {
     fn period(max_nodes: Option<u64>, spent: u64) -> u32 {
         let left = max_nodes.map_or(u64::MAX, |m| m.saturating_sub(spent)).max(1);
         left.min(4096) as u32
+    }
+
+    /// Every solution this worker has counted.
+    pub(super) fn total(&self) -> Count {
+        self.counted.clone() + &Count::from(self.solutions)
     }
 
     /// Records the node at `path` as a ticket. `levels` are the (branch,
@@ -360,7 +369,7 @@ pub(crate) fn drive<B: Backend, F: Fn() -> B + Sync>(
         let _ = first_backend.run(&mut ctx);
         stats.nodes = ctx.nodes;
         stats.updates = ctx.updates;
-        return finish(&shared, stats, ctx.solutions, true);
+        return finish(&shared, stats, ctx.total(), true);
     }
 
     // Threads share tickets dynamically; a count (which cannot stop early)
@@ -393,7 +402,7 @@ pub(crate) fn drive<B: Backend, F: Fn() -> B + Sync>(
         order.sort_by(|&a, &b| tickets[b].weight.total_cmp(&tickets[a].weight).then(a.cmp(&b)));
     }
     let next = AtomicUsize::new(0);
-    let totals = Mutex::new((0u64, 0u64, 0u64)); // nodes, updates, solutions
+    let totals = Mutex::new((0u64, 0u64, Count::ZERO)); // nodes, updates, solutions
     let work = |worker: usize, backend: &mut B| {
         let mut ctx = Ctx::new(&shared, worker);
         loop {
@@ -430,7 +439,7 @@ pub(crate) fn drive<B: Backend, F: Fn() -> B + Sync>(
         let mut tot = totals.lock().unwrap();
         tot.0 += ctx.nodes_before + ctx.nodes;
         tot.1 += ctx.updates;
-        tot.2 += ctx.solutions;
+        tot.2 += &ctx.total();
     };
     if threads <= 1 {
         work(0, &mut first_backend);
@@ -444,14 +453,14 @@ pub(crate) fn drive<B: Backend, F: Fn() -> B + Sync>(
             work(0, &mut first_backend);
         });
     }
-    let (nodes, updates, solutions) = *totals.lock().unwrap();
+    let (nodes, updates, solutions) = totals.into_inner().unwrap();
     stats.nodes += nodes;
     stats.updates += updates;
     let all_done = next.load(Ordering::Relaxed) >= tickets.len();
     finish(&shared, stats, solutions, all_done)
 }
 
-fn finish(shared: &Shared, mut stats: Stats, solutions: u64, ran_out: bool) -> Outcome {
+fn finish(shared: &Shared, mut stats: Stats, solutions: Count, ran_out: bool) -> Outcome {
     let reason = *shared.reason.lock().unwrap();
     stats.elapsed = shared.start.elapsed();
     let first = shared.first.lock().unwrap().take();
@@ -463,12 +472,12 @@ fn finish(shared: &Shared, mut stats: Stats, solutions: u64, ran_out: bool) -> O
         let found = u64::from(first.is_some());
         stats.solutions = found;
         return Outcome {
-            solutions: found,
+            solutions: Count::from(found),
             complete: reason.is_none() && found == 0 && ran_out,
             stopped: if found > 0 { Some(StopReason::Limit) } else { reason },
             stats,
         };
     }
-    stats.solutions = solutions;
+    stats.solutions = solutions.saturating_u64();
     Outcome { solutions, complete: reason.is_none() && ran_out, stopped: reason, stats }
 }

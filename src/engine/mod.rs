@@ -83,12 +83,14 @@
 mod assign;
 mod bitset;
 mod choose;
+mod count;
 mod driver;
 mod estimate;
 mod problem;
 mod rowscan;
 mod sparse;
 
+pub use count::{Count, ParseCountError};
 pub use driver::Visitor;
 pub use problem::{Colour, ModelError, OptionId, Primary, Problem, ProblemBuilder, Secondary};
 
@@ -218,7 +220,8 @@ pub enum StopReason {
 pub struct Stats {
     /// Options tried (each branch taken is one node).
     pub nodes: u64,
-    /// Solutions met.
+    /// Solutions met (capped at `u64::MAX`; the exact count is
+    /// [`Outcome::solutions`]).
     pub solutions: u64,
     /// Elementary updates of the backend's data structures.
     pub updates: u64,
@@ -235,8 +238,9 @@ pub struct Stats {
 /// The result of a search.
 #[derive(Clone, Debug)]
 pub struct Outcome {
-    /// Solutions found (the exact count when `complete`).
-    pub solutions: u64,
+    /// Solutions found (the exact count when `complete`; a lower bound
+    /// otherwise).
+    pub solutions: Count,
     /// Whether the whole tree (or shard) was explored.
     pub complete: bool,
     /// Why the search ended early, if it did.
@@ -247,7 +251,7 @@ pub struct Outcome {
 impl Outcome {
     /// Whether the search proved there is no solution.
     pub fn proved_unsolvable(&self) -> bool {
-        self.complete && self.solutions == 0
+        self.complete && self.solutions.is_zero()
     }
 }
 

@@ -141,7 +141,7 @@ fn bitset_backend_counts_match_brute_force() {
             let total: u64 = (0..n)
                 .map(|index| {
                     let config = SearchConfig { shard: Some(Shard { index, count: n }), ..SearchConfig::count() };
-                    solve(&problem, &config, None).solutions
+                    solve(&problem, &config, None).solutions.saturating_u64()
                 })
                 .sum();
             assert_eq!(total, expected);
@@ -181,7 +181,7 @@ fn every_visited_solution_is_an_exact_cover() {
         };
         let outcome = solve(&problem, &SearchConfig::count(), Some(&visit));
         let mut seen = seen.into_inner().unwrap();
-        assert_eq!(seen.len() as u64, outcome.solutions);
+        assert_eq!(outcome.solutions, seen.len() as u64);
         seen.sort();
         seen.dedup();
         assert_eq!(seen.len() as u64, model.brute_count(), "duplicate solutions");
@@ -200,7 +200,7 @@ fn shards_partition_the_tree() {
                 .map(|index| {
                     let config =
                         SearchConfig { shard: Some(Shard { index, count: n }), threads: 2, ..SearchConfig::count() };
-                    solve(&problem, &config, None).solutions
+                    solve(&problem, &config, None).solutions.saturating_u64()
                 })
                 .sum();
             assert_eq!(total, expected);
@@ -321,7 +321,7 @@ fn shard_total(problem: &Problem, backend: BackendChoice, n: u32) -> u64 {
     (0..n)
         .map(|index| {
             let shard = Some(Shard { index, count: n });
-            solve(problem, &SearchConfig { shard, backend, ..SearchConfig::count() }, None).solutions
+            solve(problem, &SearchConfig { shard, backend, ..SearchConfig::count() }, None).solutions.saturating_u64()
         })
         .sum()
 }

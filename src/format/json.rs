@@ -2,7 +2,7 @@
 //! reads back. The schema is documented in `docs/json.md`; every position
 //! is 1-based (pieces, rows, columns), as on the command line.
 
-use crate::engine::{Stats, StopReason};
+use crate::engine::{Count, Stats, StopReason};
 use crate::puzzles::input::ParseError;
 use crate::puzzles::pack::{PackPuzzle, PackSolution};
 use crate::puzzles::tiles::{Border, Fix, Rule, TilePuzzle, TileSolution};
@@ -256,8 +256,9 @@ pub struct CaseRecord<P: Serialize, S: Serialize> {
     /// `true` or `false`, or `null` when unknown.
     pub solvable: Option<bool>,
     pub complete: bool,
+    /// Every digit, however large (see docs/json.md).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub count: Option<u64>,
+    pub count: Option<Count>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub solution: Option<S>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -371,7 +372,7 @@ pub fn case_record<T, P: Serialize, S: Serialize>(
             Status::Unknown => None,
         },
         complete: result.complete,
-        count: result.count,
+        count: result.count.clone(),
         solution,
         refuted_by: result
             .refuted_by
