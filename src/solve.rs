@@ -146,5 +146,8 @@ fn add_stats(total: &mut Stats, s: &Stats) {
     total.tickets += s.tickets;
     total.threads = s.threads;
     total.backend = s.backend;
+    if s.memo.is_some() {
+        total.memo = s.memo;
+    }
     total.elapsed += s.elapsed;
 }

@@ -197,6 +197,14 @@ pub struct Common {
     #[arg(long, value_enum, default_value_t = BackendArg::Auto, value_name = "NAME", help_heading = "Search")]
     pub backend: BackendArg,
 
+    /// Memoise subtree counts when counting (auto: when random walks show that states repeat enough to pay).
+    #[arg(long, value_enum, default_value_t = MemoArg::Auto, value_name = "WHEN", help_heading = "Search")]
+    pub memo: MemoArg,
+
+    /// Memory cap of the count memo, in MiB, all threads together (default 1024; when full it starts again).
+    #[arg(long, value_name = "MIB", help_heading = "Search")]
+    pub memo_mb: Option<usize>,
+
     /// Print the estimated size of each of N shards (Knuth's estimate) instead of searching.
     #[arg(long, value_name = "N", conflicts_with_all = ["shard", "all", "limit", "grid"], value_parser = clap::value_parser!(u32).range(1..=1_000_000), help_heading = "Search")]
     pub shard_plan: Option<u32>,
@@ -212,6 +220,16 @@ pub enum BackendArg {
     Rowscan,
     /// The general sparse exact-cover backend (any puzzle; for cross-checking).
     General,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MemoArg {
+    /// When the states the search meets repeat often enough to pay (estimated by random walks).
+    Auto,
+    /// Whenever the backend can memoise (bit sets, row scan).
+    On,
+    /// Never: count by enumeration.
+    Off,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]

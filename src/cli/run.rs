@@ -79,6 +79,8 @@ impl Session {
             shard: self.cfg.shard,
             monitor: Some(self.monitor.clone()),
             backend: self.cfg.backend,
+            memo: self.cfg.memo,
+            memo_mb: self.cfg.memo_mb,
         }
     }
 
@@ -219,6 +221,14 @@ impl Session {
         );
         if s.tickets > 0 {
             line.push_str(&format!(", {} subtrees", s.tickets));
+        }
+        if let Some(m) = &s.memo {
+            line.push_str(&format!(
+                ", memo {} states, {:.1}% hits, {:.1} MiB",
+                m.states,
+                100.0 * m.hit_rate(),
+                m.bytes as f64 / f64::from(1 << 20)
+            ));
         }
         if let Some(rf) = &r.refuted_by {
             line.push_str(&format!(", refuted by {}: {}", rf.check, rf.detail));

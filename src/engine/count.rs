@@ -294,7 +294,8 @@ mod tests {
         }
         // 2^138
         assert_eq!(c.to_string(), "348449143727040986586495598010130648530944");
-        assert!(c > two128 && two128 > Count::from(u64::MAX));
+        let max64 = Count::from(u64::MAX);
+        assert!(c > two128 && two128 > max64);
         assert_eq!(c.to_string().parse::<Count>().unwrap(), c);
         assert_eq!("0".parse::<Count>().unwrap(), 0);
         assert!("12a".parse::<Count>().is_err() && "".parse::<Count>().is_err());

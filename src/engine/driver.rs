@@ -23,7 +23,8 @@
 //!   search finds: the output does not depend on the thread count.
 
 use super::estimate;
-use super::{Count, Monitor, Outcome, SearchConfig, Shard, ShardPlan, Stats, StopReason};
+use super::memo::{self, Memo, MemoStats};
+use super::{Count, MemoChoice, Monitor, Outcome, SearchConfig, Shard, ShardPlan, Stats, StopReason};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -48,6 +49,21 @@ pub(crate) trait Backend: Send {
     /// Depth-first search below the current node, reporting to `ctx`.
     /// Returns `Break` when `ctx` asked to stop.
     fn run(&mut self, ctx: &mut Ctx) -> ControlFlow<()>;
+    /// The words of this backend's memo key (see [`super::memo`]); 0 when
+    /// it cannot memoise.
+    fn memo_words(&self) -> usize {
+        0
+    }
+    /// Writes the memo key of the current node; false when the node has
+    /// none (a leaf).
+    fn memo_key(&self, _key: &mut [u64]) -> bool {
+        false
+    }
+    /// Counts the solutions below the current node with `memo`, adding
+    /// them to `ctx.counted` (only called when `memo_words() > 0`).
+    fn count_memo(&mut self, ctx: &mut Ctx, _memo: &mut Memo) -> ControlFlow<()> {
+        self.run(ctx)
+    }
 }
 
 /// The visitor a caller hands to [`solve`](super::solve): it sees each
@@ -362,13 +378,32 @@ pub(crate) fn drive<B: Backend, F: Fn() -> B + Sync>(
     let mut stats = Stats { threads, ..Stats::default() };
     let mut first_backend = make();
     stats.backend = first_backend.name();
+    // A count (no visitor, no limit) may memoise subtree counts, each
+    // worker in its own table under an equal share of the cap.
+    let words = first_backend.memo_words();
+    let memoise = visitor.is_none()
+        && config.limit.is_none()
+        && words > 0
+        && match config.memo {
+            MemoChoice::Off => false,
+            MemoChoice::On => true,
+            MemoChoice::Auto => memo::pays(&mut first_backend, &shared),
+        };
+    let memo_cap = config.memo_mb.unwrap_or(memo::DEFAULT_MB).saturating_mul(1 << 20) / threads.max(1);
+    let new_memo = || memoise.then(|| Memo::new(words, memo_cap));
+    let run = |backend: &mut B, ctx: &mut Ctx, memo: &mut Option<Memo>| match memo {
+        Some(m) => backend.count_memo(ctx, m),
+        None => backend.run(ctx),
+    };
 
     // One thread, whole tree: no tickets needed.
     if config.shard.is_none() && threads <= 1 {
         let mut ctx = Ctx::new(&shared, 0);
-        let _ = first_backend.run(&mut ctx);
+        let mut memo = new_memo();
+        let _ = run(&mut first_backend, &mut ctx, &mut memo);
         stats.nodes = ctx.nodes;
         stats.updates = ctx.updates;
+        stats.memo = memo.map(|m| m.stats);
         return finish(&shared, stats, ctx.total(), true);
     }
 
@@ -402,9 +437,10 @@ pub(crate) fn drive<B: Backend, F: Fn() -> B + Sync>(
         order.sort_by(|&a, &b| tickets[b].weight.total_cmp(&tickets[a].weight).then(a.cmp(&b)));
     }
     let next = AtomicUsize::new(0);
-    let totals = Mutex::new((0u64, 0u64, Count::ZERO)); // nodes, updates, solutions
+    let totals = Mutex::new((0u64, 0u64, Count::ZERO, None::<MemoStats>)); // nodes, updates, solutions, memo
     let work = |worker: usize, backend: &mut B| {
         let mut ctx = Ctx::new(&shared, worker);
+        let mut memo = new_memo();
         loop {
             let k = next.fetch_add(1, Ordering::Relaxed);
             if k >= tickets.len() || shared.stop.load(Ordering::Relaxed) {
@@ -422,7 +458,7 @@ pub(crate) fn drive<B: Backend, F: Fn() -> B + Sync>(
             ctx.nodes_before += ctx.nodes;
             ctx.nodes = 0;
             ctx.nodes_reported = 0;
-            let flow = if replayed { backend.run(&mut ctx) } else { ControlFlow::Continue(()) };
+            let flow = if replayed { run(backend, &mut ctx, &mut memo) } else { ControlFlow::Continue(()) };
             if let Some(m) = shared.monitor() {
                 m.nodes.fetch_add(ctx.nodes - ctx.nodes_reported, Ordering::Relaxed);
                 ctx.nodes_reported = ctx.nodes;
@@ -440,6 +476,9 @@ pub(crate) fn drive<B: Backend, F: Fn() -> B + Sync>(
         tot.0 += ctx.nodes_before + ctx.nodes;
         tot.1 += ctx.updates;
         tot.2 += &ctx.total();
+        if let Some(m) = memo {
+            tot.3.get_or_insert_with(MemoStats::default).add(&m.stats);
+        }
     };
     if threads <= 1 {
         work(0, &mut first_backend);
@@ -453,7 +492,8 @@ pub(crate) fn drive<B: Backend, F: Fn() -> B + Sync>(
             work(0, &mut first_backend);
         });
     }
-    let (nodes, updates, solutions) = totals.into_inner().unwrap();
+    let (nodes, updates, solutions, memo_stats) = totals.into_inner().unwrap();
+    stats.memo = memo_stats;
     stats.nodes += nodes;
     stats.updates += updates;
     let all_done = next.load(Ordering::Relaxed) >= tickets.len();

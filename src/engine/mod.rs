@@ -86,12 +86,14 @@ mod choose;
 mod count;
 mod driver;
 mod estimate;
+mod memo;
 mod problem;
 mod rowscan;
 mod sparse;
 
 pub use count::{Count, ParseCountError};
 pub use driver::Visitor;
+pub use memo::{MemoStats, DEFAULT_MB as DEFAULT_MEMO_MB};
 pub use problem::{Colour, ModelError, OptionId, Primary, Problem, ProblemBuilder, Secondary};
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -125,6 +127,23 @@ pub struct SearchConfig {
     pub monitor: Option<Arc<Monitor>>,
     /// Which backend to run (normally chosen by the problem's shape).
     pub backend: BackendChoice,
+    /// Whether a count memoises subtree counts (see the memo module).
+    pub memo: MemoChoice,
+    /// The memory cap of the memo tables of all workers together, in MiB
+    /// (`None`: [`DEFAULT_MEMO_MB`]).
+    pub memo_mb: Option<usize>,
+}
+
+/// Whether a count memoises the counts of subtrees.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum MemoChoice {
+    /// When random walks show that states repeat enough to pay.
+    #[default]
+    Auto,
+    /// Whenever the backend can (counts only).
+    On,
+    /// Never.
+    Off,
 }
 
 /// Which backend runs.
@@ -231,6 +250,8 @@ pub struct Stats {
     pub threads: usize,
     /// Which backend ran.
     pub backend: &'static str,
+    /// The memo's figures, when the count was memoised.
+    pub memo: Option<MemoStats>,
     /// Wall time.
     pub elapsed: Duration,
 }

@@ -209,7 +209,26 @@ pub struct StatsJson {
     pub tickets: u64,
     pub threads: usize,
     pub backend: String,
+    /// Present when the count was memoised.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub memo: Option<MemoJson>,
     pub elapsed_ms: f64,
+}
+
+/// What the count memo did (summed over the workers).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct MemoJson {
+    /// The most states held at once.
+    pub states: u64,
+    pub lookups: u64,
+    pub hits: u64,
+    /// Hits over look-ups, 0 to 1.
+    pub hit_rate: f64,
+    /// The most memory the tables took, in bytes.
+    pub bytes: u64,
+    /// Times a table was full at its cap and started again.
+    pub clears: u64,
 }
 
 impl StatsJson {
@@ -220,6 +239,14 @@ impl StatsJson {
             tickets: s.tickets,
             threads: s.threads,
             backend: s.backend.to_string(),
+            memo: s.memo.map(|m| MemoJson {
+                states: m.states,
+                lookups: m.lookups,
+                hits: m.hits,
+                hit_rate: m.hit_rate(),
+                bytes: m.bytes,
+                clears: m.clears,
+            }),
             elapsed_ms: s.elapsed.as_secs_f64() * 1000.0,
         }
     }
