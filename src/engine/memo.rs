@@ -283,6 +283,12 @@ const SEED: u64 = 0x3E30_5EED_0000_0001;
 /// distinct states are at most this share of the estimated nodes.
 const PAYS: f64 = 0.05;
 
+/// Walks made first, and the plain tree they must estimate at least this
+/// large for the rest to be made: a smaller tree takes milliseconds to
+/// enumerate, and the walks would cost more than the memo could save.
+const FIRST_WALKS: u32 = 16;
+const WORTH_IT: f64 = 1e6;
+
 /// Whether memoising the count of `backend`'s tree is expected to pay,
 /// from random walks that record the key at every depth (fixed seeds: the
 /// same answer on every machine, thread count and shard).
@@ -304,6 +310,10 @@ pub(crate) fn pays<B: Backend>(backend: &mut B, shared: &Shared) -> bool {
     let mut key = vec![0u64; words];
     let mut children: Vec<Step> = Vec::new();
     for w in 0..WALKS {
+        if w == FIRST_WALKS && nodes.iter().sum::<f64>() < WORTH_IT * f64::from(FIRST_WALKS) {
+            backend.reset();
+            return false;
+        }
         let mut rng = Rng::new(SEED.wrapping_add(u64::from(w)));
         backend.reset();
         let mut depth = 0;
