@@ -99,7 +99,7 @@ _tessera() {
             return 0
             ;;
         tessera__subcmd__edges)
-            opts="-h -V --input --grid --ascii --count --all --limit --json --stats --color --progress --timeout --max-nodes --threads --shard --backend --shard-plan --rotate --fix --help --version"
+            opts="-h -V --input --grid --ascii --count --all --limit --json --stats --color --progress --timeout --max-nodes --threads --shard --backend --memo --memo-mb --shard-plan --rotate --fix --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -139,6 +139,14 @@ _tessera() {
                     ;;
                 --backend)
                     COMPREPLY=($(compgen -W "auto assign rowscan general" -- "${cur}"))
+                    return 0
+                    ;;
+                --memo)
+                    COMPREPLY=($(compgen -W "auto on off" -- "${cur}"))
+                    return 0
+                    ;;
+                --memo-mb)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --shard-plan)
@@ -365,7 +373,7 @@ _tessera() {
             return 0
             ;;
         tessera__subcmd__pack)
-            opts="-h -V --input --grid --ascii --count --all --limit --json --stats --color --progress --timeout --max-nodes --threads --shard --backend --shard-plan --board --board-file --rotate --flip --set --unique --help --version"
+            opts="-h -V --input --grid --ascii --count --all --limit --json --stats --color --progress --timeout --max-nodes --threads --shard --backend --memo --memo-mb --shard-plan --board --board-file --rotate --flip --set --unique --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -405,6 +413,14 @@ _tessera() {
                     ;;
                 --backend)
                     COMPREPLY=($(compgen -W "auto assign rowscan general" -- "${cur}"))
+                    return 0
+                    ;;
+                --memo)
+                    COMPREPLY=($(compgen -W "auto on off" -- "${cur}"))
+                    return 0
+                    ;;
+                --memo-mb)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --shard-plan)
@@ -431,7 +447,7 @@ _tessera() {
             return 0
             ;;
         tessera__subcmd__tetravex)
-            opts="-h -V --input --grid --ascii --count --all --limit --json --stats --color --progress --timeout --max-nodes --threads --shard --backend --shard-plan --rotate --in-place --border --layout --fix --help --version"
+            opts="-h -V --input --grid --ascii --count --all --limit --json --stats --color --progress --timeout --max-nodes --threads --shard --backend --memo --memo-mb --shard-plan --rotate --in-place --border --layout --fix --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -471,6 +487,14 @@ _tessera() {
                     ;;
                 --backend)
                     COMPREPLY=($(compgen -W "auto assign rowscan general" -- "${cur}"))
+                    return 0
+                    ;;
+                --memo)
+                    COMPREPLY=($(compgen -W "auto on off" -- "${cur}"))
+                    return 0
+                    ;;
+                --memo-mb)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --shard-plan)

@@ -52,6 +52,10 @@ complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l backend -d 
 assign\t'Exact domains with arc consistency, most constrained cell first (tile puzzles)'
 rowscan\t'Cells in reading order, candidates indexed by the labels they must match (tile puzzles)'
 general\t'The general sparse exact-cover backend (any puzzle; for cross-checking)'"
+complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l memo -d 'Memoise subtree counts when counting (auto: when random walks show that states repeat enough to pay)' -r -f -a "auto\t'When the states the search meets repeat often enough to pay (estimated by random walks)'
+on\t'Whenever the backend can memoise (bit sets, row scan)'
+off\t'Never: count by enumeration'"
+complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l memo-mb -d 'Memory cap of the count memo, in MiB, all threads together (default 1024; when full it starts again)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l shard-plan -d 'Print the estimated size of each of N shards (Knuth\'s estimate) instead of searching' -r
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l border -d 'Every outer side must carry label C, and no inner side may' -r
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l layout -d 'How the input draws the tiles' -r -f -a "tiles\t'One tile per line: top right bottom left'
@@ -85,6 +89,10 @@ complete -c tessera -n "__fish_tessera_using_subcommand edges" -l backend -d 'Se
 assign\t'Exact domains with arc consistency, most constrained cell first (tile puzzles)'
 rowscan\t'Cells in reading order, candidates indexed by the labels they must match (tile puzzles)'
 general\t'The general sparse exact-cover backend (any puzzle; for cross-checking)'"
+complete -c tessera -n "__fish_tessera_using_subcommand edges" -l memo -d 'Memoise subtree counts when counting (auto: when random walks show that states repeat enough to pay)' -r -f -a "auto\t'When the states the search meets repeat often enough to pay (estimated by random walks)'
+on\t'Whenever the backend can memoise (bit sets, row scan)'
+off\t'Never: count by enumeration'"
+complete -c tessera -n "__fish_tessera_using_subcommand edges" -l memo-mb -d 'Memory cap of the count memo, in MiB, all threads together (default 1024; when full it starts again)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l shard-plan -d 'Print the estimated size of each of N shards (Knuth\'s estimate) instead of searching' -r
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l fix -d 'Pin a piece: PIECE@ROW,COL[,ROT] (1-based; ROT quarter turns clockwise)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l grid -d 'Draw each solution after its verdict'
@@ -114,6 +122,10 @@ complete -c tessera -n "__fish_tessera_using_subcommand pack" -l backend -d 'Sea
 assign\t'Exact domains with arc consistency, most constrained cell first (tile puzzles)'
 rowscan\t'Cells in reading order, candidates indexed by the labels they must match (tile puzzles)'
 general\t'The general sparse exact-cover backend (any puzzle; for cross-checking)'"
+complete -c tessera -n "__fish_tessera_using_subcommand pack" -l memo -d 'Memoise subtree counts when counting (auto: when random walks show that states repeat enough to pay)' -r -f -a "auto\t'When the states the search meets repeat often enough to pay (estimated by random walks)'
+on\t'Whenever the backend can memoise (bit sets, row scan)'
+off\t'Never: count by enumeration'"
+complete -c tessera -n "__fish_tessera_using_subcommand pack" -l memo-mb -d 'Memory cap of the count memo, in MiB, all threads together (default 1024; when full it starts again)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l shard-plan -d 'Print the estimated size of each of N shards (Knuth\'s estimate) instead of searching' -r
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l board -d 'The board: ROWSxCOLS [default: 4x4, or the board the input draws]' -r
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l board-file -d 'The board drawn in a file: `.` a cell to fill, `#` (any other character) a hole' -r -F
