@@ -377,6 +377,9 @@ fn memo_count(
     (total.saturating_u64(), memoised)
 }
 
+/// A model's [`memo_count`].
+type MemoCounter = dyn Fn(BackendChoice, MemoChoice, usize, u32) -> (u64, bool);
+
 #[test]
 fn memoised_counts_agree_with_brute_force() {
     // All three puzzles, the memo forced on (packing: bitset; tiles: the row
@@ -386,24 +389,23 @@ fn memoised_counts_agree_with_brute_force() {
     let mut rng = Rng::new(0x3E30);
     let mut memoised = [0u64; 3];
     for i in 0..n {
-        let (kind, brute, model): (usize, u64, Box<dyn Fn(BackendChoice, MemoChoice, usize, u32) -> (u64, bool)>) =
-            match i % 3 {
-                0 => {
-                    let case = pack_instance(&mut rng);
-                    let model = pack_model(&case);
-                    (0, count_pack_capped(&case, CAP), Box::new(move |b, m, t, s| memo_count(&model, b, m, t, s)))
-                }
-                1 => {
-                    let (rule, case) = tetravex_instance(&mut rng);
-                    let model = tile_model("tetravex", rule, &case);
-                    (1, tile_brute(rule, &case), Box::new(move |b, m, t, s| memo_count(&model, b, m, t, s)))
-                }
-                _ => {
-                    let (rule, case) = edges_instance(&mut rng);
-                    let model = tile_model("edges", rule, &case);
-                    (2, tile_brute(rule, &case), Box::new(move |b, m, t, s| memo_count(&model, b, m, t, s)))
-                }
-            };
+        let (kind, brute, model): (usize, u64, Box<MemoCounter>) = match i % 3 {
+            0 => {
+                let case = pack_instance(&mut rng);
+                let model = pack_model(&case);
+                (0, count_pack_capped(&case, CAP), Box::new(move |b, m, t, s| memo_count(&model, b, m, t, s)))
+            }
+            1 => {
+                let (rule, case) = tetravex_instance(&mut rng);
+                let model = tile_model("tetravex", rule, &case);
+                (1, tile_brute(rule, &case), Box::new(move |b, m, t, s| memo_count(&model, b, m, t, s)))
+            }
+            _ => {
+                let (rule, case) = edges_instance(&mut rng);
+                let model = tile_model("edges", rule, &case);
+                (2, tile_brute(rule, &case), Box::new(move |b, m, t, s| memo_count(&model, b, m, t, s)))
+            }
+        };
         let backend = if kind == 0 { BackendChoice::Auto } else { BackendChoice::RowScan };
         let (plain, _) = model(backend, MemoChoice::Off, 1, 1);
         assert_eq!(plain.min(CAP), brute, "instance {i}");
