@@ -287,7 +287,7 @@ const PAYS: f64 = 0.05;
 /// large for the rest to be made: a smaller tree takes milliseconds to
 /// enumerate, and the walks would cost more than the memo could save.
 const FIRST_WALKS: u32 = 16;
-const WORTH_IT: f64 = 1e6;
+const WORTH_IT: f64 = 2e5;
 
 /// Whether memoising the count of `backend`'s tree is expected to pay,
 /// from random walks that record the key at every depth (fixed seeds: the
@@ -354,9 +354,6 @@ pub(crate) fn pays<B: Backend>(backend: &mut B, shared: &Shared) -> bool {
         plain += n;
         memo += n.min(parent_states * n / parent_nodes);
         let states = distinct(sample, words).unwrap_or(n);
-        if std::env::var_os("TESSERA_MEMO_DEBUG").is_some() {
-            eprintln!("depth {}: nodes {n:.3e}, states {states:.3e}", d + 1);
-        }
         (parent_nodes, parent_states) = (n, states.min(n));
     }
     plain > 0.0 && memo <= PAYS * plain
