@@ -692,7 +692,7 @@ impl<const W: usize> Backend for Bitset<W> {
         // open level are solutions (a lower bound when interrupted).
         for l in base..=self.level.min(self.lv_acc.len() - 1) {
             let c = std::mem::take(&mut self.lv_acc[l]);
-            ctx.counted += &c;
+            ctx.add_counted(&c);
         }
         if flow.is_continue() {
             ctx.nodes += u64::from(since_poll);

@@ -176,6 +176,17 @@ impl<'a> Ctx<'a> {
         left.min(4096) as u32
     }
 
+    /// Adds solutions counted without meeting them (a memoised subtree),
+    /// and shows them on the monitor (saturating at `u64::MAX`).
+    pub(crate) fn add_counted(&mut self, c: &Count) {
+        self.counted += c;
+        if let Some(m) = self.shared.monitor() {
+            let _ = m
+                .solutions
+                .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |s| Some(s.saturating_add(c.saturating_u64())));
+        }
+    }
+
     /// Every solution this worker has counted.
     pub(super) fn total(&self) -> Count {
         self.counted.clone() + &Count::from(self.solutions)

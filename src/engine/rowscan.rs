@@ -509,7 +509,7 @@ impl Backend for RowScan {
         // open level are solutions (a lower bound when interrupted).
         for l in base..=self.level {
             let c = std::mem::take(&mut self.lv_acc[l]);
-            ctx.counted += &c;
+            ctx.add_counted(&c);
         }
         if flow.is_continue() {
             ctx.nodes += u64::from(since);
