@@ -85,6 +85,20 @@ def planted_eternity(n, frame, inner, rng):
     return tiles
 
 
+def turned(tiles, rng):
+    """Each tile turned a random number of quarter turns."""
+    out = []
+    for t in tiles:
+        r = rng.randrange(4)
+        out.append(tuple(t[(i - r) % 4] for i in range(4)))
+    return out
+
+
+def domino_text(n):
+    """An n x n board and n*n/2 dominoes, in the pack picture format."""
+    return "board %dx%d\npiece D x%d rotate\n##\n" % (n, n, n * n // 2)
+
+
 def tetravex_text(n, tiles):
     lines = [str(n)] + ["%d %d %d %d" % t for t in tiles] + ["0"]
     return "\n".join(lines) + "\n"
@@ -263,6 +277,7 @@ def suite():
         out.append(instance("pack-threads", "pent-%s%s" % (board, "-unique" if uniq else ""), "pack",
                             board=board, count=True, unique=uniq, expect=expect, threads="all",
                             baselines=["bitpack"]))
+    out += count_scale(out)
     out += tail()
     return out
 
@@ -297,6 +312,35 @@ def tail():
     return out
 
 
+def count_scale(suite_so_far):
+    """The `count-scale` family: counts that memoisation makes cheap (domino
+    tilings, duplicate-rich Tetravex), and again every counting instance of
+    the other families; tessera's automatic memo choice against
+    `--memo off` (the baseline row)."""
+    out = []
+    for n in (8, 10, 12, 14, 16):
+        out.append(instance("count-scale", "domino-%dx%d" % (n, n), "pack-file", count=True,
+                            make=lambda n=n: domino_text(n), memo_off=True, chain="domino", quick=n <= 10))
+    # Duplicate-rich Tetravex: 4x4 with 2 labels, turning (10^8 to 10^9
+    # solutions); 5x5 with 2 labels, turning.
+    for seed in (1, 2, 3):
+        out.append(instance("count-scale", "4x4-2d-rot-s%d" % seed, "tetravex-rot", count=True, memo_off=True,
+                            quick=seed == 1,
+                            make=lambda seed=seed: tetravex_text(
+                                4, turned(planted_tetravex(4, 2, random.Random(9040 + seed)),
+                                          random.Random(9140 + seed)))))
+    out.append(instance("count-scale", "5x5-2d-rot", "tetravex-rot", count=True, memo_off=True,
+                        make=lambda: tetravex_text(5, turned(planted_tetravex(5, 2, random.Random(9050)),
+                                                             random.Random(9150)))))
+    for d in suite_so_far:
+        if d["count"] and d["family"] not in ("count-scale", "pack-threads"):
+            e = dict(d)
+            e.update(family="count-scale", memo_off=True, quick=False, chain=None, baselines=None,
+                     threads=1, name="%s/%s" % (d["family"], d["name"]))
+            out.append(e)
+    return out
+
+
 def generate(out_dir=DEFAULT_OUT, quick=False, families=None, log=None):
     """Write the instance files and the manifest; return the instance list."""
     os.makedirs(out_dir, exist_ok=True)
@@ -310,7 +354,7 @@ def generate(out_dir=DEFAULT_OUT, quick=False, families=None, log=None):
         if make is not None:
             fam_dir = os.path.join(out_dir, d["family"])
             os.makedirs(fam_dir, exist_ok=True)
-            path = os.path.join(fam_dir, d["name"] + ".txt")
+            path = os.path.join(fam_dir, d["name"].replace("/", "--") + ".txt")
             text = make()
             old = None
             if os.path.exists(path):

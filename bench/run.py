@@ -46,7 +46,12 @@ TESSERA = {
     "eternity": ["tetravex", "{file}", "--rotate", "--border", "0", "--json"],
     "edges": ["edges", "{file}", "--json"],
     "pack": ["pack", "--set", "pentominoes", "--board", "{board}", "--json"],
+    "pack-file": ["pack", "{file}", "--json"],
+    "tetravex-rot": ["tetravex", "{file}", "--rotate", "--json"],
 }
+# The `count-scale` family's baseline is tessera itself with the memo off
+# (instances with `memo_off`): its row shows what the memo choice gains.
+TESSERA_MEMO_OFF = ["--memo", "off"]
 TESSERA_COUNT = ["--count"]          # counting runs
 TESSERA_UNIQUE = ["--unique"]        # count up to symmetry (pack)
 TESSERA_THREADS = ["--threads", "{threads}"]  # 1 everywhere except *-threads families
@@ -92,6 +97,8 @@ def baseline_cmds(inst):
     out = []
     if inst.get("tessera_baseline"):
         return out  # tessera itself with other options (see main)
+    if inst.get("memo_off"):
+        return out
     for name, args in BASELINES[inst["kind"]]:
         if inst.get("baselines") and name not in inst["baselines"]:
             continue
@@ -571,6 +578,8 @@ def main():
         if inst.get("tessera_baseline") and tessera:
             label, extra = inst["tessera_baseline"]
             bs = [Solver(label, tessera_cmd(tessera, inst, nthreads) + extra, True)]
+        if inst.get("memo_off") and tessera:
+            bs = [Solver("memo-off", tessera_cmd(tessera, inst, nthreads) + TESSERA_MEMO_OFF, True)]
         solvers = ([t] if t else []) + bs
         if inst.get("chain"):
             for s in solvers:

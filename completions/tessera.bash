@@ -99,7 +99,7 @@ _tessera() {
             return 0
             ;;
         tessera__subcmd__edges)
-            opts="-h -V --input --grid --ascii --count --all --limit --json --stats --color --progress --timeout --max-nodes --threads --shard --backend --restarts --seed --shard-plan --rotate --fix --help --version"
+            opts="-h -V --input --grid --ascii --count --all --limit --json --stats --color --progress --timeout --max-nodes --threads --shard --backend --restarts --seed --memo --memo-mb --shard-plan --rotate --fix --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -146,6 +146,14 @@ _tessera() {
                     return 0
                     ;;
                 --seed)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --memo)
+                    COMPREPLY=($(compgen -W "auto on off" -- "${cur}"))
+                    return 0
+                    ;;
+                --memo-mb)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -373,7 +381,7 @@ _tessera() {
             return 0
             ;;
         tessera__subcmd__pack)
-            opts="-h -V --input --grid --ascii --count --all --limit --json --stats --color --progress --timeout --max-nodes --threads --shard --backend --restarts --seed --shard-plan --board --board-file --rotate --flip --set --unique --help --version"
+            opts="-h -V --input --grid --ascii --count --all --limit --json --stats --color --progress --timeout --max-nodes --threads --shard --backend --restarts --seed --memo --memo-mb --shard-plan --board --board-file --rotate --flip --set --unique --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -420,6 +428,14 @@ _tessera() {
                     return 0
                     ;;
                 --seed)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --memo)
+                    COMPREPLY=($(compgen -W "auto on off" -- "${cur}"))
+                    return 0
+                    ;;
+                --memo-mb)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -447,7 +463,7 @@ _tessera() {
             return 0
             ;;
         tessera__subcmd__tetravex)
-            opts="-h -V --input --grid --ascii --count --all --limit --json --stats --color --progress --timeout --max-nodes --threads --shard --backend --restarts --seed --shard-plan --rotate --in-place --border --layout --fix --help --version"
+            opts="-h -V --input --grid --ascii --count --all --limit --json --stats --color --progress --timeout --max-nodes --threads --shard --backend --restarts --seed --memo --memo-mb --shard-plan --rotate --in-place --border --layout --fix --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -494,6 +510,14 @@ _tessera() {
                     return 0
                     ;;
                 --seed)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --memo)
+                    COMPREPLY=($(compgen -W "auto on off" -- "${cur}"))
+                    return 0
+                    ;;
+                --memo-mb)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

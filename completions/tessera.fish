@@ -55,6 +55,10 @@ general\t'The general sparse exact-cover backend (any puzzle; for cross-checking
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l restarts -d 'Restart first-solution searches in random orders (with 2+ threads: a portfolio)' -r -f -a "auto\t'For first-solution searches with the assignment backend (tile puzzles), not shards'
 never\t'One complete search in the backend\'s own order (threads share its subtrees)'"
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l seed -d 'Seed of the restarts\' random orders (the same seed repeats a one-thread run exactly)' -r
+complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l memo -d 'Memoise subtree counts when counting (auto: when random walks show that states repeat enough to pay)' -r -f -a "auto\t'When the states the search meets repeat often enough to pay (estimated by random walks)'
+on\t'Whenever the backend can memoise (bit sets, row scan)'
+off\t'Never: count by enumeration'"
+complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l memo-mb -d 'Memory cap of the count memo, in MiB, all threads together (default 1024; when full it starts again)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l shard-plan -d 'Print the estimated size of each of N shards (Knuth\'s estimate) instead of searching' -r
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l border -d 'Every outer side must carry label C, and no inner side may' -r
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l layout -d 'How the input draws the tiles' -r -f -a "tiles\t'One tile per line: top right bottom left'
@@ -91,6 +95,10 @@ general\t'The general sparse exact-cover backend (any puzzle; for cross-checking
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l restarts -d 'Restart first-solution searches in random orders (with 2+ threads: a portfolio)' -r -f -a "auto\t'For first-solution searches with the assignment backend (tile puzzles), not shards'
 never\t'One complete search in the backend\'s own order (threads share its subtrees)'"
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l seed -d 'Seed of the restarts\' random orders (the same seed repeats a one-thread run exactly)' -r
+complete -c tessera -n "__fish_tessera_using_subcommand edges" -l memo -d 'Memoise subtree counts when counting (auto: when random walks show that states repeat enough to pay)' -r -f -a "auto\t'When the states the search meets repeat often enough to pay (estimated by random walks)'
+on\t'Whenever the backend can memoise (bit sets, row scan)'
+off\t'Never: count by enumeration'"
+complete -c tessera -n "__fish_tessera_using_subcommand edges" -l memo-mb -d 'Memory cap of the count memo, in MiB, all threads together (default 1024; when full it starts again)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l shard-plan -d 'Print the estimated size of each of N shards (Knuth\'s estimate) instead of searching' -r
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l fix -d 'Pin a piece: PIECE@ROW,COL[,ROT] (1-based; ROT quarter turns clockwise)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l grid -d 'Draw each solution after its verdict'
@@ -123,6 +131,10 @@ general\t'The general sparse exact-cover backend (any puzzle; for cross-checking
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l restarts -d 'Restart first-solution searches in random orders (with 2+ threads: a portfolio)' -r -f -a "auto\t'For first-solution searches with the assignment backend (tile puzzles), not shards'
 never\t'One complete search in the backend\'s own order (threads share its subtrees)'"
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l seed -d 'Seed of the restarts\' random orders (the same seed repeats a one-thread run exactly)' -r
+complete -c tessera -n "__fish_tessera_using_subcommand pack" -l memo -d 'Memoise subtree counts when counting (auto: when random walks show that states repeat enough to pay)' -r -f -a "auto\t'When the states the search meets repeat often enough to pay (estimated by random walks)'
+on\t'Whenever the backend can memoise (bit sets, row scan)'
+off\t'Never: count by enumeration'"
+complete -c tessera -n "__fish_tessera_using_subcommand pack" -l memo-mb -d 'Memory cap of the count memo, in MiB, all threads together (default 1024; when full it starts again)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l shard-plan -d 'Print the estimated size of each of N shards (Knuth\'s estimate) instead of searching' -r
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l board -d 'The board: ROWSxCOLS [default: 4x4, or the board the input draws]' -r
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l board-file -d 'The board drawn in a file: `.` a cell to fill, `#` (any other character) a hole' -r -F

@@ -8,6 +8,7 @@
 //! case is solvable if any shard found a solution, unsolvable only when
 //! every shard searched to the end without one; counts add up.
 
+use crate::engine::Count;
 use crate::solve::Status;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -42,7 +43,7 @@ pub struct ShardRecord {
     pub status: String,
     pub complete: bool,
     /// The shard's solutions (`--count`/`--all` runs).
-    pub solutions: Option<u64>,
+    pub solutions: Option<Count>,
     pub puzzle: Value,
     pub nodes: u64,
     pub elapsed_ms: f64,
@@ -62,7 +63,7 @@ pub struct MergedCase {
     pub complete: bool,
     /// The sum of the shards' counts (over the shards present), when every
     /// record has a count.
-    pub count: Option<u64>,
+    pub count: Option<Count>,
     /// Shards of 1..=N without a record.
     pub missing: Vec<u32>,
     /// Shards whose search stopped early.
@@ -141,7 +142,7 @@ pub fn read_records(source_name: &str, text: &str) -> Result<Vec<ShardRecord>, R
                 .ok_or_else(|| err("\"complete\" is missing or not true/false".into()))?,
             solutions: match v.get("count") {
                 None => None,
-                Some(_) => Some(uint(&v, "count")?),
+                Some(_) => Some(exact_count(raw).ok_or_else(|| err("\"count\" is not a whole number".into()))?),
             },
             puzzle: v.get("puzzle").cloned().unwrap_or(Value::Null),
             nodes: stats.get("nodes").and_then(Value::as_u64).unwrap_or(0),
@@ -149,6 +150,18 @@ pub fn read_records(source_name: &str, text: &str) -> Result<Vec<ShardRecord>, R
         });
     }
     Ok(out)
+}
+
+/// The `count` of a record, every digit of it (a JSON number larger than
+/// a `u64` would lose digits as a [`Value`]).
+fn exact_count(line: &str) -> Option<Count> {
+    #[derive(serde::Deserialize)]
+    struct CountOnly<'a> {
+        #[serde(borrow)]
+        count: Option<&'a serde_json::value::RawValue>,
+    }
+    let c: CountOnly = serde_json::from_str(line).ok()?;
+    c.count?.get().parse().ok()
 }
 
 /// Merges shard records case by case (in case order).
@@ -214,7 +227,7 @@ fn merge_case(records: Vec<ShardRecord>) -> MergedCase {
     m.nodes = seen.values().map(|r| r.nodes).sum();
     m.elapsed_ms = seen.values().map(|r| r.elapsed_ms).sum();
     if first.solutions.is_some() {
-        m.count = Some(seen.values().map(|r| r.solutions.unwrap_or(0)).sum());
+        m.count = Some(seen.values().filter_map(|r| r.solutions.as_ref()).sum());
     }
     m.complete = m.missing.is_empty() && m.incomplete.is_empty() && m.consistent();
     m.status = if seen.values().any(|r| r.status == "solvable") {
@@ -247,9 +260,20 @@ mod tests {
     #[test]
     fn counts_add_up() {
         let m = merged(&[record(2, 3, 4, true), record(1, 3, 0, true), record(3, 3, 1, true)]);
-        assert_eq!((m.status, m.complete, m.count, m.nodes), (Status::Solvable, true, Some(5), 30));
+        assert_eq!((m.status, m.complete, m.count, m.nodes), (Status::Solvable, true, Some(Count::from(5u64)), 30));
         let m = merged(&[record(1, 2, 0, true), record(2, 2, 0, true)]);
-        assert_eq!((m.status, m.complete, m.count), (Status::Unsolvable, true, Some(0)));
+        assert_eq!((m.status, m.complete, m.count), (Status::Unsolvable, true, Some(Count::ZERO)));
+    }
+
+    #[test]
+    fn counts_beyond_u64_keep_every_digit() {
+        // 14x14 domino tilings, split as 2^64 + the rest.
+        let a = record(1, 2, 0, true).replace(r#""count":0"#, r#""count":18446744073709551616"#);
+        let b = record(2, 2, 0, true).replace(r#""count":0"#, r#""count":112183762031962468448384"#);
+        let m = merged(&[a, b]);
+        assert_eq!(m.count.unwrap().to_string(), "112202208776036178000000");
+        let bad = record(1, 1, 0, true).replace(r#""count":0"#, r#""count":1.5"#);
+        assert!(read_records("t", &bad).is_err());
     }
 
     #[test]

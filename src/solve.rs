@@ -4,7 +4,7 @@
 //! subcommand shares: decide (first solution), count, or list every
 //! solution, with the refutations tried before any search.
 
-use crate::engine::{self, SearchConfig, ShardPlan, Stats, StopReason};
+use crate::engine::{self, Count, SearchConfig, ShardPlan, Stats, StopReason};
 use crate::puzzles::{Model, Refutation};
 use std::ops::ControlFlow;
 use std::sync::Mutex;
@@ -34,7 +34,7 @@ pub enum Status {
 pub struct CaseResult<S> {
     pub status: Status,
     /// Solutions counted (`Count` and `All`); exact when `complete`.
-    pub count: Option<u64>,
+    pub count: Option<Count>,
     /// Whether the search explored its whole tree.
     pub complete: bool,
     /// One solution (the one a one-thread search finds first), when asked.
@@ -69,7 +69,7 @@ pub fn run<M: Model>(
         result.complete = true;
         result.refuted_by = Some(r);
         if mode != Mode::Decide {
-            result.count = Some(0);
+            result.count = Some(Count::ZERO);
         }
         return result;
     }
@@ -92,7 +92,7 @@ pub fn run<M: Model>(
             result.status = if config.shard.is_some() { Status::Unknown } else { Status::Unsolvable };
             result.complete = true;
             if mode != Mode::Decide {
-                result.count = Some(0);
+                result.count = Some(Count::ZERO);
             }
             return result;
         } else {
@@ -115,10 +115,11 @@ pub fn run<M: Model>(
         _ => engine::solve(problem, &SearchConfig { limit: None, ..config.clone() }, None),
     };
     add_stats(&mut result.stats, &outcome.stats);
+    let found = !outcome.solutions.is_zero();
     result.count = Some(outcome.solutions);
     result.complete = outcome.complete;
     result.stopped = outcome.stopped;
-    result.status = if outcome.solutions > 0 || result.status == Status::Solvable {
+    result.status = if found || result.status == Status::Solvable {
         Status::Solvable
     } else if outcome.complete && config.shard.is_none() {
         Status::Unsolvable
@@ -146,5 +147,8 @@ fn add_stats(total: &mut Stats, s: &Stats) {
     total.restarts += s.restarts;
     total.threads = s.threads;
     total.backend = s.backend;
+    if s.memo.is_some() {
+        total.memo = s.memo;
+    }
     total.elapsed += s.elapsed;
 }

@@ -660,6 +660,11 @@ fn snapshot_tetravex_short_help() {
                                portfolio) [default: auto] [possible values: auto, never]
           --seed <S>           Seed of the restarts' random orders (the same seed repeats a one-thread
                                run exactly) [default: 0]
+          --memo <WHEN>        Memoise subtree counts when counting (auto: when random walks show that
+                               states repeat enough to pay) [default: auto] [possible values: auto, on,
+                               off]
+          --memo-mb <MIB>      Memory cap of the count memo, in MiB, all threads together (default 1024;
+                               when full it starts again)
           --shard-plan <N>     Print the estimated size of each of N shards (Knuth's estimate) instead
                                of searching
 
@@ -866,4 +871,42 @@ fn huge_sizes_are_refused_quickly_everywhere() {
     bad(&["edges"], format!("{ED}1 1\n+9999 -9999 +10000 0\n0 0\n"), 4, "`+10000`", ED_OK);
     bad(&["pack"], format!("{PK}1\n1000000000 1\n1\n0\n"), 8, "out of range", PK_OK);
     bad(&["pack"], format!("{PK}1000000000\n1 1\n1\n0\n"), 7, "too many", PK_OK);
+}
+
+// ---------------------------------------------------------------------------
+// Memoised counts.
+
+#[test]
+fn memoised_counts_beyond_u64_in_text_json_and_merge() {
+    // 14x14 domino tilings (OEIS A004003): more than a u64 holds.
+    let board = "board 14x14\npiece D x98 rotate\n##\n";
+    let want = "112202208776036178000000";
+    let r = run(&["pack", "--count", "--threads", "2"], board);
+    assert!(r.stdout.ends_with(&format!("\n{want} solutions\n")), "{}", r.stdout);
+    let r = run(&["pack", "--count", "--json", "--stats"], board);
+    assert!(r.stdout.contains(&format!(r#""count":{want},"#)), "{}", r.stdout);
+    assert!(r.stdout.contains(r#""memo":{"states":"#), "{}", r.stdout);
+    assert!(r.stderr.contains("% hits"), "{}", r.stderr);
+    // Shards add up exactly.
+    let mut shards = String::new();
+    for i in 1..=3 {
+        shards += &run(&["pack", "--count", "--json", "--shard", &format!("{i}/3")], board).stdout;
+    }
+    let r = run(&["merge"], shards);
+    assert_eq!(r.stdout, format!("Case 1: solvable, {want} solutions (3 of 3 shards complete)\n"));
+}
+
+#[test]
+fn memo_on_off_and_auto_count_the_same() {
+    // Duplicate-rich tetravex with turning: 2 labels.
+    let input = "3\n0 1 1 0\n1 1 0 0\n0 0 1 1\n1 0 1 0\n0 1 0 1\n1 1 1 0\n0 0 0 1\n1 0 0 0\n0 1 1 1\n0\n";
+    let counts: Vec<String> = ["auto", "on", "off"]
+        .iter()
+        .map(|m| run(&["tetravex", "--rotate", "--count", "--memo", m, "--memo-mb", "1"], input).stdout)
+        .collect();
+    assert!(counts[0].contains("solutions"), "{}", counts[0]);
+    assert!(counts.iter().all(|c| *c == counts[0]), "{counts:?}");
+    let r = run(&["tetravex", "--count", "--memo-mb", "0"], input);
+    assert_eq!(r.code, Some(2));
+    assert!(r.stderr.contains("--memo-mb"), "{}", r.stderr);
 }

@@ -22,7 +22,7 @@ use crate::tetravex::tile_records;
 use crate::util::Rng;
 use crate::verify::{turn, Labels, PackCase, TileCase};
 use std::collections::BTreeMap;
-use tessera::engine::{self, BackendChoice, SearchConfig};
+use tessera::engine::{self, BackendChoice, Count, MemoChoice, SearchConfig, Shard};
 use tessera::puzzles::pack::{self, Board};
 use tessera::puzzles::polyomino::Freedom;
 use tessera::puzzles::{edges, tetravex, Model, PackModel, TileModel};
@@ -229,7 +229,7 @@ fn engine_count(model: &impl Model, backend: BackendChoice) -> u64 {
     let config = SearchConfig { threads: 1, backend, ..SearchConfig::default() };
     let outcome = engine::solve(model.problem(), &config, None);
     assert!(outcome.complete);
-    outcome.solutions
+    outcome.solutions.saturating_u64()
 }
 
 /// The library's model of a tile instance, read from its judge text.
@@ -352,4 +352,72 @@ fn backends_agree_on_larger_packings() {
         assert_eq!(auto, general, "backends disagree on {case:?}");
         assert!(auto > 0, "a planted packing is solvable: {case:?}");
     }
+}
+
+/// Counts with the engine alone, the memo forced on or off, with `threads`
+/// threads, summed over the shards of a split into `shards`; and whether
+/// the memo ran.
+fn memo_count(
+    model: &impl Model,
+    backend: BackendChoice,
+    memo: MemoChoice,
+    threads: usize,
+    shards: u32,
+) -> (u64, bool) {
+    let mut total = Count::ZERO;
+    let mut memoised = false;
+    for index in 0..shards {
+        let shard = (shards > 1).then_some(Shard { index, count: shards });
+        let config = SearchConfig { threads, backend, memo, shard, ..SearchConfig::default() };
+        let outcome = engine::solve(model.problem(), &config, None);
+        assert!(outcome.complete);
+        memoised |= outcome.stats.memo.is_some();
+        total += &outcome.solutions;
+    }
+    (total.saturating_u64(), memoised)
+}
+
+/// A model's [`memo_count`].
+type MemoCounter = dyn Fn(BackendChoice, MemoChoice, usize, u32) -> (u64, bool);
+
+#[test]
+fn memoised_counts_agree_with_brute_force() {
+    // All three puzzles, the memo forced on (packing: bitset; tiles: the row
+    // scan, where it applies), with 1 and 2 threads and over 3 shards,
+    // against enumeration and brute force.
+    let n = instances() / 2;
+    let mut rng = Rng::new(0x3E30);
+    let mut memoised = [0u64; 3];
+    for i in 0..n {
+        let (kind, brute, model): (usize, u64, Box<MemoCounter>) = match i % 3 {
+            0 => {
+                let case = pack_instance(&mut rng);
+                let model = pack_model(&case);
+                (0, count_pack_capped(&case, CAP), Box::new(move |b, m, t, s| memo_count(&model, b, m, t, s)))
+            }
+            1 => {
+                let (rule, case) = tetravex_instance(&mut rng);
+                let model = tile_model("tetravex", rule, &case);
+                (1, tile_brute(rule, &case), Box::new(move |b, m, t, s| memo_count(&model, b, m, t, s)))
+            }
+            _ => {
+                let (rule, case) = edges_instance(&mut rng);
+                let model = tile_model("edges", rule, &case);
+                (2, tile_brute(rule, &case), Box::new(move |b, m, t, s| memo_count(&model, b, m, t, s)))
+            }
+        };
+        let backend = if kind == 0 { BackendChoice::Auto } else { BackendChoice::RowScan };
+        let (plain, _) = model(backend, MemoChoice::Off, 1, 1);
+        assert_eq!(plain.min(CAP), brute, "instance {i}");
+        for (threads, shards) in [(1, 1), (2, 1), (1, 3), (2, 3)] {
+            let (got, used) = model(backend, MemoChoice::On, threads, shards);
+            assert_eq!(got, plain, "instance {i}: memo on, {threads} threads, {shards} shards");
+            memoised[kind] += u64::from(used && threads == 1 && shards == 1);
+        }
+    }
+    eprintln!(
+        "crosscheck memo: {} pack, {} tetravex, {} edges instances memoised; memo = enumeration = brute force",
+        memoised[0], memoised[1], memoised[2]
+    );
+    assert!(memoised.iter().all(|&m| m > 0), "{memoised:?}");
 }

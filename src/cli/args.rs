@@ -210,6 +210,13 @@ pub struct Common {
     /// Seed of the restarts' random orders (the same seed repeats a one-thread run exactly).
     #[arg(long, value_name = "S", default_value_t = 0, help_heading = "Search")]
     pub seed: u64,
+    /// Memoise subtree counts when counting (auto: when random walks show that states repeat enough to pay).
+    #[arg(long, value_enum, default_value_t = MemoArg::Auto, value_name = "WHEN", help_heading = "Search")]
+    pub memo: MemoArg,
+
+    /// Memory cap of the count memo, in MiB, all threads together (default 1024; when full it starts again).
+    #[arg(long, value_name = "MIB", help_heading = "Search")]
+    pub memo_mb: Option<usize>,
 
     /// Print the estimated size of each of N shards (Knuth's estimate) instead of searching.
     #[arg(long, value_name = "N", conflicts_with_all = ["shard", "all", "limit", "grid"], value_parser = clap::value_parser!(u32).range(1..=1_000_000), help_heading = "Search")]
@@ -234,6 +241,16 @@ pub enum RestartsArg {
     Auto,
     /// One complete search in the backend's own order (threads share its subtrees).
     Never,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MemoArg {
+    /// When the states the search meets repeat often enough to pay (estimated by random walks).
+    Auto,
+    /// Whenever the backend can memoise (bit sets, row scan).
+    On,
+    /// Never: count by enumeration.
+    Off,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]

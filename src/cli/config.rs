@@ -1,10 +1,10 @@
 //! From clap's arguments to validated settings (the second stage).
 
-use super::args::{BackendArg, ColorWhen, Common, ProgressWhen, RestartsArg};
+use super::args::{BackendArg, ColorWhen, Common, MemoArg, ProgressWhen, RestartsArg};
 use crate::exit::UsageError;
 use std::io::IsTerminal;
 use std::time::Duration;
-use tessera::engine::{BackendChoice, Restarts, Shard};
+use tessera::engine::{BackendChoice, MemoChoice, Restarts, Shard};
 use tessera::format::grid::Style;
 use tessera::puzzles::tiles::Fix;
 use tessera::solve::Mode;
@@ -32,6 +32,9 @@ pub struct RunConfig {
     pub backend: BackendChoice,
     pub restarts: Restarts,
     pub seed: u64,
+    pub memo: MemoChoice,
+    /// The memo's memory cap in MiB (`None`: the engine's default).
+    pub memo_mb: Option<usize>,
 }
 
 impl RunConfig {
@@ -59,6 +62,9 @@ impl RunConfig {
             Some(t) if t.is_finite() && t > 0.0 && t < 1e9 => Some(Duration::from_secs_f64(t)),
             Some(t) => return Err(UsageError(format!("--timeout {t}: expected a positive number of seconds"))),
         };
+        if c.memo_mb.is_some_and(|m| m == 0 || m > 1 << 30) {
+            return Err(UsageError("--memo-mb: expected 1 to 1073741824 MiB".into()));
+        }
         let stderr_tty = std::io::stderr().is_terminal();
         let dumb = std::env::var_os("TERM").is_some_and(|t| t == "dumb");
         let progress = match c.progress {
@@ -97,6 +103,12 @@ impl RunConfig {
                 RestartsArg::Never => Restarts::Never,
             },
             seed: c.seed,
+            memo: match c.memo {
+                MemoArg::Auto => MemoChoice::Auto,
+                MemoArg::On => MemoChoice::On,
+                MemoArg::Off => MemoChoice::Off,
+            },
+            memo_mb: c.memo_mb,
         })
     }
 

@@ -52,7 +52,7 @@ struct MergeRecord<'a> {
     solvable: Option<bool>,
     complete: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
-    count: Option<u64>,
+    count: Option<tessera::engine::Count>,
     shards: u32,
     missing: &'a [u32],
     incomplete: &'a [u32],
@@ -180,7 +180,7 @@ pub fn run(args: &MergeArgs) -> Result<Exit> {
                     Status::Unknown => None,
                 },
                 complete: m.complete,
-                count: m.count,
+                count: m.count.clone(),
                 shards: m.shards,
                 missing: &m.missing,
                 incomplete: &m.incomplete,
@@ -191,8 +191,8 @@ pub fn run(args: &MergeArgs) -> Result<Exit> {
             writeln!(out, "{}", serde_json::to_string(&rec).expect("records serialise"))?;
         } else {
             let mut line = format!("Case {}: {}", m.case, status_name(m.status));
-            if let Some(c) = m.count {
-                let noun = if c == 1 { "solution" } else { "solutions" };
+            if let Some(c) = &m.count {
+                let noun = if *c == 1 { "solution" } else { "solutions" };
                 if m.complete {
                     line.push_str(&format!(", {c} {noun}"));
                 } else {

@@ -10,7 +10,7 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
-use tessera::engine::{Monitor, SearchConfig, StopReason};
+use tessera::engine::{Count, Monitor, SearchConfig, StopReason};
 use tessera::format::json::{self, ShardJson, SolutionRecord};
 use tessera::puzzles::Model;
 use tessera::solve::{self, CaseResult, Mode, Status};
@@ -46,12 +46,12 @@ pub struct Session {
 }
 
 /// `1 solution`, `2 solutions`.
-fn plural(n: u64, noun: &str) -> String {
-    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
+fn plural(n: &Count, noun: &str) -> String {
+    format!("{n} {noun}{}", if *n == 1 { "" } else { "s" })
 }
 
 /// The text `N solutions`, with what is known about completeness.
-fn count_line(count: u64, complete: bool, stopped: Option<StopReason>) -> String {
+fn count_line(count: &Count, complete: bool, stopped: Option<StopReason>) -> String {
     let noun = plural(count, "solution");
     if complete {
         noun
@@ -81,6 +81,8 @@ impl Session {
             backend: self.cfg.backend,
             restarts: self.cfg.restarts,
             seed: self.cfg.seed,
+            memo: self.cfg.memo,
+            memo_mb: self.cfg.memo_mb,
         }
     }
 
@@ -193,7 +195,7 @@ impl Session {
         }
         text.push_str(&render.verdict(k, model, &result));
         text.push('\n');
-        if let Some(count) = result.count {
+        if let Some(count) = &result.count {
             text.push_str(&count_line(count, result.complete, result.stopped));
             text.push('\n');
         }
@@ -213,7 +215,7 @@ impl Session {
             "case {k}: {} nodes, {} updates, {}, {:.3} ms, backend {}, {} thread{}",
             s.nodes,
             s.updates,
-            plural(r.count.unwrap_or(s.solutions), "solution"),
+            plural(&r.count.clone().unwrap_or(Count::from(s.solutions)), "solution"),
             s.elapsed.as_secs_f64() * 1000.0,
             if s.backend.is_empty() { "none" } else { s.backend },
             s.threads,
@@ -223,7 +225,15 @@ impl Session {
             line.push_str(&format!(", {} subtrees", s.tickets));
         }
         if s.restarts > 0 {
-            line.push_str(&format!(", {}", plural(s.restarts, "restart")));
+            line.push_str(&format!(", {}", plural(&s.restarts.into(), "restart")));
+        }
+        if let Some(m) = &s.memo {
+            line.push_str(&format!(
+                ", memo {} states, {:.1}% hits, {:.1} MiB",
+                m.states,
+                100.0 * m.hit_rate(),
+                m.bytes as f64 / f64::from(1 << 20)
+            ));
         }
         if let Some(rf) = &r.refuted_by {
             line.push_str(&format!(", refuted by {}: {}", rf.check, rf.detail));
@@ -300,10 +310,13 @@ mod tests {
 
     #[test]
     fn count_lines() {
-        assert_eq!(count_line(1, true, None), "1 solution");
-        assert_eq!(count_line(5, false, Some(StopReason::Limit)), "at least 5 solutions (limit reached)");
+        assert_eq!(count_line(&Count::from(1u64), true, None), "1 solution");
         assert_eq!(
-            count_line(0, false, Some(StopReason::Interrupted)),
+            count_line(&Count::from(5u64), false, Some(StopReason::Limit)),
+            "at least 5 solutions (limit reached)"
+        );
+        assert_eq!(
+            count_line(&Count::ZERO, false, Some(StopReason::Interrupted)),
             "at least 0 solutions (search stopped: interrupted)"
         );
     }

@@ -29,7 +29,9 @@
 //!   pairwise disjoint;
 //! * `left` is the sum of the counters.
 
+use super::count::Count;
 use super::driver::{Backend, Ctx, Step};
+use super::memo::{self, Memo, Packer};
 use super::problem::Problem;
 use std::ops::ControlFlow;
 
@@ -141,6 +143,18 @@ pub(crate) struct Bitset<const W: usize> {
     lv_pos: Vec<u32>,
     level: usize,
     updates: u64,
+    /// B7 (memo key): the bits of `first_free`'s number and of each
+    /// counter, and how many covered bits after the first free one can be
+    /// set (every option spans at most `window + 1` bits).
+    key_bit_width: u32,
+    key_counter_width: Vec<u32>,
+    window: usize,
+    key_words: usize,
+    /// Per level of a memoised count: the count so far, and whether the
+    /// node is to be stored when done.
+    lv_acc: Vec<Count>,
+    lv_store: Vec<bool>,
+    key: Vec<u64>,
 }
 
 impl<const W: usize> Bitset<W> {
@@ -198,7 +212,35 @@ impl<const W: usize> Bitset<W> {
                 la_start.push(la_list.len() as u32);
             }
         }
+        // B7: an option with lowest bit `l` covers bits `l..l + span`; when
+        // `b` is the first free bit, the options chosen have `l < b`, so
+        // the covered bits from `b` on lie in `b..b + span - 1`.
+        let span = cands
+            .iter()
+            .map(|c| {
+                let hi = (0..W)
+                    .rev()
+                    .find(|&w| c.mask[w] != 0)
+                    .map_or(0, |w| w * 64 + 63 - c.mask[w].leading_zeros() as usize);
+                hi + 1 - first_bit(&c.mask)
+            })
+            .max()
+            .unwrap_or(1);
+        let window = (span - 1).min(n_bits);
+        let key_bit_width = memo::width(n_bits as u64);
+        let key_counter_width: Vec<u32> = counters.iter().map(|&m| memo::width(u64::from(m))).collect();
+        let widths = std::iter::once(key_bit_width)
+            .chain(key_counter_width.iter().copied())
+            .chain((0..window.div_ceil(64)).map(|_| 64));
+        let key_words = Packer::words(widths);
         Bitset {
+            key_bit_width,
+            key_counter_width,
+            window,
+            key_words,
+            lv_acc: vec![Count::ZERO; depth + 1],
+            lv_store: vec![false; depth + 1],
+            key: vec![0; key_words],
             n_bits,
             regions,
             la_bits,
@@ -294,6 +336,28 @@ impl<const W: usize> Bitset<W> {
     #[inline]
     fn chosen(&self, level: usize) -> usize {
         self.la_list[self.lv_pos[level] as usize] as usize
+    }
+
+    /// B7: the memo key of a node whose first free bit is `b`: `b`, the
+    /// counters, and the covered bits `b..b + window` (all bits below `b`
+    /// are covered, and none after the window can be).
+    fn write_key(&self, b: usize, key: &mut [u64]) {
+        debug_assert!(
+            (b + self.window..W * 64).all(|i| self.covered[i / 64] >> (i % 64) & 1 == 0),
+            "covered past the window"
+        );
+        let mut p = Packer::new(key);
+        p.push(b as u64, self.key_bit_width);
+        for (c, &w) in self.counters.iter().zip(&self.key_counter_width) {
+            p.push(u64::from(*c), w);
+        }
+        let mut from = b;
+        while from < b + self.window {
+            let n = (b + self.window - from).min(64);
+            let word = bits64(&self.covered, from);
+            p.push(if n == 64 { word } else { word & ((1 << n) - 1) }, 64);
+            from += 64;
+        }
     }
 
     fn levels(&self, base: usize) -> impl Iterator<Item = (u32, u32)> + '_ {
@@ -513,6 +577,15 @@ fn window<const W: usize>(x: &[u64; W], from: usize, n: u32) -> u32 {
     ((lo | hi) & ((1u64 << n) - 1)) as u32
 }
 
+/// Bits `from..from + 64` of a mask (0 beyond its end).
+#[inline]
+fn bits64<const W: usize>(x: &[u64; W], from: usize) -> u64 {
+    let (w, sh) = (from / 64, from % 64);
+    let lo = if w < W { x[w] >> sh } else { 0 };
+    let hi = if sh > 0 && w + 1 < W { x[w + 1] << (64 - sh) } else { 0 };
+    lo | hi
+}
+
 fn gcd(a: u32, b: u32) -> u32 {
     if b == 0 {
         a
@@ -532,6 +605,101 @@ fn first_bit<const W: usize>(x: &[u64; W]) -> usize {
 impl<const W: usize> Backend for Bitset<W> {
     fn name(&self) -> &'static str {
         "bitset"
+    }
+
+    fn memo_words(&self) -> usize {
+        self.key_words
+    }
+
+    fn memo_key(&self, key: &mut [u64]) -> bool {
+        match self.first_free() {
+            Some(b) => {
+                self.write_key(b, key);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// B3-B5 with the memo (M1-M3 of [`super::memo`]): `lv_acc[l]` is the
+    /// count of the finished children of the node at level `l`.
+    fn count_memo(&mut self, ctx: &mut Ctx, memo: &mut Memo) -> ControlFlow<()> {
+        let base = self.level;
+        let mut since_poll = 0u32;
+        let mut key = std::mem::take(&mut self.key);
+        self.lv_acc[base] = Count::ZERO;
+        let flow = 'search: loop {
+            // Enter the node at `self.level`; its count is `lv_acc[level]`.
+            let level = self.level;
+            self.lv_store[level] = false;
+            let mut descended = false;
+            match self.first_free() {
+                None => {
+                    // B5: a solution when every counter is spent.
+                    if self.left == 0 {
+                        self.lv_acc[level] += 1;
+                    }
+                }
+                Some(b) => {
+                    // M1: a known state.
+                    self.write_key(b, &mut key);
+                    if level == base || !memo.get(&key, &mut self.lv_acc[level]) {
+                        // M2: descend into the first child that fits.
+                        self.lv_store[level] = level > base;
+                        self.lv_bit[level] = b as u32;
+                        let slot = self.slot(b);
+                        self.lv_slot[level] = slot as u32;
+                        if self.try_from(level, self.la_start[slot] as usize) {
+                            descended = true;
+                        }
+                    }
+                }
+            }
+            if descended {
+                self.lv_acc[level + 1] = Count::ZERO;
+                if ctx.tick(&mut since_poll, self.updates, || self.levels(base)).is_break() {
+                    break 'search ControlFlow::Break(());
+                }
+                continue 'search;
+            }
+            // The node at `self.level` is done: M3, then its next sibling.
+            loop {
+                let level = self.level;
+                if self.lv_store[level] {
+                    let b = self.first_free().expect("a stored node has a free bit");
+                    self.write_key(b, &mut key);
+                    memo.put(&key, &self.lv_acc[level]);
+                }
+                if level == base {
+                    break 'search ControlFlow::Continue(());
+                }
+                let done = std::mem::take(&mut self.lv_acc[level]);
+                self.level -= 1;
+                let up = self.level;
+                self.lv_acc[up] += &done;
+                let pos = self.lv_pos[up] as usize;
+                self.unapply(self.la_list[pos] as usize);
+                if self.try_from(up, pos + 1) {
+                    self.lv_acc[up + 1] = Count::ZERO;
+                    if ctx.tick(&mut since_poll, self.updates, || self.levels(base)).is_break() {
+                        break 'search ControlFlow::Break(());
+                    }
+                    continue 'search;
+                }
+            }
+        };
+        // Finished, or interrupted: the finished subtrees' counts at every
+        // open level are solutions (a lower bound when interrupted).
+        for l in base..=self.level.min(self.lv_acc.len() - 1) {
+            let c = std::mem::take(&mut self.lv_acc[l]);
+            ctx.add_counted(&c);
+        }
+        if flow.is_continue() {
+            ctx.nodes += u64::from(since_poll);
+        }
+        ctx.updates = self.updates;
+        self.key = key;
+        flow
     }
 
     fn reset(&mut self) {

@@ -23,7 +23,8 @@
 //!   search finds: the output does not depend on the thread count.
 
 use super::estimate;
-use super::{Monitor, Outcome, SearchConfig, Shard, ShardPlan, Stats, StopReason};
+use super::memo::{self, Memo, MemoStats};
+use super::{Count, MemoChoice, Monitor, Outcome, SearchConfig, Shard, ShardPlan, Stats, StopReason};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -54,6 +55,21 @@ pub(crate) trait Backend: Send {
     /// false when the backend has no randomised order.
     fn randomise(&mut self, _salt: u64) -> bool {
         false
+    }
+    /// The words of this backend's memo key (see [`super::memo`]); 0 when
+    /// it cannot memoise.
+    fn memo_words(&self) -> usize {
+        0
+    }
+    /// Writes the memo key of the current node; false when the node has
+    /// none (a leaf).
+    fn memo_key(&self, _key: &mut [u64]) -> bool {
+        false
+    }
+    /// Counts the solutions below the current node with `memo`, adding
+    /// them to `ctx.counted` (only called when `memo_words() > 0`).
+    fn count_memo(&mut self, ctx: &mut Ctx, _memo: &mut Memo) -> ControlFlow<()> {
+        self.run(ctx)
     }
 }
 
@@ -147,6 +163,9 @@ pub(crate) struct Ctx<'a> {
     pub nodes: u64,
     pub updates: u64,
     pub solutions: u64,
+    /// Solutions counted without being met one by one (memoised counts),
+    /// on top of `solutions`.
+    pub counted: Count,
     tickets: Vec<Ticket>,
     shared: &'a Shared<'a>,
     ticket: usize,
@@ -169,6 +188,7 @@ impl<'a> Ctx<'a> {
             nodes: 0,
             updates: 0,
             solutions: 0,
+            counted: Count::ZERO,
             tickets: Vec::new(),
             shared,
             ticket: 0,
@@ -185,6 +205,22 @@ impl<'a> Ctx<'a> {
     fn period(max_nodes: Option<u64>, spent: u64) -> u32 {
         let left = max_nodes.map_or(u64::MAX, |m| m.saturating_sub(spent)).max(1);
         left.min(4096) as u32
+    }
+
+    /// Adds solutions counted without meeting them (a memoised subtree),
+    /// and shows them on the monitor (saturating at `u64::MAX`).
+    pub(crate) fn add_counted(&mut self, c: &Count) {
+        self.counted += c;
+        if let Some(m) = self.shared.monitor() {
+            let _ = m
+                .solutions
+                .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |s| Some(s.saturating_add(c.saturating_u64())));
+        }
+    }
+
+    /// Every solution this worker has counted.
+    pub(super) fn total(&self) -> Count {
+        self.counted.clone() + &Count::from(self.solutions)
     }
 
     /// Records the node at `path` as a ticket. `levels` are the (branch,
@@ -414,14 +450,33 @@ pub(crate) fn drive<B: Backend, F: Fn() -> B + Sync>(
     {
         return super::portfolio::drive(make, first_backend, config, visitor, threads);
     }
+    // A count (no visitor, no limit) may memoise subtree counts, each
+    // worker in its own table under an equal share of the cap.
+    let words = first_backend.memo_words();
+    let memoise = visitor.is_none()
+        && config.limit.is_none()
+        && words > 0
+        && match config.memo {
+            MemoChoice::Off => false,
+            MemoChoice::On => true,
+            MemoChoice::Auto => memo::pays(&mut first_backend, &shared),
+        };
+    let memo_cap = config.memo_mb.unwrap_or(memo::DEFAULT_MB).saturating_mul(1 << 20) / threads.max(1);
+    let new_memo = || memoise.then(|| Memo::new(words, memo_cap));
+    let run = |backend: &mut B, ctx: &mut Ctx, memo: &mut Option<Memo>| match memo {
+        Some(m) => backend.count_memo(ctx, m),
+        None => backend.run(ctx),
+    };
 
     // One thread, whole tree: no tickets needed.
     if config.shard.is_none() && threads <= 1 {
         let mut ctx = Ctx::new(&shared, 0);
-        let _ = first_backend.run(&mut ctx);
+        let mut memo = new_memo();
+        let _ = run(&mut first_backend, &mut ctx, &mut memo);
         stats.nodes = ctx.nodes;
         stats.updates = ctx.updates;
-        return finish(&shared, stats, ctx.solutions, true);
+        stats.memo = memo.map(|m| m.stats);
+        return finish(&shared, stats, ctx.total(), true);
     }
 
     // Threads share tickets dynamically; a count (which cannot stop early)
@@ -454,9 +509,10 @@ pub(crate) fn drive<B: Backend, F: Fn() -> B + Sync>(
         order.sort_by(|&a, &b| tickets[b].weight.total_cmp(&tickets[a].weight).then(a.cmp(&b)));
     }
     let next = AtomicUsize::new(0);
-    let totals = Mutex::new((0u64, 0u64, 0u64)); // nodes, updates, solutions
+    let totals = Mutex::new((0u64, 0u64, Count::ZERO, None::<MemoStats>)); // nodes, updates, solutions, memo
     let work = |worker: usize, backend: &mut B| {
         let mut ctx = Ctx::new(&shared, worker);
+        let mut memo = new_memo();
         loop {
             let k = next.fetch_add(1, Ordering::Relaxed);
             if k >= tickets.len() || shared.stop.load(Ordering::Relaxed) {
@@ -474,7 +530,7 @@ pub(crate) fn drive<B: Backend, F: Fn() -> B + Sync>(
             ctx.nodes_before += ctx.nodes;
             ctx.nodes = 0;
             ctx.nodes_reported = 0;
-            let flow = if replayed { backend.run(&mut ctx) } else { ControlFlow::Continue(()) };
+            let flow = if replayed { run(backend, &mut ctx, &mut memo) } else { ControlFlow::Continue(()) };
             if let Some(m) = shared.monitor() {
                 m.nodes.fetch_add(ctx.nodes - ctx.nodes_reported, Ordering::Relaxed);
                 ctx.nodes_reported = ctx.nodes;
@@ -491,7 +547,10 @@ pub(crate) fn drive<B: Backend, F: Fn() -> B + Sync>(
         let mut tot = totals.lock().unwrap();
         tot.0 += ctx.nodes_before + ctx.nodes;
         tot.1 += ctx.updates;
-        tot.2 += ctx.solutions;
+        tot.2 += &ctx.total();
+        if let Some(m) = memo {
+            tot.3.get_or_insert_with(MemoStats::default).add(&m.stats);
+        }
     };
     if threads <= 1 {
         work(0, &mut first_backend);
@@ -505,14 +564,15 @@ pub(crate) fn drive<B: Backend, F: Fn() -> B + Sync>(
             work(0, &mut first_backend);
         });
     }
-    let (nodes, updates, solutions) = *totals.lock().unwrap();
+    let (nodes, updates, solutions, memo_stats) = totals.into_inner().unwrap();
+    stats.memo = memo_stats;
     stats.nodes += nodes;
     stats.updates += updates;
     let all_done = next.load(Ordering::Relaxed) >= tickets.len();
     finish(&shared, stats, solutions, all_done)
 }
 
-pub(super) fn finish(shared: &Shared, mut stats: Stats, solutions: u64, ran_out: bool) -> Outcome {
+pub(super) fn finish(shared: &Shared, mut stats: Stats, solutions: Count, ran_out: bool) -> Outcome {
     let reason = *shared.reason.lock().unwrap();
     stats.elapsed = shared.start.elapsed();
     let first = shared.first.lock().unwrap().take();
@@ -524,12 +584,12 @@ pub(super) fn finish(shared: &Shared, mut stats: Stats, solutions: u64, ran_out:
         let found = u64::from(first.is_some());
         stats.solutions = found;
         return Outcome {
-            solutions: found,
+            solutions: Count::from(found),
             complete: reason.is_none() && found == 0 && ran_out,
             stopped: if found > 0 { Some(StopReason::Limit) } else { reason },
             stats,
         };
     }
-    stats.solutions = solutions;
+    stats.solutions = solutions.saturating_u64();
     Outcome { solutions, complete: reason.is_none() && ran_out, stopped: reason, stats }
 }

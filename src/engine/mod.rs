@@ -82,14 +82,18 @@
 mod assign;
 mod bitset;
 mod choose;
+mod count;
 mod driver;
 mod estimate;
+mod memo;
 mod portfolio;
 mod problem;
 mod rowscan;
 mod sparse;
 
+pub use count::{Count, ParseCountError};
 pub use driver::Visitor;
+pub use memo::{MemoStats, DEFAULT_MB as DEFAULT_MEMO_MB};
 pub use problem::{Colour, ModelError, OptionId, Primary, Problem, ProblemBuilder, Secondary};
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -128,6 +132,11 @@ pub struct SearchConfig {
     /// Seed of the randomised orders of restarts and portfolio members: the
     /// same seed gives the same run (for a given thread count).
     pub seed: u64,
+    /// Whether a count memoises subtree counts (see the memo module).
+    pub memo: MemoChoice,
+    /// The memory cap of the memo tables of all workers together, in MiB
+    /// (`None`: [`DEFAULT_MEMO_MB`]).
+    pub memo_mb: Option<usize>,
 }
 
 /// Randomised restarts and portfolios for first-solution searches
@@ -141,6 +150,18 @@ pub enum Restarts {
     /// Never: one complete search in the backend's own order (with threads,
     /// tickets shared as for counting).
     Never,
+}
+
+/// Whether a count memoises the counts of subtrees.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum MemoChoice {
+    /// When random walks show that states repeat enough to pay.
+    #[default]
+    Auto,
+    /// Whenever the backend can (counts only).
+    On,
+    /// Never.
+    Off,
 }
 
 /// Which backend runs.
@@ -236,7 +257,8 @@ pub enum StopReason {
 pub struct Stats {
     /// Options tried (each branch taken is one node).
     pub nodes: u64,
-    /// Solutions met.
+    /// Solutions met (capped at `u64::MAX`; the exact count is
+    /// [`Outcome::solutions`]).
     pub solutions: u64,
     /// Elementary updates of the backend's data structures.
     pub updates: u64,
@@ -248,6 +270,8 @@ pub struct Stats {
     pub threads: usize,
     /// Which backend ran.
     pub backend: &'static str,
+    /// The memo's figures, when the count was memoised.
+    pub memo: Option<MemoStats>,
     /// Wall time.
     pub elapsed: Duration,
 }
@@ -255,8 +279,9 @@ pub struct Stats {
 /// The result of a search.
 #[derive(Clone, Debug)]
 pub struct Outcome {
-    /// Solutions found (the exact count when `complete`).
-    pub solutions: u64,
+    /// Solutions found (the exact count when `complete`; a lower bound
+    /// otherwise).
+    pub solutions: Count,
     /// Whether the whole tree (or shard) was explored.
     pub complete: bool,
     /// Why the search ended early, if it did.
@@ -267,7 +292,7 @@ pub struct Outcome {
 impl Outcome {
     /// Whether the search proved there is no solution.
     pub fn proved_unsolvable(&self) -> bool {
-        self.complete && self.solutions == 0
+        self.complete && self.solutions.is_zero()
     }
 }
 

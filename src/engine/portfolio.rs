@@ -151,7 +151,7 @@ pub(super) fn drive<B: Backend, F: Fn() -> B + Sync>(
     stats.nodes = nodes;
     stats.updates = updates;
     stats.restarts = restarts;
-    super::driver::finish(&shared, stats, solutions, proved)
+    super::driver::finish(&shared, stats, solutions.into(), proved)
 }
 
 /// P5: the portfolio on one thread. The complete member runs alone for

@@ -41,7 +41,9 @@
 //!   earlier level's option;
 //! * `left` is the sum of the pieces' remaining copies.
 
+use super::count::Count;
 use super::driver::{Backend, Ctx, Step};
+use super::memo::{self, Memo, Packer};
 use super::problem::Problem;
 use std::ops::ControlFlow;
 
@@ -169,6 +171,21 @@ pub(crate) struct RowScan {
     lv_hi: Vec<u32>,
     lv_at: Vec<u32>,
     level: usize,
+    /// R5 (memo key): per slot `s`, its *frontier*: the items written by
+    /// slots before `s` and read by `s` or a later slot, at
+    /// `front[front_off[s]..front_off[s + 1]]`; the bits of each item's
+    /// colours, of each piece's copies and of a slot number.
+    front_off: Vec<u32>,
+    front: Vec<u32>,
+    colour_width: Vec<u32>,
+    piece_width: Vec<u32>,
+    slot_width: u32,
+    key_words: usize,
+    /// Per level of a memoised count: the count so far, and whether the
+    /// node is to be stored when done.
+    lv_acc: Vec<Count>,
+    lv_store: Vec<bool>,
+    memo_key_buf: Vec<u64>,
 }
 
 impl RowScan {
@@ -239,7 +256,45 @@ impl RowScan {
                 table.push((lo + keys.partition_point(|&x| x < k)) as u32);
             }
         }
+        // R5: the frontiers. Slot `s` touches `item[item_off[s]..]`; an item
+        // is written by the first slot touching it and read by the others.
+        let mut first = vec![u32::MAX; pb.secondary_count()];
+        let mut last = vec![0u32; pb.secondary_count()];
+        for s in 0..n {
+            for &j in &item[item_off[s] as usize..item_off[s + 1] as usize] {
+                first[j as usize] = first[j as usize].min(s as u32);
+                last[j as usize] = last[j as usize].max(s as u32);
+            }
+        }
+        let (mut front_off, mut front) = (vec![0u32], Vec::new());
+        for s in 0..n as u32 {
+            front.extend((0..pb.secondary_count() as u32).filter(|&j| first[j as usize] < s && s <= last[j as usize]));
+            front_off.push(front.len() as u32);
+        }
+        let colour_width: Vec<u32> =
+            (0..pb.secondary_count()).map(|j| memo::width(u64::from(dense.n_colours[j].max(1) - 1))).collect();
+        let piece_width: Vec<u32> = remaining.iter().map(|&m| memo::width(u64::from(m))).collect();
+        let slot_width = memo::width(n as u64);
+        let key_words = (0..n)
+            .map(|s| {
+                let f = &front[front_off[s] as usize..front_off[s + 1] as usize];
+                let widths = std::iter::once(slot_width)
+                    .chain(piece_width.iter().copied())
+                    .chain(f.iter().map(|&j| colour_width[j as usize]));
+                Packer::words(widths)
+            })
+            .max()
+            .unwrap_or(1);
         Some(RowScan {
+            front_off,
+            front,
+            colour_width,
+            piece_width,
+            slot_width,
+            key_words,
+            lv_acc: vec![Count::ZERO; n + 1],
+            lv_store: vec![false; n + 1],
+            memo_key_buf: vec![0; key_words],
             n_slots: n,
             slot_item: layout.slot_item,
             opt_off,
@@ -341,6 +396,24 @@ impl RowScan {
         }
     }
 
+    /// R5: the memo key of the node at the current level (`< n_slots`):
+    /// the slot, every piece's copies left, the colours on its frontier.
+    /// The slots from here on read nothing else, so these determine the
+    /// subtree.
+    fn write_key(&self, key: &mut [u64]) {
+        let s = self.level;
+        let mut p = Packer::new(key);
+        p.push(s as u64, self.slot_width);
+        for (&r, &w) in self.remaining.iter().zip(&self.piece_width) {
+            p.push(u64::from(r), w);
+        }
+        for &j in &self.front[self.front_off[s] as usize..self.front_off[s + 1] as usize] {
+            let c = self.colour[j as usize];
+            debug_assert!(c != u32::MAX, "a frontier item has no colour");
+            p.push(u64::from(c), self.colour_width[j as usize]);
+        }
+    }
+
     fn step(&self, l: usize) -> Step {
         Step { item: self.slot_item[l], option: self.opt[self.lv_at[l] as usize] }
     }
@@ -353,6 +426,96 @@ impl RowScan {
 impl Backend for RowScan {
     fn name(&self) -> &'static str {
         "rowscan"
+    }
+
+    fn memo_words(&self) -> usize {
+        self.key_words
+    }
+
+    fn memo_key(&self, key: &mut [u64]) -> bool {
+        if self.level < self.n_slots {
+            self.write_key(key);
+        }
+        self.level < self.n_slots
+    }
+
+    /// R2-R4 with the memo (M1-M3 of [`super::memo`]): `lv_acc[l]` is the
+    /// count of the finished children of the node at level `l`.
+    fn count_memo(&mut self, ctx: &mut Ctx, memo: &mut Memo) -> ControlFlow<()> {
+        let base = self.level;
+        let mut since = 0u32;
+        let mut key = std::mem::take(&mut self.memo_key_buf);
+        self.lv_acc[base] = Count::ZERO;
+        let flow = 'search: loop {
+            #[cfg(debug_assertions)]
+            if self.n_slots <= 16 {
+                self.sanity();
+            }
+            // Enter the node at `self.level`; its count is `lv_acc[level]`.
+            let level = self.level;
+            self.lv_store[level] = false;
+            let mut descended = false;
+            if level == self.n_slots {
+                if self.left == 0 {
+                    self.lv_acc[level] += 1;
+                }
+            } else {
+                // M1: a known state.
+                self.write_key(&mut key);
+                if level == base || !memo.get(&key, &mut self.lv_acc[level]) {
+                    // M2: descend into the first option that fits.
+                    self.lv_store[level] = level > base;
+                    let (lo, hi) = self.run_of(level);
+                    self.lv_lo[level] = lo;
+                    self.lv_hi[level] = hi;
+                    if let Some(k) = self.next_from(lo) {
+                        self.take(k);
+                        descended = true;
+                    }
+                }
+            }
+            if descended {
+                self.lv_acc[level + 1] = Count::ZERO;
+                if ctx.tick(&mut since, 0, || self.levels(base)).is_break() {
+                    break 'search ControlFlow::Break(());
+                }
+                continue 'search;
+            }
+            // The node at `self.level` is done: M3, then its next sibling.
+            loop {
+                let level = self.level;
+                if self.lv_store[level] {
+                    self.write_key(&mut key);
+                    memo.put(&key, &self.lv_acc[level]);
+                }
+                if level == base {
+                    break 'search ControlFlow::Continue(());
+                }
+                let done = std::mem::take(&mut self.lv_acc[level]);
+                self.untake();
+                let up = self.level;
+                self.lv_acc[up] += &done;
+                if let Some(k) = self.next_from(self.lv_at[up] + 1) {
+                    self.take(k);
+                    self.lv_acc[up + 1] = Count::ZERO;
+                    if ctx.tick(&mut since, 0, || self.levels(base)).is_break() {
+                        break 'search ControlFlow::Break(());
+                    }
+                    continue 'search;
+                }
+            }
+        };
+        // Finished, or interrupted: the finished subtrees' counts at every
+        // open level are solutions (a lower bound when interrupted).
+        for l in base..=self.level {
+            let c = std::mem::take(&mut self.lv_acc[l]);
+            ctx.add_counted(&c);
+        }
+        if flow.is_continue() {
+            ctx.nodes += u64::from(since);
+        }
+        self.memo_key_buf = key;
+        flow
     }
 
     fn reset(&mut self) {

@@ -141,7 +141,7 @@ fn bitset_backend_counts_match_brute_force() {
             let total: u64 = (0..n)
                 .map(|index| {
                     let config = SearchConfig { shard: Some(Shard { index, count: n }), ..SearchConfig::count() };
-                    solve(&problem, &config, None).solutions
+                    solve(&problem, &config, None).solutions.saturating_u64()
                 })
                 .sum();
             assert_eq!(total, expected);
@@ -181,7 +181,7 @@ fn every_visited_solution_is_an_exact_cover() {
         };
         let outcome = solve(&problem, &SearchConfig::count(), Some(&visit));
         let mut seen = seen.into_inner().unwrap();
-        assert_eq!(seen.len() as u64, outcome.solutions);
+        assert_eq!(outcome.solutions, seen.len() as u64);
         seen.sort();
         seen.dedup();
         assert_eq!(seen.len() as u64, model.brute_count(), "duplicate solutions");
@@ -200,7 +200,7 @@ fn shards_partition_the_tree() {
                 .map(|index| {
                     let config =
                         SearchConfig { shard: Some(Shard { index, count: n }), threads: 2, ..SearchConfig::count() };
-                    solve(&problem, &config, None).solutions
+                    solve(&problem, &config, None).solutions.saturating_u64()
                 })
                 .sum();
             assert_eq!(total, expected);
@@ -321,7 +321,7 @@ fn shard_total(problem: &Problem, backend: BackendChoice, n: u32) -> u64 {
     (0..n)
         .map(|index| {
             let shard = Some(Shard { index, count: n });
-            solve(problem, &SearchConfig { shard, backend, ..SearchConfig::count() }, None).solutions
+            solve(problem, &SearchConfig { shard, backend, ..SearchConfig::count() }, None).solutions.saturating_u64()
         })
         .sum()
 }
@@ -528,4 +528,160 @@ fn a_node_budget_counts_every_restart() {
             assert_eq!(outcome.stopped, Some(StopReason::Nodes));
         }
     }
+}
+
+// ---------------------------------------------------------------------------
+// Memoised counts.
+
+/// The count of `problem` with the memo forced on or off, `threads`
+/// threads, optionally one shard of a split, and a memo cap in MiB.
+fn memo_count(problem: &Problem, backend: BackendChoice, memo: MemoChoice, threads: usize, shards: u32) -> (u64, bool) {
+    let mut total = Count::ZERO;
+    let mut memoised = false;
+    for index in 0..shards {
+        let shard = (shards > 1).then_some(Shard { index, count: shards });
+        let config = SearchConfig { threads, backend, memo, shard, memo_mb: Some(1), ..SearchConfig::count() };
+        let outcome = solve(problem, &config, None);
+        assert!(outcome.complete);
+        memoised |= outcome.stats.memo.is_some();
+        total += &outcome.solutions;
+    }
+    (total.to_u64().unwrap(), memoised)
+}
+
+#[test]
+fn memoised_counts_match_brute_force() {
+    // Bitset models (packing) and row-scan models (tile puzzles), with the
+    // memo on: with 1 and 2 threads, and over the shards of a split.
+    let mut rng = Rng(0x3e30);
+    let (mut bits, mut rows) = (0, 0);
+    for k in 0..3000 {
+        let model = if k % 2 == 0 { random_plain_model(&mut rng) } else { random_row_model(&mut rng) };
+        let problem = model.build();
+        let backend = if bitset::words_needed(&problem).is_some() {
+            bits += 1;
+            BackendChoice::Auto
+        } else if rowscan::RowScan::build(&problem).is_some() && assign::applies(&problem) {
+            rows += 1;
+            BackendChoice::RowScan
+        } else {
+            continue;
+        };
+        let expected = model.brute_count();
+        for (threads, shards) in [(1, 1), (2, 1), (1, 3), (2, 2)] {
+            let (got, memoised) = memo_count(&problem, backend, MemoChoice::On, threads, shards);
+            assert_eq!(got, expected, "threads {threads}, shards {shards}, model {model:?}");
+            assert!(memoised);
+        }
+        let (plain, memoised) = memo_count(&problem, backend, MemoChoice::Off, 1, 1);
+        assert_eq!(plain, expected);
+        assert!(!memoised);
+    }
+    assert!(bits > 500 && rows > 300, "only {bits} bitset and {rows} row-scan models");
+}
+
+/// Domino tilings of an `r` x `c` board as an exact-cover problem: cells in
+/// reading order, linked to their neighbours, one piece type with
+/// `r c / 2` copies.
+fn dominoes(r: usize, c: usize) -> Problem {
+    let mut b = ProblemBuilder::new();
+    let cells: Vec<_> = (0..r * c).map(|_| b.primary(1)).collect();
+    let piece = b.primary((r * c / 2) as u32);
+    for i in 0..r {
+        for j in 0..c {
+            if j + 1 < c {
+                b.link(cells[i * c + j], cells[i * c + j + 1]);
+                b.option(&[cells[i * c + j], cells[i * c + j + 1], piece], &[]);
+            }
+            if i + 1 < r {
+                b.link(cells[i * c + j], cells[(i + 1) * c + j]);
+                b.option(&[cells[i * c + j], cells[(i + 1) * c + j], piece], &[]);
+            }
+        }
+    }
+    b.build().unwrap()
+}
+
+/// Domino tilings of an `r` x `c` board by a transfer matrix over column
+/// profiles (an independent count): `u128` is enough up to 16 x 16.
+fn transfer_matrix_tilings(r: usize, c: usize) -> u128 {
+    // ways[mask]: ways to fill the columns so far, `mask` the cells of the
+    // next column already covered by horizontal dominoes.
+    let mut ways = vec![0u128; 1 << r];
+    ways[0] = 1;
+    for _ in 0..c {
+        let mut next = vec![0u128; 1 << r];
+        for (mask, &w) in ways.iter().enumerate() {
+            if w == 0 {
+                continue;
+            }
+            // Fill the column row by row: skip covered cells, place a
+            // vertical domino, or start a horizontal one.
+            let mut stack = vec![(0usize, mask, 0usize)];
+            while let Some((row, cur, out)) = stack.pop() {
+                if row == r {
+                    next[out] += w;
+                } else if cur >> row & 1 == 1 {
+                    stack.push((row + 1, cur, out));
+                } else {
+                    stack.push((row + 1, cur | 1 << row, out | 1 << row));
+                    if row + 1 < r && cur >> (row + 1) & 1 == 0 {
+                        stack.push((row + 2, cur | 3 << row, out));
+                    }
+                }
+            }
+        }
+        ways = next;
+    }
+    ways[0]
+}
+
+#[test]
+fn domino_tilings_beyond_u64() {
+    // OEIS A004003: 2n x 2n boards.
+    let known =
+        [(2, "2"), (4, "36"), (6, "6728"), (8, "12988816"), (10, "258584046368"), (14, "112202208776036178000000")];
+    for (n, want) in known {
+        assert_eq!(transfer_matrix_tilings(n, n).to_string(), want);
+        let problem = dominoes(n, n);
+        let config = SearchConfig { threads: 1, memo: MemoChoice::On, ..SearchConfig::count() };
+        let outcome = solve(&problem, &config, None);
+        assert!(outcome.complete && outcome.stats.memo.is_some());
+        assert_eq!(outcome.solutions.to_string(), want, "{n} x {n}");
+    }
+    // Non-square boards, and the plain enumeration on small ones.
+    for (r, c) in [(3, 4), (4, 7), (5, 6), (2, 9)] {
+        let want = transfer_matrix_tilings(r, c);
+        let problem = dominoes(r, c);
+        for memo in [MemoChoice::On, MemoChoice::Off, MemoChoice::Auto] {
+            let config = SearchConfig { threads: 2, memo, ..SearchConfig::count() };
+            assert_eq!(solve(&problem, &config, None).solutions.to_u128(), Some(want), "{r} x {c}, {memo:?}");
+        }
+    }
+    // The automatic choice memoises 8 x 8 (it pays by far).
+    let outcome = solve(&dominoes(8, 8), &SearchConfig { threads: 1, ..SearchConfig::count() }, None);
+    assert!(outcome.stats.memo.is_some());
+}
+
+#[test]
+fn an_interrupted_memoised_count_is_a_lower_bound() {
+    let problem = dominoes(10, 10);
+    let full = 258_584_046_368u64;
+    let mut last = 0;
+    for max_nodes in [1, 10, 100, 1000, 5000] {
+        let config = SearchConfig { max_nodes: Some(max_nodes), memo: MemoChoice::On, ..SearchConfig::count() };
+        let outcome = solve(&problem, &config, None);
+        assert!(!outcome.complete);
+        assert_eq!(outcome.stopped, Some(StopReason::Nodes));
+        assert_eq!(outcome.stats.nodes, max_nodes);
+        let got = outcome.solutions.to_u64().unwrap();
+        assert!(got < full && got >= last, "{got} after {max_nodes} nodes");
+        last = got;
+    }
+    // The smallest table (a cap of 0 gives 1,024 slots): it starts again
+    // when full, and counts stay exact.
+    let config = SearchConfig { threads: 1, memo: MemoChoice::On, memo_mb: Some(0), ..SearchConfig::count() };
+    let outcome = solve(&dominoes(8, 8), &config, None);
+    assert_eq!(outcome.solutions, 12_988_816);
+    assert!(outcome.stats.memo.unwrap().clears > 0);
 }

@@ -2,7 +2,7 @@
 //! reads back. The schema is documented in `docs/json.md`; every position
 //! is 1-based (pieces, rows, columns), as on the command line.
 
-use crate::engine::{Stats, StopReason};
+use crate::engine::{Count, Stats, StopReason};
 use crate::puzzles::input::ParseError;
 use crate::puzzles::pack::{PackPuzzle, PackSolution};
 use crate::puzzles::tiles::{Border, Fix, Rule, TilePuzzle, TileSolution};
@@ -212,7 +212,26 @@ pub struct StatsJson {
     pub restarts: u64,
     pub threads: usize,
     pub backend: String,
+    /// Present when the count was memoised.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub memo: Option<MemoJson>,
     pub elapsed_ms: f64,
+}
+
+/// What the count memo did (summed over the workers).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct MemoJson {
+    /// The most states held at once.
+    pub states: u64,
+    pub lookups: u64,
+    pub hits: u64,
+    /// Hits over look-ups, 0 to 1.
+    pub hit_rate: f64,
+    /// The most memory the tables took, in bytes.
+    pub bytes: u64,
+    /// Times a table was full at its cap and started again.
+    pub clears: u64,
 }
 
 impl StatsJson {
@@ -224,6 +243,14 @@ impl StatsJson {
             restarts: s.restarts,
             threads: s.threads,
             backend: s.backend.to_string(),
+            memo: s.memo.map(|m| MemoJson {
+                states: m.states,
+                lookups: m.lookups,
+                hits: m.hits,
+                hit_rate: m.hit_rate(),
+                bytes: m.bytes,
+                clears: m.clears,
+            }),
             elapsed_ms: s.elapsed.as_secs_f64() * 1000.0,
         }
     }
@@ -260,8 +287,9 @@ pub struct CaseRecord<P: Serialize, S: Serialize> {
     /// `true` or `false`, or `null` when unknown.
     pub solvable: Option<bool>,
     pub complete: bool,
+    /// Every digit, however large (see docs/json.md).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub count: Option<u64>,
+    pub count: Option<Count>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub solution: Option<S>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -375,7 +403,7 @@ pub fn case_record<T, P: Serialize, S: Serialize>(
             Status::Unknown => None,
         },
         complete: result.complete,
-        count: result.count,
+        count: result.count.clone(),
         solution,
         refuted_by: result
             .refuted_by
