@@ -294,6 +294,55 @@ fn a_second_ctrl_c_exits_at_once() {
     assert_eq!(status.code(), Some(130));
 }
 
+/// Long searches on every backend: counting a 9x9 Tetravex (the
+/// assignment backend's nodes cost microseconds each, and with two threads
+/// the count is cut into subtrees smaller than a poll period), and the 12
+/// pentominoes on 6x10 with turns and flips (the bit-set backend).
+fn long_searches() -> Vec<(Vec<&'static str>, String)> {
+    let t9 = crate::util::run(&["generate", "tetravex", "--size", "9", "--seed", "5"], "").stdout;
+    let pent = "board 6x10\nset pentominoes\n".to_string();
+    let mut searches = Vec::new();
+    for backend in ["assign", "rowscan", "general"] {
+        searches.push((vec!["tetravex", "--count", "--backend", backend], t9.clone()));
+    }
+    searches.push((vec!["pack", "--rotate", "--flip", "--count"], pent.clone()));
+    searches.push((vec!["pack", "--rotate", "--flip", "--count", "--backend", "general"], pent));
+    searches
+}
+
+/// Every backend, with one thread and with two, notices Ctrl-C and
+/// `--timeout` at once. The target is 100 ms; the bound asserted is a
+/// generous second, so that a loaded machine does not fail the test, while
+/// a stop that waits for a subtree to end (seconds, as it once did) does.
+#[test]
+fn every_backend_and_thread_stops_promptly() {
+    let bound = Duration::from_secs(1);
+    for (args, input) in long_searches() {
+        for threads in ["1", "2"] {
+            let mut args = args.clone();
+            args.extend(["--threads", threads]);
+            let mut child = spawn(&args, &input);
+            std::thread::sleep(Duration::from_millis(400));
+            assert!(child.try_wait().unwrap().is_none(), "{args:?} ended before Ctrl-C");
+            interrupt(&child);
+            let sent = Instant::now();
+            let status = wait_at_most(&mut child, Duration::from_secs(60));
+            let latency = sent.elapsed();
+            assert_eq!(status.code(), Some(130), "{args:?}");
+            assert!(latency < bound, "{args:?}: Ctrl-C took {latency:?} to stop the search");
+
+            let timeout = 0.4;
+            args.extend(["--timeout", "0.4"]);
+            let start = Instant::now();
+            let mut child = spawn(&args, &input);
+            let status = wait_at_most(&mut child, Duration::from_secs(60));
+            let late = start.elapsed().saturating_sub(Duration::from_secs_f64(timeout));
+            assert_eq!(status.code(), Some(3), "{args:?}");
+            assert!(late < bound, "{args:?}: --timeout {timeout} stopped {late:?} late");
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------
 // Exit statuses in every mode.
 

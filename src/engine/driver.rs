@@ -27,7 +27,14 @@ use super::{Monitor, Outcome, SearchConfig, Shard, ShardPlan, Stats, StopReason}
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
-use std::time::Instant;
+use std::time::{Duration, Instant};
+
+/// The time aimed at between two polls of one worker: the node period
+/// halves while polls come further apart than twice this (expensive nodes,
+/// a loaded machine) and doubles back up to 4096 nodes while they come
+/// closer than half of it, so that a stop is noticed within milliseconds
+/// whatever a node costs.
+const POLL_INTERVAL: Duration = Duration::from_millis(10);
 
 /// One step of a path from the root: the item branched on and the option
 /// taken. The branches before `option` at that node are excluded.
@@ -130,6 +137,9 @@ pub(crate) struct Ctx<'a> {
     nodes_reported: u64,
     /// Nodes already spent by this worker before the current run (budgets).
     nodes_before: u64,
+    /// The node period that [`POLL_INTERVAL`] asks for, and the last poll.
+    period: u32,
+    last_poll: Instant,
 }
 
 impl<'a> Ctx<'a> {
@@ -147,6 +157,8 @@ impl<'a> Ctx<'a> {
             worker,
             nodes_reported: 0,
             nodes_before: 0,
+            period: 4096,
+            last_poll: Instant::now(),
         }
     }
 
@@ -255,16 +267,22 @@ impl<'a> Ctx<'a> {
         if sh.config.first_only() && sh.best_ticket.load(Ordering::Relaxed) < self.ticket {
             return ControlFlow::Break(());
         }
-        if let Some(max) = sh.config.max_nodes {
-            let spent = self.nodes_before + self.nodes;
-            if spent >= max {
-                sh.halt(StopReason::Nodes);
-                return ControlFlow::Break(());
-            }
-            self.poll_every = Self::period(Some(max), spent);
+        let now = Instant::now();
+        let gap = now.duration_since(self.last_poll);
+        self.last_poll = now;
+        if gap > 2 * POLL_INTERVAL {
+            self.period = (self.period / 2).max(1);
+        } else if gap < POLL_INTERVAL / 2 {
+            self.period = (self.period * 2).min(4096);
         }
+        let spent = self.nodes_before + self.nodes;
+        if sh.config.max_nodes.is_some_and(|max| spent >= max) {
+            sh.halt(StopReason::Nodes);
+            return ControlFlow::Break(());
+        }
+        self.poll_every = Self::period(sh.config.max_nodes, spent).min(self.period);
         if let Some(deadline) = sh.config.deadline {
-            if Instant::now() >= deadline {
+            if now >= deadline {
                 sh.halt(StopReason::Timeout);
                 return ControlFlow::Break(());
             }
@@ -280,7 +298,9 @@ impl SearchConfig {
 }
 
 /// Enumerates tickets: the smallest cut depth that gives at least `target`
-/// subtrees (or the whole tree, if it is shallower).
+/// subtrees (or the whole tree, if it is shallower). It polls like a
+/// search (a shallow tree of dead ends can take long to cut); when asked to
+/// stop, the tickets are incomplete and `shared.stop` is set.
 fn enumerate<B: Backend>(backend: &mut B, shared: &Shared, target: usize) -> (Vec<Ticket>, u64) {
     let mut nodes = 0;
     let mut depth = 1;
@@ -288,11 +308,10 @@ fn enumerate<B: Backend>(backend: &mut B, shared: &Shared, target: usize) -> (Ve
         backend.reset();
         let mut ctx = Ctx::new(shared, 0);
         ctx.cut = Some(depth);
-        ctx.poll_every = u32::MAX;
-        let _ = backend.run(&mut ctx);
+        let stopped = backend.run(&mut ctx).is_break();
         nodes += ctx.nodes;
         let deepest = ctx.tickets.iter().map(|t| t.path.len()).max().unwrap_or(0);
-        if ctx.tickets.len() >= target || deepest < depth || depth >= 64 {
+        if stopped || ctx.tickets.len() >= target || deepest < depth || depth >= 64 {
             backend.reset();
             return (ctx.tickets, nodes);
         }
@@ -373,6 +392,9 @@ pub(crate) fn drive<B: Backend, F: Fn() -> B + Sync>(
     };
     let (mut tickets, enum_nodes) = enumerate(&mut first_backend, &shared, target);
     stats.nodes += enum_nodes;
+    if shared.stop.load(Ordering::Relaxed) {
+        return finish(&shared, stats, 0, false);
+    }
     if let Some(Shard { index, count }) = config.shard {
         // The owned tickets stay in tree order, so that the first solution
         // is still the leftmost one of the shard.
@@ -383,6 +405,7 @@ pub(crate) fn drive<B: Backend, F: Fn() -> B + Sync>(
     {
         let mut board = shared.progress.lock().unwrap();
         board.total = tickets.iter().map(|t| t.weight).sum();
+        board.running.iter_mut().for_each(|r| *r = 0.0);
     }
     // The order the workers take tickets in: tree order when the first
     // solution is wanted (the leftmost one wins); otherwise the largest
@@ -419,9 +442,16 @@ pub(crate) fn drive<B: Backend, F: Fn() -> B + Sync>(
                 ctx.nodes_reported = ctx.nodes;
             }
             if flow.is_continue() {
-                let mut board = shared.progress.lock().unwrap();
-                board.done += tickets[t].weight;
-                board.running[worker] = 0.0;
+                {
+                    let mut board = shared.progress.lock().unwrap();
+                    board.done += tickets[t].weight;
+                    board.running[worker] = 0.0;
+                }
+                // Tickets are often smaller than a poll period: the run's
+                // node counter starts afresh with each, so poll here too.
+                if ctx.poll(std::iter::empty()).is_break() {
+                    break;
+                }
             } else if !config.first_only() || shared.stop.load(Ordering::Relaxed) {
                 break;
             }
