@@ -140,6 +140,9 @@ pub(crate) struct Ctx<'a> {
     /// The node period that [`POLL_INTERVAL`] asks for, and the last poll.
     period: u32,
     last_poll: Instant,
+    /// Whether `--max-nodes` applies (not while cutting tickets, which
+    /// would make the budget depend on the thread count).
+    budget: bool,
 }
 
 impl<'a> Ctx<'a> {
@@ -159,6 +162,7 @@ impl<'a> Ctx<'a> {
             nodes_before: 0,
             period: 4096,
             last_poll: Instant::now(),
+            budget: true,
         }
     }
 
@@ -276,11 +280,12 @@ impl<'a> Ctx<'a> {
             self.period = (self.period * 2).min(4096);
         }
         let spent = self.nodes_before + self.nodes;
-        if sh.config.max_nodes.is_some_and(|max| spent >= max) {
+        let max_nodes = sh.config.max_nodes.filter(|_| self.budget);
+        if max_nodes.is_some_and(|max| spent >= max) {
             sh.halt(StopReason::Nodes);
             return ControlFlow::Break(());
         }
-        self.poll_every = Self::period(sh.config.max_nodes, spent).min(self.period);
+        self.poll_every = Self::period(max_nodes, spent).min(self.period);
         if let Some(deadline) = sh.config.deadline {
             if now >= deadline {
                 sh.halt(StopReason::Timeout);
@@ -308,6 +313,8 @@ fn enumerate<B: Backend>(backend: &mut B, shared: &Shared, target: usize) -> (Ve
         backend.reset();
         let mut ctx = Ctx::new(shared, 0);
         ctx.cut = Some(depth);
+        ctx.budget = false;
+        ctx.poll_every = 4096;
         let stopped = backend.run(&mut ctx).is_break();
         nodes += ctx.nodes;
         let deepest = ctx.tickets.iter().map(|t| t.path.len()).max().unwrap_or(0);
