@@ -588,10 +588,13 @@ fn picture_format_errors() {
     bad("board 0x3\npiece\n#\n", 1, "ROWSxCOLS");
     bad("board 2x2\nboard 2x2\n", 2, "a second board");
     bad("board\n##\npiece\n#\n", 2, "no cell to fill");
-    bad("board 1x2\npiece\n###\n", 2, "larger than the 1x2 board");
     bad("board 2x2\npiece F\n##\n##\npiece F\n#\n", 5, "named `F` like piece 1");
     bad("board 1x1\npiece\n#\n\npuzzle\nboard 1x1\n", 5, "no pieces");
     bad("piece x1001\n#\n", 1, "too large");
+    // A piece larger than the board is a puzzle without solution, not an
+    // error: the case is answered and the next one too.
+    let r = run(&["pack", "-"], "board 1x2\npiece\n###\n\npuzzle\nboard 1x2\npiece\n##\n");
+    assert_eq!((r.stdout.as_str(), r.code), ("No solution possible\n\n11\n", Some(1)), "{r:?}");
 }
 
 // ---------------------------------------------------------------------------
