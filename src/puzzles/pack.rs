@@ -400,10 +400,9 @@ impl PackPuzzle {
             for pl in &all {
                 count[pl.ty] += 1;
             }
-            let firsts: usize = std::env::var("FIRSTS").ok().and_then(|v| v.parse().ok()).unwrap_or(1);
             let mut singles: Vec<usize> = (0..type_pieces.len()).filter(|&t| type_pieces[t].len() == 1).collect();
             singles.sort_by_key(|&t| (count[t], t));
-            for &t in singles.iter().take(firsts) {
+            if let Some(&t) = singles.first() {
                 types[t] = Some(b.primary(1));
             }
         }
