@@ -46,7 +46,7 @@ always\t'Even when stderr is not a terminal (a log file, a test)'
 never\t''"
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l timeout -d 'Give up on a case after this many seconds (the case is then unknown)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l max-nodes -d 'Give up on a case after this many search nodes (reproducible; one thread)' -r
-complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l threads -d 'Worker threads (0: all cores)' -r
+complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l threads -d 'Worker threads (0: all cores; at most 1024)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l shard -d 'Search only shard I of N (1-based), for splitting a search across machines' -r
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l backend -d 'Search backend (auto: by the puzzle and the estimated tree sizes; others for comparisons)' -r -f -a "auto\t'Bit sets for packing; for tile puzzles the row scan or the assignment backend, by estimate'
 assign\t'Exact domains with arc consistency, most constrained cell first (tile puzzles)'
@@ -79,7 +79,7 @@ always\t'Even when stderr is not a terminal (a log file, a test)'
 never\t''"
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l timeout -d 'Give up on a case after this many seconds (the case is then unknown)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l max-nodes -d 'Give up on a case after this many search nodes (reproducible; one thread)' -r
-complete -c tessera -n "__fish_tessera_using_subcommand edges" -l threads -d 'Worker threads (0: all cores)' -r
+complete -c tessera -n "__fish_tessera_using_subcommand edges" -l threads -d 'Worker threads (0: all cores; at most 1024)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l shard -d 'Search only shard I of N (1-based), for splitting a search across machines' -r
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l backend -d 'Search backend (auto: by the puzzle and the estimated tree sizes; others for comparisons)' -r -f -a "auto\t'Bit sets for packing; for tile puzzles the row scan or the assignment backend, by estimate'
 assign\t'Exact domains with arc consistency, most constrained cell first (tile puzzles)'
@@ -108,7 +108,7 @@ always\t'Even when stderr is not a terminal (a log file, a test)'
 never\t''"
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l timeout -d 'Give up on a case after this many seconds (the case is then unknown)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l max-nodes -d 'Give up on a case after this many search nodes (reproducible; one thread)' -r
-complete -c tessera -n "__fish_tessera_using_subcommand pack" -l threads -d 'Worker threads (0: all cores)' -r
+complete -c tessera -n "__fish_tessera_using_subcommand pack" -l threads -d 'Worker threads (0: all cores; at most 1024)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l shard -d 'Search only shard I of N (1-based), for splitting a search across machines' -r
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l backend -d 'Search backend (auto: by the puzzle and the estimated tree sizes; others for comparisons)' -r -f -a "auto\t'Bit sets for packing; for tile puzzles the row scan or the assignment backend, by estimate'
 assign\t'Exact domains with arc consistency, most constrained cell first (tile puzzles)'

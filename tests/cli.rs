@@ -88,6 +88,35 @@ fn exit_status_two_for_usage_errors() {
     assert!(r.stderr.contains("/no/such/file.txt"), "{}", r.stderr);
 }
 
+/// `--threads` above a sane bound is a usage error at once (it once ran
+/// for 20 s and aborted, or tried to allocate 800 GB); `--timeout` and
+/// `--max-nodes` values that make no sense are named without noise.
+#[test]
+fn search_limits_out_of_range_are_usage_errors() {
+    let tv = example("tetravex-zoj1008.txt");
+    for (args, message) in [
+        (&["--threads", "100000"][..], "at most 1024 threads"),
+        (&["--threads", "99999999999"], "at most 1024 threads"),
+        (&["--threads", "-3"], "expected a whole number of threads"),
+        (&["--timeout", "1e300"], "at most 1000000000 seconds"),
+        (&["--timeout", "nan"], "expected a positive number of seconds"),
+        (&["--timeout", "-1"], "expected a positive number of seconds"),
+        (&["--max-nodes", "0"], "--max-nodes must be at least 1"),
+        (&["--limit", "0", "--count"], "--limit must be at least 1"),
+    ] {
+        let mut a = vec!["tetravex"];
+        a.extend_from_slice(args);
+        let r = run(&a, tv.clone());
+        r.expect_code(2);
+        assert!(r.stderr.contains(message), "{args:?}: {}", r.stderr);
+        assert!(!r.stderr.contains("NaN") && !r.stderr.contains("use -- -1") && r.stderr.len() < 300, "{}", r.stderr);
+        assert_eq!(r.stdout, "");
+    }
+    // The bound itself is fine.
+    let r = run(&["tetravex", "--threads", "1024"], tv);
+    assert_eq!(r.code, Some(1), "{r:?}");
+}
+
 #[test]
 fn a_hint_that_names_no_piece_is_an_input_error() {
     let r = run(&["tetravex", "--fix", "9@1,1"], example("tetravex-zoj1008.txt"));
@@ -726,7 +755,7 @@ fn snapshot_tetravex_short_help() {
     Search:
           --timeout <SECONDS>  Give up on a case after this many seconds (the case is then unknown)
           --max-nodes <N>      Give up on a case after this many search nodes (reproducible; one thread)
-          --threads <N>        Worker threads (0: all cores) [default: 0]
+          --threads <N>        Worker threads (0: all cores; at most 1024) [default: 0]
           --shard <I/N>        Search only shard I of N (1-based), for splitting a search across
                                machines
           --backend <NAME>     Search backend (auto: by the puzzle and the estimated tree sizes; others
