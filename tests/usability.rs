@@ -343,6 +343,36 @@ fn every_backend_and_thread_stops_promptly() {
     }
 }
 
+/// The example pipelines in `tessera generate --help` run as shown and
+/// finish (an 8x8 one without a seed once ran for minutes): each carries a
+/// seed, and each ends with status 0.
+#[test]
+fn generate_help_examples_finish() {
+    let help = crate::util::run(&["generate", "--help"], "").stdout;
+    let mut commands = Vec::new();
+    let mut current = String::new();
+    for line in help.lines() {
+        let line = line.trim();
+        if line.starts_with("tessera ") || (!current.is_empty() && line.starts_with('|')) || current.ends_with('\\') {
+            current = format!("{} {line}", current.trim_end_matches('\\').trim());
+            if !line.ends_with('\\') {
+                commands.push(std::mem::take(&mut current));
+            }
+        }
+    }
+    assert!(commands.len() >= 4, "{commands:?}");
+    for command in commands {
+        assert!(command.contains("--seed"), "an example without a seed: {command}");
+        let stages: Vec<Vec<&str>> =
+            command.split('|').map(|stage| stage.split_whitespace().skip(1).collect()).collect();
+        assert_eq!(stages.len(), 2, "{command}");
+        let puzzle = crate::util::run(&stages[0], "");
+        assert_eq!(puzzle.code, Some(0), "{command}: {puzzle:?}");
+        let solved = crate::util::run(&stages[1], puzzle.stdout);
+        assert_eq!(solved.code, Some(0), "{command}: {solved:?}");
+    }
+}
+
 // ---------------------------------------------------------------------------
 // Exit statuses in every mode.
 
