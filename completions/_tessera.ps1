@@ -101,7 +101,7 @@ Register-ArgumentCompleter -Native -CommandName 'tessera' -ScriptBlock {
             [CompletionResult]::new('--shard-plan', '--shard-plan', [CompletionResultType]::ParameterName, 'Print the estimated size of each of N shards (Knuth''s estimate) instead of searching')
             [CompletionResult]::new('--board', '--board', [CompletionResultType]::ParameterName, 'The board: ROWSxCOLS [default: 4x4, or the board the input draws]')
             [CompletionResult]::new('--board-file', '--board-file', [CompletionResultType]::ParameterName, 'The board drawn in a file: `.` a cell to fill, `#` (any other character) a hole')
-            [CompletionResult]::new('--set', '--set', [CompletionResultType]::ParameterName, 'Add a built-in piece set (with its own freedom): trominoes, tetrominoes, pentominoes, one-sided-pentominoes, hexominoes. Without FILE, the set alone is the puzzle')
+            [CompletionResult]::new('--set', '--set', [CompletionResultType]::ParameterName, 'Add a built-in piece set (with its own freedom); repeat to add several. Without FILE the sets alone are the puzzle (give `-` to add pieces from standard input)')
             [CompletionResult]::new('--grid', '--grid', [CompletionResultType]::ParameterName, 'Draw each solution after its verdict')
             [CompletionResult]::new('--ascii', '--ascii', [CompletionResultType]::ParameterName, 'Draw grids with plain ASCII instead of box characters')
             [CompletionResult]::new('--count', '--count', [CompletionResultType]::ParameterName, 'Count every distinct solution (identical pieces swapped count once)')

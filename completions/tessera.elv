@@ -95,7 +95,7 @@ set edit:completion:arg-completer[tessera] = {|@words|
             cand --shard-plan 'Print the estimated size of each of N shards (Knuth''s estimate) instead of searching'
             cand --board 'The board: ROWSxCOLS [default: 4x4, or the board the input draws]'
             cand --board-file 'The board drawn in a file: `.` a cell to fill, `#` (any other character) a hole'
-            cand --set 'Add a built-in piece set (with its own freedom): trominoes, tetrominoes, pentominoes, one-sided-pentominoes, hexominoes. Without FILE, the set alone is the puzzle'
+            cand --set 'Add a built-in piece set (with its own freedom); repeat to add several. Without FILE the sets alone are the puzzle (give `-` to add pieces from standard input)'
             cand --grid 'Draw each solution after its verdict'
             cand --ascii 'Draw grids with plain ASCII instead of box characters'
             cand --count 'Count every distinct solution (identical pieces swapped count once)'

@@ -117,7 +117,11 @@ general\t'The general sparse exact-cover backend (any puzzle; for cross-checking
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l shard-plan -d 'Print the estimated size of each of N shards (Knuth\'s estimate) instead of searching' -r
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l board -d 'The board: ROWSxCOLS [default: 4x4, or the board the input draws]' -r
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l board-file -d 'The board drawn in a file: `.` a cell to fill, `#` (any other character) a hole' -r -F
-complete -c tessera -n "__fish_tessera_using_subcommand pack" -l set -d 'Add a built-in piece set (with its own freedom): trominoes, tetrominoes, pentominoes, one-sided-pentominoes, hexominoes. Without FILE, the set alone is the puzzle' -r
+complete -c tessera -n "__fish_tessera_using_subcommand pack" -l set -d 'Add a built-in piece set (with its own freedom); repeat to add several. Without FILE the sets alone are the puzzle (give `-` to add pieces from standard input)' -r -f -a "trominoes\t''
+tetrominoes\t''
+pentominoes\t''
+one-sided-pentominoes\t''
+hexominoes\t''"
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l grid -d 'Draw each solution after its verdict'
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l ascii -d 'Draw grids with plain ASCII instead of box characters'
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l count -d 'Count every distinct solution (identical pieces swapped count once)'

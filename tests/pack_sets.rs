@@ -280,6 +280,35 @@ fn tetrominoes_fill_no_rectangle() {
     assert_pack_record(&r.cases()[0], None);
 }
 
+/// Different sets combine, on the command line or in the picture format:
+/// a name two sets share (the trominoes' and the tetrominoes' `I`) is
+/// qualified by the piece's size; no message says "line 0"; piped input
+/// beside `--set` without FILE is named on stderr.
+#[test]
+fn sets_combine() {
+    let r = run(&["pack", "--set", "pentominoes", "--set", "tetrominoes", "--board", "8x10", "--grid"], "");
+    r.expect_code(0);
+    assert!(r.stdout.contains("legend: 1=I4, 2=T4, 3=L4"), "{}", r.stdout);
+    assert!(r.stderr.contains("standard input is not read (give `-` to read it)"), "{}", r.stderr);
+    let r = run(&["pack", "--set", "trominoes", "--set", "tetrominoes", "--board", "2x13", "--json"], "");
+    assert!(matches!(r.code, Some(0 | 1)), "{r:?}");
+    let names: Vec<String> = r.cases()[0]["puzzle"]["pieces"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(names.iter().filter(|n| *n == "I").count(), 1, "{names:?}");
+    assert_eq!(names.iter().filter(|n| *n == "I4").count(), 1, "{names:?}");
+    let r = run(&["pack", "-"], "board 8x10\nset pentominoes\nset tetrominoes\n");
+    r.expect_code(0);
+    // A user's piece named like a set piece: an error that names where
+    // each was given, never "line 0".
+    let r = run(&["pack", "--set", "trominoes", "-"], "board 3x3\npiece I\n#.\n##\n");
+    r.expect_code(2);
+    assert!(!r.stderr.contains("line 0"), "{}", r.stderr);
+}
+
 #[test]
 fn stripes_refute() {
     // Sample case 2 turned and flipped: the L covers an odd number of

@@ -44,7 +44,9 @@ pub enum Command {
     /// Print the man page (roff): tessera's, or one subcommand's.
     Man {
         /// The subcommand whose page to print (tessera-SUBCOMMAND(1)).
-        #[arg(value_name = "SUBCOMMAND")]
+        #[arg(value_name = "SUBCOMMAND", value_parser = clap::builder::PossibleValuesParser::new(
+            ["tetravex", "edges", "pack", "generate", "merge", "completions", "man", "tessera"]
+        ))]
         page: Option<String>,
         /// Write every page (tessera.1, tessera-tetravex.1, ...) into DIR instead.
         #[arg(long, value_name = "DIR", conflicts_with = "page")]
@@ -312,10 +314,12 @@ pub struct PackArgs {
     #[arg(long, help_heading = "Rules")]
     pub flip: bool,
 
-    /// Add a built-in piece set (with its own freedom): trominoes,
-    /// tetrominoes, pentominoes, one-sided-pentominoes, hexominoes. Without
-    /// FILE, the set alone is the puzzle.
-    #[arg(long, value_name = "NAME", help_heading = "Rules")]
+    /// Add a built-in piece set (with its own freedom); repeat to add
+    /// several. Without FILE the sets alone are the puzzle (give `-` to add
+    /// pieces from standard input).
+    #[arg(long, value_name = "NAME", help_heading = "Rules", value_parser = clap::builder::PossibleValuesParser::new(
+        tessera::puzzles::pieces::PieceSet::ALL.map(|(name, _)| name)
+    ))]
     pub set: Vec<String>,
 
     /// Count and list solutions up to the board's symmetries (one per orbit).

@@ -200,7 +200,10 @@ pub struct PackSolution {
 /// A puzzle tessera refuses to model.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PackModelError {
-    #[error("piece {piece} is named `{name}` like piece {other}, a different piece (line {other_line}); one name, one piece")]
+    #[error(
+        "piece {piece} is named `{name}` like piece {other}, a different piece ({}); one name, one piece",
+        given_at(other_line)
+    )]
     DuplicateName { line: usize, piece: usize, name: String, other: usize, other_line: usize },
     #[error("the puzzle has no pieces")]
     NoPieces { line: usize },
@@ -216,6 +219,31 @@ impl PackModelError {
             | PackModelError::NoPieces { line }
             | PackModelError::Unique { line, .. } => *line,
         }
+    }
+}
+
+/// The name a built-in set's piece takes in a puzzle: its own, unless a
+/// piece before it (`earlier`: names and sizes) of another size has that
+/// name (the `I` of the trominoes and of the tetrominoes), then followed by
+/// its number of cells (`I4`). Sets then combine.
+pub fn set_piece_name<'a>(
+    name: &str,
+    size: usize,
+    earlier: impl IntoIterator<Item = (Option<&'a str>, usize)>,
+) -> String {
+    let clash = earlier.into_iter().any(|(n, k)| n == Some(name) && k != size);
+    if clash {
+        format!("{name}{size}")
+    } else {
+        name.to_string()
+    }
+}
+
+/// Where a piece was given, for messages: its line, or `--set`.
+fn given_at(line: &usize) -> String {
+    match line {
+        0 => "from --set".to_string(),
+        l => format!("line {l}"),
     }
 }
 
@@ -1229,6 +1257,8 @@ fn set_statement(line: &Line, case: &mut Case) -> Result<(), ParseError> {
     let m = modifiers(line, false)?;
     for _ in 0..m.count {
         for (name, shape, freedom) in set.pieces() {
+            let earlier = case.specs.iter().zip(&case.pieces).map(|(s, p)| (s.name.as_deref(), p.0.size()));
+            let name = set_piece_name(&name, shape.size(), earlier);
             case.pieces.push((shape, line.number));
             case.specs.push(PieceSpec {
                 name: Some(name),
