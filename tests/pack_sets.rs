@@ -280,6 +280,22 @@ fn tetrominoes_fill_no_rectangle() {
     assert_pack_record(&r.cases()[0], None);
 }
 
+/// A misspelt keyword is named, with the keyword it was likely meant to be.
+#[test]
+fn misspelt_keywords_are_suggested() {
+    for (input, word, keyword) in [
+        ("bord 3x3\n", "bord", "board"),
+        ("Board 3x3\n", "Board", "board"),
+        ("peice\n#\n", "peice", "piece"),
+        ("Set pentominoes\n", "Set", "set"),
+    ] {
+        let r = run(&["pack", "-"], input);
+        r.expect_code(2);
+        assert!(r.stderr.contains(&format!("found `{word}`; did you mean `{keyword}`")), "{}", r.stderr);
+        assert!(r.stderr.contains("line 1, column 1"), "{}", r.stderr);
+    }
+}
+
 /// Different sets combine, on the command line or in the picture format:
 /// a name two sets share (the trominoes' and the tetrominoes' `I`) is
 /// qualified by the piece's size; no message says "line 0"; piped input

@@ -880,6 +880,40 @@ fn keyword(line: &Line) -> Option<&'static str> {
     KEYWORDS.iter().copied().find(|&k| k == first)
 }
 
+/// The keyword a misspelt word was likely meant to be (`bord`, `Board`,
+/// `peice`): same letters but for case, or one edit away.
+fn near_keyword(word: &str) -> Option<&'static str> {
+    let word = word.to_ascii_lowercase();
+    if word.len() < 3 || !word.bytes().all(|b| b.is_ascii_alphabetic()) {
+        return None;
+    }
+    KEYWORDS.iter().copied().find(|k| edits(&word, k) <= 1 + usize::from(k.len() > 4))
+}
+
+/// The edit distance between two short words (insertions, deletions,
+/// substitutions, and swaps of neighbours).
+fn edits(a: &str, b: &str) -> usize {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for j in 0..=b.len() {
+        d[0][j] = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut v = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                v = v.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = v;
+        }
+    }
+    d[a.len()][b.len()]
+}
+
 /// Whether a text is in the picture format: its first non-blank line starts
 /// with a keyword or a comment.
 pub fn is_picture_format(text: &str) -> bool {
@@ -924,6 +958,12 @@ impl<'a> Reader<'a> {
     fn read_judge_case(&mut self) -> Result<Option<Case>, ParseError> {
         let tokens = &mut self.tokens;
         let tok = tokens.expect(|| "a number of pieces or the terminating `0`".into())?;
+        if let Some(k) = near_keyword(tok.text) {
+            return Err(tok.error(format!(
+                "expected a number of pieces (the judge's format), found {}; did you mean `{k}` (the picture format)?",
+                show(tok.text)
+            )));
+        }
         let p = parse_uint(&tok, "a number of pieces", u64::MAX)?;
         if p == 0 {
             return Ok(None);
