@@ -284,6 +284,13 @@ fn pack_piece_larger_than_the_board() {
     assert_eq!(rec["status"], "unsolvable");
     assert_eq!(rec["refuted_by"]["check"], "placement");
     assert_eq!(rec["refuted_by"]["detail"], "piece 1 (5x4) is larger than the 4x4 board");
+    // No search ran: backend `none`, as --stats says (it was "").
+    assert_eq!(rec["stats"]["backend"], "none");
+    // Milliseconds to the microsecond, without float noise.
+    for rec in run(&["tetravex", "--json"], example("tetravex-zoj1008.txt")).cases() {
+        let ms = rec["stats"]["elapsed_ms"].to_string();
+        assert!(ms.split('.').nth(1).is_none_or(|d| d.len() <= 3), "{ms}");
+    }
     // More cells than the board, from a built-in set: answered too.
     let r = run(&["pack", "--set", "pentominoes"], "");
     assert_eq!((r.stdout.as_str(), r.code), ("No solution possible\n", Some(1)), "{r:?}");

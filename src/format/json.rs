@@ -212,6 +212,27 @@ pub struct StatsJson {
     pub elapsed_ms: f64,
 }
 
+/// Milliseconds with microsecond precision: `0.285`, not the float noise
+/// of `0.28451000000000004`.
+pub fn millis(d: std::time::Duration) -> f64 {
+    round_ms(d.as_secs_f64() * 1000.0)
+}
+
+/// A number of milliseconds rounded to the microsecond (sums of them too).
+pub fn round_ms(ms: f64) -> f64 {
+    (ms * 1000.0).round() / 1000.0
+}
+
+/// The backend as records name it: `none` when no search ran (a case a
+/// pre-check refuted), as `--stats` says.
+pub fn backend_name(backend: &str) -> &str {
+    if backend.is_empty() {
+        "none"
+    } else {
+        backend
+    }
+}
+
 impl StatsJson {
     pub fn from_stats(s: &Stats) -> Self {
         StatsJson {
@@ -219,8 +240,8 @@ impl StatsJson {
             updates: s.updates,
             tickets: s.tickets,
             threads: s.threads,
-            backend: s.backend.to_string(),
-            elapsed_ms: s.elapsed.as_secs_f64() * 1000.0,
+            backend: backend_name(s.backend).to_string(),
+            elapsed_ms: millis(s.elapsed),
         }
     }
 }
