@@ -7,7 +7,6 @@ use super::run::{to_value, Render, Session};
 use crate::exit::{Exit, UsageError};
 use anyhow::{Context, Result};
 use std::cell::Cell;
-use std::io::IsTerminal;
 use std::sync::Arc;
 use tessera::engine::Monitor;
 use tessera::format::grid;
@@ -139,11 +138,8 @@ pub fn run(args: &PackArgs, monitor: Arc<Monitor>) -> Result<Exit> {
         }
     };
     if !extra.is_empty() && args.common.file.is_none() {
-        // The built-in set alone is the puzzle: no input to read. Say so
-        // when something may have been piped in.
-        if !std::io::stdin().is_terminal() {
-            eprintln!("tessera: note: --set without FILE: the sets alone are the puzzle; standard input is not read (give `-` to read it)");
-        }
+        // The built-in set alone is the puzzle: no input to read (--help
+        // says to give `-` for pieces from standard input).
         let mut session = Session::new(RunConfig::from_common(&args.common)?, monitor);
         let board = cli_board.unwrap_or(default_board);
         let m =
