@@ -349,7 +349,7 @@ _tessera() {
             return 0
             ;;
         tessera__subcmd__man)
-            opts="-h -V --dir --help --version"
+            opts="-h -V --dir --help --version tetravex edges pack generate merge completions man tessera"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -452,7 +452,7 @@ _tessera() {
                     return 0
                     ;;
                 --set)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "trominoes tetrominoes pentominoes one-sided-pentominoes hexominoes" -- "${cur}"))
                     return 0
                     ;;
                 *)

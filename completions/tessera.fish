@@ -46,7 +46,7 @@ always\t'Even when stderr is not a terminal (a log file, a test)'
 never\t''"
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l timeout -d 'Give up on a case after this many seconds (the case is then unknown)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l max-nodes -d 'Give up on a case after this many search nodes (reproducible; one thread)' -r
-complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l threads -d 'Worker threads (0: all cores)' -r
+complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l threads -d 'Worker threads (0: all cores; at most 1024)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l shard -d 'Search only shard I of N (1-based), for splitting a search across machines' -r
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l backend -d 'Search backend (auto: by the puzzle and the estimated tree sizes; others for comparisons)' -r -f -a "auto\t'Bit sets for packing; for tile puzzles the row scan or the assignment backend, by estimate'
 assign\t'Exact domains with arc consistency, most constrained cell first (tile puzzles)'
@@ -86,7 +86,7 @@ always\t'Even when stderr is not a terminal (a log file, a test)'
 never\t''"
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l timeout -d 'Give up on a case after this many seconds (the case is then unknown)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l max-nodes -d 'Give up on a case after this many search nodes (reproducible; one thread)' -r
-complete -c tessera -n "__fish_tessera_using_subcommand edges" -l threads -d 'Worker threads (0: all cores)' -r
+complete -c tessera -n "__fish_tessera_using_subcommand edges" -l threads -d 'Worker threads (0: all cores; at most 1024)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l shard -d 'Search only shard I of N (1-based), for splitting a search across machines' -r
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l backend -d 'Search backend (auto: by the puzzle and the estimated tree sizes; others for comparisons)' -r -f -a "auto\t'Bit sets for packing; for tile puzzles the row scan or the assignment backend, by estimate'
 assign\t'Exact domains with arc consistency, most constrained cell first (tile puzzles)'
@@ -122,7 +122,7 @@ always\t'Even when stderr is not a terminal (a log file, a test)'
 never\t''"
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l timeout -d 'Give up on a case after this many seconds (the case is then unknown)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l max-nodes -d 'Give up on a case after this many search nodes (reproducible; one thread)' -r
-complete -c tessera -n "__fish_tessera_using_subcommand pack" -l threads -d 'Worker threads (0: all cores)' -r
+complete -c tessera -n "__fish_tessera_using_subcommand pack" -l threads -d 'Worker threads (0: all cores; at most 1024)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l shard -d 'Search only shard I of N (1-based), for splitting a search across machines' -r
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l backend -d 'Search backend (auto: by the puzzle and the estimated tree sizes; others for comparisons)' -r -f -a "auto\t'Bit sets for packing; for tile puzzles the row scan or the assignment backend, by estimate'
 assign\t'Exact domains with arc consistency, most constrained cell first (tile puzzles)'
@@ -138,7 +138,11 @@ complete -c tessera -n "__fish_tessera_using_subcommand pack" -l memo-mb -d 'Mem
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l shard-plan -d 'Print the estimated size of each of N shards (Knuth\'s estimate) instead of searching' -r
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l board -d 'The board: ROWSxCOLS [default: 4x4, or the board the input draws]' -r
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l board-file -d 'The board drawn in a file: `.` a cell to fill, `#` (any other character) a hole' -r -F
-complete -c tessera -n "__fish_tessera_using_subcommand pack" -l set -d 'Add a built-in piece set (with its own freedom): trominoes, tetrominoes, pentominoes, one-sided-pentominoes, hexominoes. Without FILE, the set alone is the puzzle' -r
+complete -c tessera -n "__fish_tessera_using_subcommand pack" -l set -d 'Add a built-in piece set (with its own freedom); repeat to add several. Without FILE the sets alone are the puzzle (give `-` to add pieces from standard input)' -r -f -a "trominoes\t''
+tetrominoes\t''
+pentominoes\t''
+one-sided-pentominoes\t''
+hexominoes\t''"
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l grid -d 'Draw each solution after its verdict'
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l ascii -d 'Draw grids with plain ASCII instead of box characters'
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l count -d 'Count every distinct solution (identical pieces swapped count once)'

@@ -20,7 +20,9 @@ fn main() {
     let presses = AtomicUsize::new(0);
     let flag = monitor.clone();
     let _ = ctrlc::set_handler(move || {
-        if presses.fetch_add(1, Ordering::SeqCst) > 0 {
+        // While waiting for standard input nothing is computed yet: the
+        // first Ctrl-C ends at once. Otherwise it asks the search to stop.
+        if presses.fetch_add(1, Ordering::SeqCst) > 0 || cli::input::READING_STDIN.load(Ordering::SeqCst) {
             std::process::exit(Exit::Interrupted.code());
         }
         flag.stop.store(true, Ordering::SeqCst);

@@ -102,5 +102,16 @@ fn man_prints_each_page() {
     }
     let out = Command::new(assert_cmd::cargo::cargo_bin("tessera")).args(["man", "nonesuch"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("no such subcommand"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("possible values: tetravex, edges, pack"));
+}
+
+/// Completions offer what the arguments take: `pack --set <TAB>` the set
+/// names, `tessera man <TAB>` the subcommands.
+#[test]
+fn completions_offer_set_names_and_man_pages() {
+    let bash = String::from_utf8(tessera(&["completions", "bash"])).unwrap();
+    assert!(bash.contains("\"trominoes tetrominoes pentominoes one-sided-pentominoes hexominoes\""), "--set");
+    let fish = String::from_utf8(tessera(&["completions", "fish"])).unwrap();
+    let man = fish.lines().find(|l| l.contains("__fish_tessera_using_subcommand man") && l.contains("tetravex"));
+    assert!(man.is_some(), "man subcommands in fish completions");
 }

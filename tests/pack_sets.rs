@@ -280,6 +280,49 @@ fn tetrominoes_fill_no_rectangle() {
     assert_pack_record(&r.cases()[0], None);
 }
 
+/// A misspelt keyword is named, with the keyword it was likely meant to be.
+#[test]
+fn misspelt_keywords_are_suggested() {
+    for (input, word, keyword) in [
+        ("bord 3x3\n", "bord", "board"),
+        ("Board 3x3\n", "Board", "board"),
+        ("peice\n#\n", "peice", "piece"),
+        ("Set pentominoes\n", "Set", "set"),
+    ] {
+        let r = run(&["pack", "-"], input);
+        r.expect_code(2);
+        assert!(r.stderr.contains(&format!("found `{word}`; did you mean `{keyword}`")), "{}", r.stderr);
+        assert!(r.stderr.contains("line 1, column 1"), "{}", r.stderr);
+    }
+}
+
+/// Different sets combine, on the command line or in the picture format:
+/// a name two sets share (the trominoes' and the tetrominoes' `I`) is
+/// qualified by the piece's size; no message says "line 0".
+#[test]
+fn sets_combine() {
+    let r = run(&["pack", "--set", "pentominoes", "--set", "tetrominoes", "--board", "8x10", "--grid"], "");
+    r.expect_code(0);
+    assert!(r.stdout.contains("legend: 1=I4, 2=T4, 3=L4"), "{}", r.stdout);
+    let r = run(&["pack", "--set", "trominoes", "--set", "tetrominoes", "--board", "2x13", "--json"], "");
+    assert!(matches!(r.code, Some(0 | 1)), "{r:?}");
+    let names: Vec<String> = r.cases()[0]["puzzle"]["pieces"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(names.iter().filter(|n| *n == "I").count(), 1, "{names:?}");
+    assert_eq!(names.iter().filter(|n| *n == "I4").count(), 1, "{names:?}");
+    let r = run(&["pack", "-"], "board 8x10\nset pentominoes\nset tetrominoes\n");
+    r.expect_code(0);
+    // A user's piece named like a set piece: an error that names where
+    // each was given, never "line 0".
+    let r = run(&["pack", "--set", "trominoes", "-"], "board 3x3\npiece I\n#.\n##\n");
+    r.expect_code(2);
+    assert!(!r.stderr.contains("line 0"), "{}", r.stderr);
+}
+
 #[test]
 fn stripes_refute() {
     // Sample case 2 turned and flipped: the L covers an odd number of
@@ -588,10 +631,13 @@ fn picture_format_errors() {
     bad("board 0x3\npiece\n#\n", 1, "ROWSxCOLS");
     bad("board 2x2\nboard 2x2\n", 2, "a second board");
     bad("board\n##\npiece\n#\n", 2, "no cell to fill");
-    bad("board 1x2\npiece\n###\n", 2, "larger than the 1x2 board");
     bad("board 2x2\npiece F\n##\n##\npiece F\n#\n", 5, "named `F` like piece 1");
     bad("board 1x1\npiece\n#\n\npuzzle\nboard 1x1\n", 5, "no pieces");
     bad("piece x1001\n#\n", 1, "too large");
+    // A piece larger than the board is a puzzle without solution, not an
+    // error: the case is answered and the next one too.
+    let r = run(&["pack", "-"], "board 1x2\npiece\n###\n\npuzzle\nboard 1x2\npiece\n##\n");
+    assert_eq!((r.stdout.as_str(), r.code), ("No solution possible\n\n11\n", Some(1)), "{r:?}");
 }
 
 // ---------------------------------------------------------------------------

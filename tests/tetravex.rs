@@ -587,7 +587,7 @@ fn limits_are_errors() {
         (&["generate", "tetravex", "--size", "33"][..], "", "sides from 1 to 32"),
         (&["generate", "edges", "--size", "4x33"][..], "", "sides from 1 to 32"),
         (&["tetravex", "--border", "10000"][..], "1\n0 0 0 0\n0\n", "--border 10000: expected a label from 0 to 9999"),
-        (&["tetravex"][..], "33\n", "board size `33` is too large (at most 32)"),
+        (&["tetravex"][..], "33\n", "board size `33` is out of range (1 to 32)"),
         (&["tetravex"][..], "1\n0 0 0 10000\n0\n", "too large (at most 9999)"),
         (&["edges"][..], "1 33\n", "out of range (1 to 32)"),
         (&["edges"][..], "1 1\n0 0 0 +10000\n0 0\n", "out of range (-9999 to 9999)"),

@@ -44,7 +44,9 @@ pub enum Command {
     /// Print the man page (roff): tessera's, or one subcommand's.
     Man {
         /// The subcommand whose page to print (tessera-SUBCOMMAND(1)).
-        #[arg(value_name = "SUBCOMMAND")]
+        #[arg(value_name = "SUBCOMMAND", value_parser = clap::builder::PossibleValuesParser::new(
+            ["tetravex", "edges", "pack", "generate", "merge", "completions", "man", "tessera"]
+        ))]
         page: Option<String>,
         /// Write every page (tessera.1, tessera-tetravex.1, ...) into DIR instead.
         #[arg(long, value_name = "DIR", conflicts_with = "page")]
@@ -178,15 +180,15 @@ pub struct Common {
     pub progress: ProgressWhen,
 
     /// Give up on a case after this many seconds (the case is then unknown).
-    #[arg(long, value_name = "SECONDS", help_heading = "Search")]
+    #[arg(long, value_name = "SECONDS", value_parser = seconds, allow_hyphen_values = true, help_heading = "Search")]
     pub timeout: Option<f64>,
 
     /// Give up on a case after this many search nodes (reproducible; one thread).
     #[arg(long, value_name = "N", help_heading = "Search")]
     pub max_nodes: Option<u64>,
 
-    /// Worker threads (0: all cores).
-    #[arg(long, value_name = "N", default_value_t = 0, help_heading = "Search")]
+    /// Worker threads (0: all cores; at most 1024).
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = threads, allow_hyphen_values = true, help_heading = "Search")]
     pub threads: usize,
 
     /// Search only shard I of N (1-based), for splitting a search across machines.
@@ -351,13 +353,41 @@ pub struct PackArgs {
     #[arg(long, help_heading = "Rules")]
     pub flip: bool,
 
-    /// Add a built-in piece set (with its own freedom): trominoes,
-    /// tetrominoes, pentominoes, one-sided-pentominoes, hexominoes. Without
-    /// FILE, the set alone is the puzzle.
-    #[arg(long, value_name = "NAME", help_heading = "Rules")]
+    /// Add a built-in piece set (with its own freedom); repeat to add
+    /// several. Without FILE the sets alone are the puzzle (give `-` to add
+    /// pieces from standard input).
+    #[arg(long, value_name = "NAME", help_heading = "Rules", value_parser = clap::builder::PossibleValuesParser::new(
+        tessera::puzzles::pieces::PieceSet::ALL.map(|(name, _)| name)
+    ))]
     pub set: Vec<String>,
 
     /// Count and list solutions up to the board's symmetries (one per orbit).
     #[arg(long, help_heading = "Rules")]
     pub unique: bool,
+}
+
+/// The most worker threads `--threads` accepts.
+pub const MAX_THREADS: usize = 1024;
+
+/// `--threads N`: 0 (all cores) to [`MAX_THREADS`].
+fn threads(s: &str) -> Result<usize, String> {
+    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("expected a whole number of threads from 0 (one per core) to {MAX_THREADS}"));
+    }
+    match s.parse::<usize>() {
+        Ok(n) if n <= MAX_THREADS => Ok(n),
+        _ => Err(format!("at most {MAX_THREADS} threads (0: one per core)")),
+    }
+}
+
+/// The longest `--timeout`: about 31 years.
+const MAX_SECONDS: f64 = 1e9;
+
+/// `--timeout SECONDS`: a positive number of seconds, at most [`MAX_SECONDS`].
+fn seconds(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(t) if t.is_finite() && t > 0.0 && t <= MAX_SECONDS => Ok(t),
+        Ok(t) if t > MAX_SECONDS => Err("at most 1000000000 seconds".into()),
+        _ => Err("expected a positive number of seconds, such as 2 or 0.5".into()),
+    }
 }

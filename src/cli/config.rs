@@ -47,6 +47,9 @@ impl RunConfig {
         if c.limit == Some(0) {
             return Err(UsageError("--limit must be at least 1".into()));
         }
+        if c.max_nodes == Some(0) {
+            return Err(UsageError("--max-nodes must be at least 1".into()));
+        }
         if c.limit.is_some() && !c.all && !c.count {
             return Err(UsageError("--limit goes with --all or --count".into()));
         }

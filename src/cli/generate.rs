@@ -18,8 +18,8 @@ solution. Solve it with the same rule flags: --rotate (and for pack --flip and
 
     tessera generate tetravex --size 4 --seed 1 | tessera tetravex --grid
     tessera generate edges --size 5x7 --labels 3 --rotate --seed 2 | tessera edges --rotate
-    tessera generate tetravex --size 8 --rotate --frame-labels 3 --inner-labels 6 --json \\
-        | tessera tetravex --count
+    tessera generate tetravex --size 5 --rotate --frame-labels 3 --inner-labels 6 --json \\
+        --seed 4 | tessera tetravex --count
     tessera generate pack --size 6x10 --pieces 12 --rotate --flip --seed 3 \\
         | tessera pack --board 6x10 --rotate --flip --grid
 

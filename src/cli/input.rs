@@ -7,7 +7,8 @@ use super::run::{Render, Session};
 use crate::exit::Exit;
 use anyhow::{Context, Result};
 use serde::de::DeserializeOwned;
-use std::io::Read;
+use std::io::{IsTerminal, Read};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use tessera::engine::Monitor;
 use tessera::format::json::{read_puzzles, PackPuzzleJson};
@@ -47,9 +48,20 @@ pub fn read_input(common: &Common) -> Result<(String, Vec<u8>)> {
     }
 }
 
+/// Set while tessera waits for standard input: nothing is computed yet,
+/// so the first Ctrl-C ends the program (see `main`).
+pub static READING_STDIN: AtomicBool = AtomicBool::new(false);
+
 fn read_stdin() -> Result<(String, Vec<u8>)> {
+    let stdin = std::io::stdin();
+    if stdin.is_terminal() {
+        eprintln!("tessera: reading puzzles from standard input; Ctrl-D ends");
+    }
     let mut bytes = Vec::new();
-    std::io::stdin().take(MAX_INPUT_BYTES as u64 + 1).read_to_end(&mut bytes).context("cannot read standard input")?;
+    READING_STDIN.store(true, Ordering::SeqCst);
+    let read = stdin.take(MAX_INPUT_BYTES as u64 + 1).read_to_end(&mut bytes);
+    READING_STDIN.store(false, Ordering::SeqCst);
+    read.context("cannot read standard input")?;
     Ok(("<stdin>".to_string(), bytes))
 }
 

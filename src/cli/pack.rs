@@ -109,15 +109,22 @@ pub fn run(args: &PackArgs, monitor: Arc<Monitor>) -> Result<Exit> {
             let names: Vec<&str> = PieceSet::ALL.iter().map(|(n, _)| *n).collect();
             UsageError(format!("--set {name}: unknown piece set (known: {})", names.join(", ")))
         })?;
-        extra.extend(set.pieces().into_iter().map(|(name, shape, freedom)| pack::Piece {
-            shape,
-            name: Some(name),
-            freedom,
-            line: 0,
-        }));
+        for (name, shape, freedom) in set.pieces() {
+            // Repeated sets combine: a clashing name is qualified.
+            let earlier = extra.iter().map(|p: &pack::Piece| (p.name.as_deref(), p.shape.size()));
+            let name = pack::set_piece_name(&name, shape.size(), earlier);
+            extra.push(pack::Piece { shape, name: Some(name), freedom, line: 0 });
+        }
     }
     let with_extra = |mut p: pack::PackPuzzle| {
-        p.pieces.extend(extra.iter().cloned());
+        for piece in &extra {
+            let mut piece = piece.clone();
+            if let Some(name) = &piece.name {
+                let earlier = p.pieces.iter().map(|q| (q.name.as_deref(), q.shape.size()));
+                piece.name = Some(pack::set_piece_name(name, piece.shape.size(), earlier));
+            }
+            p.pieces.push(piece);
+        }
         p
     };
     let model = |p: pack::PackPuzzle| if args.unique { PackModel::unique(p) } else { PackModel::new(p) };
@@ -131,7 +138,8 @@ pub fn run(args: &PackArgs, monitor: Arc<Monitor>) -> Result<Exit> {
         }
     };
     if !extra.is_empty() && args.common.file.is_none() {
-        // The built-in set alone is the puzzle: no input to read.
+        // The built-in set alone is the puzzle: no input to read (--help
+        // says to give `-` for pieces from standard input).
         let mut session = Session::new(RunConfig::from_common(&args.common)?, monitor);
         let board = cli_board.unwrap_or(default_board);
         let m =

@@ -82,8 +82,8 @@ pub fn case<M: Model>(
             puzzle: render.puzzle_json(model),
             stats: PlanStatsJson {
                 nodes: plan.nodes,
-                backend: plan.backend.to_string(),
-                elapsed_ms: plan.elapsed.as_secs_f64() * 1000.0,
+                backend: tessera::format::json::backend_name(plan.backend).to_string(),
+                elapsed_ms: tessera::format::json::millis(plan.elapsed),
             },
         };
         session.write(&serde_json::to_string(&rec).expect("records serialise"))?;

@@ -28,7 +28,14 @@ use super::{Count, MemoChoice, Monitor, Outcome, SearchConfig, Shard, ShardPlan,
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
-use std::time::Instant;
+use std::time::{Duration, Instant};
+
+/// The time aimed at between two polls of one worker: the node period
+/// halves while polls come further apart than twice this (expensive nodes,
+/// a loaded machine) and doubles back up to 4096 nodes while they come
+/// closer than half of it, so that a stop is noticed within milliseconds
+/// whatever a node costs.
+const POLL_INTERVAL: Duration = Duration::from_millis(10);
 
 /// One step of a path from the root: what the backend branched on (an
 /// item for most backends; the bitset backend's bit index) and the option
@@ -178,6 +185,12 @@ pub(crate) struct Ctx<'a> {
     /// the run ends with `budget_hit` set and the search goes on.
     run_budget: u64,
     pub(super) budget_hit: bool,
+    /// The node period that [`POLL_INTERVAL`] asks for, and the last poll.
+    period: u32,
+    last_poll: Instant,
+    /// Whether `--max-nodes` applies (not while cutting tickets, which
+    /// would make the budget depend on the thread count).
+    budget: bool,
 }
 
 impl<'a> Ctx<'a> {
@@ -198,6 +211,9 @@ impl<'a> Ctx<'a> {
             nodes_before: 0,
             run_budget: u64::MAX,
             budget_hit: false,
+            period: 4096,
+            last_poll: Instant::now(),
+            budget: true,
         }
     }
 
@@ -240,7 +256,8 @@ impl<'a> Ctx<'a> {
         self.run_budget = budget;
         self.budget_hit = false;
         let spent = self.nodes_before;
-        self.poll_every = Self::period(self.shared.config.max_nodes, spent).min(Self::period(Some(budget), 0));
+        self.poll_every =
+            Self::period(self.shared.config.max_nodes, spent).min(Self::period(Some(budget), 0)).min(self.period);
     }
 
     /// The tickets recorded so far (a run with a cut).
@@ -344,17 +361,24 @@ impl<'a> Ctx<'a> {
             self.budget_hit = true;
             return ControlFlow::Break(());
         }
-        if let Some(max) = sh.config.max_nodes {
-            let spent = self.nodes_before + self.nodes;
-            if spent >= max {
-                sh.halt(StopReason::Nodes);
-                return ControlFlow::Break(());
-            }
-            self.poll_every = Self::period(Some(max), spent);
+        let now = Instant::now();
+        let gap = now.duration_since(self.last_poll);
+        self.last_poll = now;
+        if gap > 2 * POLL_INTERVAL {
+            self.period = (self.period / 2).max(1);
+        } else if gap < POLL_INTERVAL / 2 {
+            self.period = (self.period * 2).min(4096);
         }
-        self.poll_every = self.poll_every.min(Self::period(Some(self.run_budget), self.nodes));
+        let spent = self.nodes_before + self.nodes;
+        let max_nodes = sh.config.max_nodes.filter(|_| self.budget);
+        if max_nodes.is_some_and(|max| spent >= max) {
+            sh.halt(StopReason::Nodes);
+            return ControlFlow::Break(());
+        }
+        self.poll_every =
+            Self::period(max_nodes, spent).min(self.period).min(Self::period(Some(self.run_budget), self.nodes));
         if let Some(deadline) = sh.config.deadline {
-            if Instant::now() >= deadline {
+            if now >= deadline {
                 sh.halt(StopReason::Timeout);
                 return ControlFlow::Break(());
             }
@@ -370,7 +394,9 @@ impl SearchConfig {
 }
 
 /// Enumerates tickets: the smallest cut depth that gives at least `target`
-/// subtrees (or the whole tree, if it is shallower).
+/// subtrees (or the whole tree, if it is shallower). It polls like a
+/// search (a shallow tree of dead ends can take long to cut); when asked to
+/// stop, the tickets are incomplete and `shared.stop` is set.
 fn enumerate<B: Backend>(backend: &mut B, shared: &Shared, target: usize) -> (Vec<Ticket>, u64) {
     let mut nodes = 0;
     let mut depth = 1;
@@ -378,11 +404,12 @@ fn enumerate<B: Backend>(backend: &mut B, shared: &Shared, target: usize) -> (Ve
         backend.reset();
         let mut ctx = Ctx::new(shared, 0);
         ctx.cut = Some(depth);
-        ctx.poll_every = u32::MAX;
-        let _ = backend.run(&mut ctx);
+        ctx.budget = false;
+        ctx.poll_every = 4096;
+        let stopped = backend.run(&mut ctx).is_break();
         nodes += ctx.nodes;
         let deepest = ctx.tickets.iter().map(|t| t.path.len()).max().unwrap_or(0);
-        if ctx.tickets.len() >= target || deepest < depth || depth >= 64 {
+        if stopped || ctx.tickets.len() >= target || deepest < depth || depth >= 64 {
             backend.reset();
             return (ctx.tickets, nodes);
         }
@@ -489,6 +516,9 @@ pub(crate) fn drive<B: Backend, F: Fn() -> B + Sync>(
     };
     let (mut tickets, enum_nodes) = enumerate(&mut first_backend, &shared, target);
     stats.nodes += enum_nodes;
+    if shared.stop.load(Ordering::Relaxed) {
+        return finish(&shared, stats, Count::ZERO, false);
+    }
     if let Some(Shard { index, count }) = config.shard {
         // The owned tickets stay in tree order, so that the first solution
         // is still the leftmost one of the shard.
@@ -499,6 +529,7 @@ pub(crate) fn drive<B: Backend, F: Fn() -> B + Sync>(
     {
         let mut board = shared.progress.lock().unwrap();
         board.total = tickets.iter().map(|t| t.weight).sum();
+        board.running.iter_mut().for_each(|r| *r = 0.0);
     }
     // The order the workers take tickets in: tree order when the first
     // solution is wanted (the leftmost one wins); otherwise the largest
@@ -536,9 +567,16 @@ pub(crate) fn drive<B: Backend, F: Fn() -> B + Sync>(
                 ctx.nodes_reported = ctx.nodes;
             }
             if flow.is_continue() {
-                let mut board = shared.progress.lock().unwrap();
-                board.done += tickets[t].weight;
-                board.running[worker] = 0.0;
+                {
+                    let mut board = shared.progress.lock().unwrap();
+                    board.done += tickets[t].weight;
+                    board.running[worker] = 0.0;
+                }
+                // Tickets are often smaller than a poll period: the run's
+                // node counter starts afresh with each, so poll here too.
+                if ctx.poll(std::iter::empty()).is_break() {
+                    break;
+                }
             } else if !config.first_only() || shared.stop.load(Ordering::Relaxed) {
                 break;
             }

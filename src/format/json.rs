@@ -234,6 +234,27 @@ pub struct MemoJson {
     pub clears: u64,
 }
 
+/// Milliseconds with microsecond precision: `0.285`, not the float noise
+/// of `0.28451000000000004`.
+pub fn millis(d: std::time::Duration) -> f64 {
+    round_ms(d.as_secs_f64() * 1000.0)
+}
+
+/// A number of milliseconds rounded to the microsecond (sums of them too).
+pub fn round_ms(ms: f64) -> f64 {
+    (ms * 1000.0).round() / 1000.0
+}
+
+/// The backend as records name it: `none` when no search ran (a case a
+/// pre-check refuted), as `--stats` says.
+pub fn backend_name(backend: &str) -> &str {
+    if backend.is_empty() {
+        "none"
+    } else {
+        backend
+    }
+}
+
 impl StatsJson {
     pub fn from_stats(s: &Stats) -> Self {
         StatsJson {
@@ -242,7 +263,7 @@ impl StatsJson {
             tickets: s.tickets,
             restarts: s.restarts,
             threads: s.threads,
-            backend: s.backend.to_string(),
+            backend: backend_name(s.backend).to_string(),
             memo: s.memo.map(|m| MemoJson {
                 states: m.states,
                 lookups: m.lookups,
@@ -251,7 +272,7 @@ impl StatsJson {
                 bytes: m.bytes,
                 clears: m.clears,
             }),
-            elapsed_ms: s.elapsed.as_secs_f64() * 1000.0,
+            elapsed_ms: millis(s.elapsed),
         }
     }
 }

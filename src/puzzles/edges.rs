@@ -29,7 +29,7 @@
 //!
 //! `YES` or `NO`, one line per block.
 
-use super::input::{next_case, parse_int, parse_size, parse_uint, show, Line, Lines, ParseError};
+use super::input::{next_case, parse_int, parse_size, parse_uint, show, within, ParseError, Token, Tokens};
 use super::tiles::{Border, Fix, Labels, Rule, TilePuzzle};
 
 /// The largest board side tessera accepts.
@@ -92,124 +92,95 @@ pub fn side_name(label: i32, letters: bool) -> String {
     }
 }
 
-/// Reads blocks one at a time; stops after `0 0` or the first error.
+/// Reads blocks one at a time; stops after `0 0` or the first error. The
+/// input is white-space separated tokens, as the judge's `scanf` reads it:
+/// line breaks carry no meaning.
 pub struct Reader<'a> {
-    lines: Lines<'a>,
+    tokens: Tokens<'a>,
     done: bool,
     number: usize,
 }
 
 impl<'a> Reader<'a> {
     pub fn new(text: &'a str) -> Self {
-        Reader { lines: Lines::new(text), done: false, number: 0 }
+        Reader { tokens: Tokens::new(text), done: false, number: 0 }
     }
 
     fn read_case(&mut self) -> Result<Option<Case>, ParseError> {
-        let line = self.lines.expect_nonblank("a size line `rows cols` or the terminating `0 0`")?;
-        let toks: Vec<(usize, &str)> = line.tokens().take(3).collect();
-        if toks.len() != 2 {
-            let col = toks.get(2).map_or(1, |t| t.0);
-            return Err(line.error_at(col, "expected a size line: two whole numbers `rows cols`"));
-        }
         let what = "a board size (a whole number)";
-        let rows = parse_size(&line, toks[0].0, toks[0].1, what)?;
-        let cols = parse_size(&line, toks[1].0, toks[1].1, what)?;
+        let first = self.tokens.expect(|| "a size `rows cols` or the terminating `0 0`".into())?;
+        let rows = parse_size(&first, what)?;
+        let second = self.tokens.expect(|| "the number of columns after the number of rows".into())?;
+        let cols = parse_size(&second, what)?;
         if rows == 0 && cols == 0 {
             return Ok(None);
         }
-        for (v, (col, tok)) in [(rows, toks[0]), (cols, toks[1])] {
+        for (v, tok) in [(rows, first), (cols, second)] {
             if v == 0 || v > MAX_SIDE as u64 {
-                return Err(line.error_at(col, format!("board size {} is out of range (1 to {MAX_SIDE})", show(tok))));
+                return Err(tok.error(format!("board size {} is out of range (1 to {MAX_SIDE})", show(tok.text))));
             }
         }
         let (rows, cols) = (rows as usize, cols as usize);
         self.number += 1;
         let count = rows * cols;
-        let mut pieces = Vec::new();
-        let mut letters = None;
+        let mut pieces = Vec::with_capacity(count);
+        let mut letters = true;
+        // A piece is four sides; a token is one side (`F`, `+2`) or several
+        // letters (`FOOF`, or `FO OF`), never more than a piece holds.
+        let mut piece = [0; 4];
+        let mut sides = 0;
         while pieces.len() < count {
-            let Some(line) = self.lines.next_nonblank() else {
-                return Err(ParseError::at(
-                    self.lines.end_line(),
-                    format!(
-                        "unexpected end of input: puzzle {} needs {count} pieces, found {}",
-                        self.number,
-                        pieces.len()
-                    ),
-                ));
+            let place =
+                || format!("piece {} of {count} in puzzle {}: top right bottom left", pieces.len() + 1, self.number);
+            let Some(tok) = self.tokens.next() else {
+                return Err(self.tokens.end_with(format!(
+                    "puzzle {} needs {count} pieces, found {} ({})",
+                    self.number,
+                    pieces.len(),
+                    place()
+                )));
             };
-            let (piece, used_letters) = parse_piece(&line, pieces.len() + 1, count)?;
-            letters = Some(letters.unwrap_or(true) && used_letters);
-            pieces.push(piece);
-        }
-        Ok(Some(Case { line: line.number, rows, cols, pieces, letters: letters.unwrap_or(true) }))
-    }
-}
-
-/// Parses one piece line: `FOIF`, `F O I F` or `0 +1 -1 0`.
-fn parse_piece(line: &Line, index: usize, count: usize) -> Result<(Labels, bool), ParseError> {
-    let what = || format!("piece {index} of {count}: four sides, top right bottom left (F, O, I or signed numbers)");
-    // Five tokens at most: a 10 MB line is refused without collecting it.
-    let toks: Vec<(usize, &str)> = line.tokens().take(5).collect();
-    // One token that is not a number: letters, FOIF (a bad character is
-    // named with its column).
-    let number = |t: &str| {
-        let digits = t.strip_prefix(['+', '-']).unwrap_or(t);
-        !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
-    };
-    if toks.len() == 1 && !number(toks[0].1) {
-        let (col, word) = toks[0];
-        let mut labels = [0; 4];
-        for (k, ch) in word.chars().enumerate() {
-            if k == 4 {
-                return Err(line.error_at(col + k, format!("expected {}, found more than four letters", what())));
-            }
-            labels[k] = letter(line, col + k, ch)?;
-        }
-        if word.len() < 4 {
-            return Err(line.error(format!(
-                "expected {}, found only {} letter{}",
-                what(),
-                word.len(),
-                if word.len() == 1 { "" } else { "s" }
-            )));
-        }
-        return Ok((labels, true));
-    }
-    if toks.len() != 4 {
-        let msg = if toks.len() < 4 { format!("found only {}", toks.len()) } else { "found more".to_string() };
-        let col = toks.get(4).map(|t| t.0);
-        let text = format!("expected {}, {msg}", what());
-        return Err(match col {
-            Some(c) => line.error_at(c, text),
-            None => line.error(text),
-        });
-    }
-    let mut labels = [0; 4];
-    let mut all_letters = true;
-    for (k, &(col, tok)) in toks.iter().enumerate() {
-        let mut chars = tok.chars();
-        labels[k] = match (chars.next(), chars.next()) {
-            (Some(ch), None) if ch.is_ascii_alphabetic() => letter(line, col, ch)?,
-            _ => {
-                all_letters = false;
-                if tok.starts_with(['+', '-']) {
-                    parse_int(line, col, tok, "a side (F, O, I or a signed number)", MAX_SHAPE)? as i32
+            let number = {
+                let digits = tok.text.strip_prefix(['+', '-']).unwrap_or(tok.text);
+                !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+            };
+            if number {
+                letters = false;
+                let what = "a side (F, O, I or a signed number)";
+                let v = if tok.text.starts_with(['+', '-']) {
+                    parse_int(&tok, what, MAX_SHAPE)
                 } else {
-                    parse_uint(line, col, tok, "a side (F, O, I or a signed number)", MAX_SHAPE as u64)? as i32
+                    parse_uint(&tok, what, MAX_SHAPE as u64).map(|v| v as i64)
+                };
+                piece[sides] = v.map_err(|e| within(e, place()))? as i32;
+                sides += 1;
+            } else {
+                for (k, ch) in tok.text.chars().enumerate() {
+                    if sides == 4 {
+                        return Err(within(
+                            tok.error(format!("{} has more letters than the piece has sides left", show(tok.text))),
+                            place(),
+                        ));
+                    }
+                    piece[sides] = letter(&tok, tok.column + k, ch).map_err(|e| within(e, place()))?;
+                    sides += 1;
                 }
             }
-        };
+            if sides == 4 {
+                pieces.push(piece);
+                sides = 0;
+            }
+        }
+        Ok(Some(Case { line: first.line, rows, cols, pieces, letters }))
     }
-    Ok((labels, all_letters))
 }
 
-fn letter(line: &Line, col: usize, ch: char) -> Result<i32, ParseError> {
+fn letter(tok: &Token, col: usize, ch: char) -> Result<i32, ParseError> {
     match ch.to_ascii_uppercase() {
         'F' => Ok(0),
         'O' => Ok(1),
         'I' => Ok(-1),
-        _ => Err(line.error_at(col, format!("expected F, O or I, found {}", show(&ch.to_string())))),
+        _ => Err(ParseError::at_column(tok.line, col, format!("expected F, O or I, found {}", show(&ch.to_string())))),
     }
 }
 

@@ -1,8 +1,10 @@
 //! Reading puzzle text: lines, tokens and positioned errors.
 //!
-//! All the text formats are line based. A [`Lines`] cursor hands out lines
-//! with their 1-based numbers, with CR/LF endings and trailing white space
-//! removed, so that every error can name the line (and column) it is about.
+//! The judges' formats are read as white-space separated tokens, as the
+//! judges' `scanf` reads them ([`Tokens`]); the picture format is line
+//! based ([`Lines`]). Both hand out 1-based line numbers (and columns), with
+//! CR/LF endings and trailing white space removed, so that every error can
+//! name the line (and column) it is about.
 
 use thiserror::Error;
 
@@ -143,11 +145,87 @@ impl<'a> Lines<'a> {
     }
 }
 
+/// One white-space separated token, with its position.
+#[derive(Clone, Copy, Debug)]
+pub struct Token<'a> {
+    /// 1-based line number.
+    pub line: usize,
+    /// 1-based column, counted in characters.
+    pub column: usize,
+    pub text: &'a str,
+}
+
+impl Token<'_> {
+    /// An error about this token.
+    pub fn error(&self, message: impl Into<String>) -> ParseError {
+        ParseError::at_column(self.line, self.column, message)
+    }
+}
+
+/// A cursor over the white-space separated tokens of a text, as the
+/// judges' `scanf` reads it: line breaks, blank lines and tabs carry no
+/// meaning, but every token knows its line and column for the messages.
+pub struct Tokens<'a> {
+    lines: Lines<'a>,
+    /// The rest of the current line, and the characters before it.
+    rest: &'a str,
+    line: usize,
+    chars: usize,
+}
+
+impl<'a> Tokens<'a> {
+    /// A cursor at the first token of `text`.
+    pub fn new(text: &'a str) -> Self {
+        Tokens { lines: Lines::new(text), rest: "", line: 0, chars: 0 }
+    }
+
+    /// The next token, if any.
+    #[allow(clippy::should_implement_trait)]
+    pub fn next(&mut self) -> Option<Token<'a>> {
+        loop {
+            let skip = self.rest.len() - self.rest.trim_start().len();
+            self.chars += self.rest[..skip].chars().count();
+            self.rest = &self.rest[skip..];
+            if !self.rest.is_empty() {
+                break;
+            }
+            let line = self.lines.next()?;
+            self.line = line.number;
+            self.rest = line.text;
+            self.chars = 0;
+        }
+        let end = self.rest.find(char::is_whitespace).unwrap_or(self.rest.len());
+        let text = &self.rest[..end];
+        let token = Token { line: self.line, column: self.chars + 1, text };
+        self.chars += text.chars().count();
+        self.rest = &self.rest[end..];
+        Some(token)
+    }
+
+    /// The next token, or an "unexpected end of input" error saying what was
+    /// `expected` there.
+    pub fn expect(&mut self, expected: impl FnOnce() -> String) -> Result<Token<'a>, ParseError> {
+        self.next().ok_or_else(|| self.end(expected()))
+    }
+
+    /// The "unexpected end of input" error, on the line after the last one.
+    pub fn end(&self, expected: String) -> ParseError {
+        self.end_with(format!("expected {expected}"))
+    }
+
+    /// An "unexpected end of input: `message`" error.
+    pub fn end_with(&self, message: String) -> ParseError {
+        ParseError::at(self.lines.end_line(), format!("unexpected end of input: {message}"))
+    }
+}
+
 /// Decodes input bytes as UTF-8, naming the first bad line.
 pub fn decode(bytes: &[u8]) -> Result<&str, ParseError> {
     if bytes.len() > MAX_INPUT_BYTES {
         return Err(ParseError::at(1, format!("the input is larger than {} MiB", MAX_INPUT_BYTES >> 20)));
     }
+    // A leading byte-order mark (some editors write one) is not content.
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     std::str::from_utf8(bytes).map_err(|e| {
         let good = &bytes[..e.valid_up_to()];
         let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
@@ -161,6 +239,7 @@ pub fn decode(bytes: &[u8]) -> Result<&str, ParseError> {
 /// first bad line, and the error for that line (if any). Cases before the
 /// bad line can then still be answered.
 pub fn decode_prefix(bytes: &[u8]) -> (&str, Option<ParseError>) {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     match decode(bytes) {
         Ok(text) => (text, None),
         Err(e) if bytes.len() > MAX_INPUT_BYTES => ("", Some(e)),
@@ -181,7 +260,9 @@ pub fn decode_prefix(bytes: &[u8]) -> (&str, Option<ParseError>) {
 pub fn show(token: &str) -> String {
     const MAX: usize = 24;
     let escape = |s: &mut String, ch: char| {
-        if ch.is_control() {
+        // Control characters, and the invisible ones (a byte order mark, a
+        // zero-width space), are shown escaped.
+        if ch.is_control() || matches!(ch, '\u{feff}' | '\u{200b}'..='\u{200f}' | '\u{2060}') {
             s.extend(ch.escape_default());
         } else {
             s.push(ch);
@@ -199,14 +280,15 @@ pub fn show(token: &str) -> String {
 }
 
 /// Parses an unsigned whole number no larger than `max`.
-pub fn parse_uint(line: &Line, column: usize, token: &str, what: &str, max: u64) -> Result<u64, ParseError> {
+pub fn parse_uint(tok: &Token, what: &str, max: u64) -> Result<u64, ParseError> {
+    let token = tok.text;
     if token.is_empty() || !token.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(line.error_at(column, format!("expected {what}, found {}", show(token))));
+        return Err(tok.error(format!("expected {what}, found {}", show(token))));
     }
     match token.parse::<u64>() {
         Ok(v) if v <= max => Ok(v),
-        _ if max == u64::MAX => Err(line.error_at(column, format!("{what} {} is too large", show(token)))),
-        _ => Err(line.error_at(column, format!("{what} {} is too large (at most {max})", show(token)))),
+        _ if max == u64::MAX => Err(tok.error(format!("{what} {} is too large", show(token)))),
+        _ => Err(tok.error(format!("{what} {} is too large (at most {max})", show(token)))),
     }
 }
 
@@ -214,24 +296,32 @@ pub fn parse_uint(line: &Line, column: usize, token: &str, what: &str, max: u64)
 /// number beyond 64 bits reads as `u64::MAX`, so that the caller's range
 /// check refuses it with the caller's message (quote the token, not the
 /// value).
-pub fn parse_size(line: &Line, column: usize, token: &str, what: &str) -> Result<u64, ParseError> {
+pub fn parse_size(tok: &Token, what: &str) -> Result<u64, ParseError> {
+    let token = tok.text;
     if token.is_empty() || !token.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(line.error_at(column, format!("expected {what}, found {}", show(token))));
+        return Err(tok.error(format!("expected {what}, found {}", show(token))));
     }
     Ok(token.parse::<u64>().unwrap_or(u64::MAX))
 }
 
 /// Parses a signed whole number in `-max..=max`.
-pub fn parse_int(line: &Line, column: usize, token: &str, what: &str, max: i64) -> Result<i64, ParseError> {
+pub fn parse_int(tok: &Token, what: &str, max: i64) -> Result<i64, ParseError> {
+    let token = tok.text;
     let digits = token.strip_prefix(['+', '-']).unwrap_or(token);
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(line.error_at(column, format!("expected {what}, found {}", show(token))));
+        return Err(tok.error(format!("expected {what}, found {}", show(token))));
     }
     match token.parse::<i64>() {
         // `unsigned_abs`: `i64::MIN.abs()` overflows (it once read as 0).
         Ok(v) if v.unsigned_abs() <= max.unsigned_abs() => Ok(v),
-        _ => Err(line.error_at(column, format!("{what} {} is out of range (-{max} to {max})", show(token)))),
+        _ => Err(tok.error(format!("{what} {} is out of range (-{max} to {max})", show(token)))),
     }
+}
+
+/// Adds where an error happened (`in tile 3 of 4 of game 1`) to its message.
+pub fn within(mut e: ParseError, context: impl std::fmt::Display) -> ParseError {
+    e.message = format!("{} ({context})", e.message);
+    e
 }
 
 /// The iterator step shared by the case readers: a case, the end of the

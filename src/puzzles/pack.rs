@@ -53,7 +53,7 @@
 //! orientation, position on the board). With `--unique` the placements of
 //! one type are restricted (see [`super::symmetry`]).
 
-use super::input::{next_case, parse_uint, show, Line, Lines, ParseError};
+use super::input::{next_case, parse_uint, show, within, Line, Lines, ParseError, Token, Tokens};
 use super::pieces::PieceSet;
 use super::polyomino::{Freedom, Shape};
 use super::symmetry::{self, NoBreaking};
@@ -200,9 +200,10 @@ pub struct PackSolution {
 /// A puzzle tessera refuses to model.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PackModelError {
-    #[error("piece {piece} ({h}x{w}) is larger than the {rows}x{cols} board")]
-    PieceTooLarge { line: usize, piece: usize, h: usize, w: usize, rows: usize, cols: usize },
-    #[error("piece {piece} is named `{name}` like piece {other}, a different piece (line {other_line}); one name, one piece")]
+    #[error(
+        "piece {piece} is named `{name}` like piece {other}, a different piece ({}); one name, one piece",
+        given_at(other_line)
+    )]
     DuplicateName { line: usize, piece: usize, name: String, other: usize, other_line: usize },
     #[error("the puzzle has no pieces")]
     NoPieces { line: usize },
@@ -214,11 +215,35 @@ impl PackModelError {
     /// The input line the error is about (0: the command line).
     pub fn line(&self) -> usize {
         match self {
-            PackModelError::PieceTooLarge { line, .. }
-            | PackModelError::DuplicateName { line, .. }
+            PackModelError::DuplicateName { line, .. }
             | PackModelError::NoPieces { line }
             | PackModelError::Unique { line, .. } => *line,
         }
+    }
+}
+
+/// The name a built-in set's piece takes in a puzzle: its own, unless a
+/// piece before it (`earlier`: names and sizes) of another size has that
+/// name (the `I` of the trominoes and of the tetrominoes), then followed by
+/// its number of cells (`I4`). Sets then combine.
+pub fn set_piece_name<'a>(
+    name: &str,
+    size: usize,
+    earlier: impl IntoIterator<Item = (Option<&'a str>, usize)>,
+) -> String {
+    let clash = earlier.into_iter().any(|(n, k)| n == Some(name) && k != size);
+    if clash {
+        format!("{name}{size}")
+    } else {
+        name.to_string()
+    }
+}
+
+/// Where a piece was given, for messages: its line, or `--set`.
+fn given_at(line: &usize) -> String {
+    match line {
+        0 => "from --set".to_string(),
+        l => format!("line {l}"),
     }
 }
 
@@ -260,28 +285,12 @@ pub struct Encoded {
 }
 
 impl PackPuzzle {
-    /// Checks that the puzzle has pieces, that every piece fits the board in
-    /// some allowed orientation, and that a name means one piece.
+    /// Checks that the puzzle has pieces and that a name means one piece. (A
+    /// piece larger than the board makes a puzzle without solution, not a
+    /// bad one: the pre-checks refute it.)
     pub fn check(&self) -> Result<(), PackModelError> {
         if self.pieces.is_empty() {
             return Err(PackModelError::NoPieces { line: 0 });
-        }
-        for (i, p) in self.pieces.iter().enumerate() {
-            let fits = p.shape.orientations(p.freedom).iter().any(|(_, s)| {
-                let (h, w) = s.extent();
-                h <= self.board.rows && w <= self.board.cols
-            });
-            if !fits {
-                let (h, w) = p.shape.extent();
-                return Err(PackModelError::PieceTooLarge {
-                    line: p.line,
-                    piece: i + 1,
-                    h,
-                    w,
-                    rows: self.board.rows,
-                    cols: self.board.cols,
-                });
-            }
         }
         let mut named: HashMap<&str, usize> = HashMap::new();
         for (i, p) in self.pieces.iter().enumerate() {
@@ -419,10 +428,9 @@ impl PackPuzzle {
             for pl in &all {
                 count[pl.ty] += 1;
             }
-            let firsts: usize = std::env::var("FIRSTS").ok().and_then(|v| v.parse().ok()).unwrap_or(1);
             let mut singles: Vec<usize> = (0..type_pieces.len()).filter(|&t| type_pieces[t].len() == 1).collect();
             singles.sort_by_key(|&t| (count[t], t));
-            for &t in singles.iter().take(firsts) {
+            if let Some(&t) = singles.first() {
                 types[t] = Some(b.primary(1));
             }
         }
@@ -547,6 +555,8 @@ impl Encoded {
 
 /// Cheap arguments that prove a packing impossible, in this order:
 ///
+/// * `placement`: a piece larger than the board in every allowed
+///   orientation;
 /// * `area`: the pieces' cells must add up to the board's;
 /// * `placement`: every piece must fit somewhere on the board (a piece can
 ///   fit the bounding box and still meet a hole everywhere);
@@ -566,6 +576,20 @@ pub fn precheck(p: &PackPuzzle) -> Option<Refutation> {
 }
 
 fn refute(p: &PackPuzzle, type_pieces: &[Vec<usize>], placements: &[Placement]) -> Option<Refutation> {
+    let (rows, cols) = (p.board.rows, p.board.cols);
+    for (i, piece) in p.pieces.iter().enumerate() {
+        let fits = piece.shape.orientations(piece.freedom).iter().any(|(_, s)| {
+            let (h, w) = s.extent();
+            h <= rows && w <= cols
+        });
+        if !fits {
+            let (h, w) = piece.shape.extent();
+            return Some(Refutation {
+                check: "placement",
+                detail: format!("{} ({h}x{w}) is larger than the {rows}x{cols} board", piece_label(p, i)),
+            });
+        }
+    }
     let pieces: usize = p.pieces.iter().map(|x| x.shape.size()).sum();
     let area = p.board.area();
     if pieces != area {
@@ -856,6 +880,40 @@ fn keyword(line: &Line) -> Option<&'static str> {
     KEYWORDS.iter().copied().find(|&k| k == first)
 }
 
+/// The keyword a misspelt word was likely meant to be (`bord`, `Board`,
+/// `peice`): same letters but for case, or one edit away.
+fn near_keyword(word: &str) -> Option<&'static str> {
+    let word = word.to_ascii_lowercase();
+    if word.len() < 3 || !word.bytes().all(|b| b.is_ascii_alphabetic()) {
+        return None;
+    }
+    KEYWORDS.iter().copied().find(|k| edits(&word, k) <= 1 + usize::from(k.len() > 4))
+}
+
+/// The edit distance between two short words (insertions, deletions,
+/// substitutions, and swaps of neighbours).
+fn edits(a: &str, b: &str) -> usize {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut v = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                v = v.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = v;
+        }
+    }
+    d[a.len()][b.len()]
+}
+
 /// Whether a text is in the picture format: its first non-blank line starts
 /// with a keyword or a comment.
 pub fn is_picture_format(text: &str) -> bool {
@@ -866,6 +924,8 @@ pub fn is_picture_format(text: &str) -> bool {
 /// Reads cases one at a time, in either format.
 pub struct Reader<'a> {
     lines: Lines<'a>,
+    /// The judge's format is read by tokens.
+    tokens: Tokens<'a>,
     /// A line read ahead (picture format).
     pending: Option<Line<'a>>,
     done: bool,
@@ -875,7 +935,14 @@ pub struct Reader<'a> {
 
 impl<'a> Reader<'a> {
     pub fn new(text: &'a str) -> Self {
-        Reader { lines: Lines::new(text), pending: None, done: false, number: 0, pictures: is_picture_format(text) }
+        Reader {
+            lines: Lines::new(text),
+            tokens: Tokens::new(text),
+            pending: None,
+            done: false,
+            number: 0,
+            pictures: is_picture_format(text),
+        }
     }
 
     fn read_case(&mut self) -> Result<Option<Case>, ParseError> {
@@ -886,62 +953,52 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// The judge's format, read as white-space separated tokens as the
+    /// judge's `scanf` reads it: numbers, and each piece row one token.
     fn read_judge_case(&mut self) -> Result<Option<Case>, ParseError> {
-        let line = self.lines.expect_nonblank("a number of pieces or the terminating `0`")?;
-        let toks: Vec<(usize, &str)> = line.tokens().take(2).collect();
-        if toks.len() != 1 {
-            return Err(line.error_at(toks[1].0, "expected only the number of pieces on this line"));
+        let tokens = &mut self.tokens;
+        let tok = tokens.expect(|| "a number of pieces or the terminating `0`".into())?;
+        if let Some(k) = near_keyword(tok.text) {
+            return Err(tok.error(format!(
+                "expected a number of pieces (the judge's format), found {}; did you mean `{k}` (the picture format)?",
+                show(tok.text)
+            )));
         }
-        let p = parse_uint(&line, toks[0].0, toks[0].1, "a number of pieces", u64::MAX)?;
+        let p = parse_uint(&tok, "a number of pieces", u64::MAX)?;
         if p == 0 {
             return Ok(None);
         }
         if p > MAX_PIECES as u64 {
-            return Err(line.error_at(toks[0].0, format!("{p} pieces are too many (at most {MAX_PIECES})")));
+            return Err(tok.error(format!("{p} pieces are too many (at most {MAX_PIECES})")));
         }
         self.number += 1;
+        let case = self.number;
         let mut pieces = Vec::new();
         for k in 1..=p as usize {
-            let Some(head) = self.lines.next_nonblank() else {
-                return Err(ParseError::at(
-                    self.lines.end_line(),
-                    format!("unexpected end of input: case {} needs {p} pieces, found {}", self.number, k - 1),
-                ));
-            };
-            let toks: Vec<(usize, &str)> = head.tokens().collect();
-            if toks.len() != 2 {
-                return Err(head.error(format!(
-                    "expected the size of piece {k}: `rows cols`, found {} field{}",
-                    toks.len(),
-                    if toks.len() == 1 { "" } else { "s" }
-                )));
-            }
-            let h = parse_uint(&head, toks[0].0, toks[0].1, "a number of rows", u64::MAX)?;
-            let w = parse_uint(&head, toks[1].0, toks[1].1, "a number of columns", u64::MAX)?;
-            for (v, (col, _)) in [(h, toks[0]), (w, toks[1])] {
+            let missing = |what: &str| format!("{what} of piece {k}; case {case} needs {p} pieces");
+            let head = tokens.expect(|| missing("the number of rows"))?;
+            let h = parse_uint(&head, "a number of rows", u64::MAX).map_err(|e| within(e, format!("piece {k}")))?;
+            let wt = tokens.expect(|| missing("the number of columns"))?;
+            let w = parse_uint(&wt, "a number of columns", u64::MAX).map_err(|e| within(e, format!("piece {k}")))?;
+            for (v, t) in [(h, head), (w, wt)] {
                 if v == 0 || v > MAX_SIDE as u64 {
-                    return Err(head.error_at(col, format!("piece size {v} is out of range (1 to {MAX_SIDE})")));
+                    return Err(t.error(format!("piece size {} is out of range (1 to {MAX_SIDE})", show(t.text))));
                 }
             }
             let (h, w) = (h as usize, w as usize);
             let mut cells = Vec::new();
             for r in 0..h {
-                let Some(row) = self.lines.next_nonblank() else {
-                    return Err(ParseError::at(
-                        self.lines.end_line(),
-                        format!("unexpected end of input: piece {k} needs {h} rows, found {r}"),
-                    ));
-                };
-                let text = row.text.trim();
-                let indent = row.text.chars().count() - row.text.trim_start().chars().count();
-                let width = text.chars().count();
-                for (c, ch) in text.chars().enumerate() {
+                let row = tokens.expect(|| missing(&format!("row {} of {h}", r + 1)))?;
+                let mut width = 0;
+                for (c, ch) in row.text.chars().enumerate() {
+                    width += 1;
                     match ch {
                         '1' => cells.push((r, c)),
                         '0' => {}
                         _ => {
-                            return Err(row.error_at(
-                                indent + c + 1,
+                            return Err(ParseError::at_column(
+                                row.line,
+                                row.column + c,
                                 format!(
                                     "expected `0` or `1` in row {} of piece {k}, found {}",
                                     r + 1,
@@ -960,12 +1017,12 @@ impl<'a> Reader<'a> {
                 }
             }
             let Some(shape) = Shape::new(cells) else {
-                return Err(ParseError::at(head.number, format!("piece {k} has no solid cell (`1`)")));
+                return Err(head.error(format!("piece {k} has no solid cell (`1`)")));
             };
-            pieces.push((shape, head.number));
+            pieces.push((shape, head.line));
         }
         let specs = vec![PieceSpec::default(); pieces.len()];
-        Ok(Some(Case { line: line.number, pieces, specs, board: None }))
+        Ok(Some(Case { line: tok.line, pieces, specs, board: None }))
     }
 
     fn next_line(&mut self) -> Option<Line<'a>> {
@@ -1182,7 +1239,8 @@ fn modifiers(line: &Line, named: bool) -> Result<Modifiers, ParseError> {
                     return Err(line.error_at(col, "a second count"));
                 }
                 counted = true;
-                let n = parse_uint(line, col + 1, &w[1..], "a count", MAX_PIECES as u64)?;
+                let count = Token { line: line.number, column: col + 1, text: &w[1..] };
+                let n = parse_uint(&count, "a count", MAX_PIECES as u64)?;
                 if n == 0 {
                     return Err(line.error_at(col, "the count must be at least 1 (x1)"));
                 }
@@ -1239,6 +1297,8 @@ fn set_statement(line: &Line, case: &mut Case) -> Result<(), ParseError> {
     let m = modifiers(line, false)?;
     for _ in 0..m.count {
         for (name, shape, freedom) in set.pieces() {
+            let earlier = case.specs.iter().zip(&case.pieces).map(|(s, p)| (s.name.as_deref(), p.0.size()));
+            let name = set_piece_name(&name, shape.size(), earlier);
             case.pieces.push((shape, line.number));
             case.specs.push(PieceSpec {
                 name: Some(name),

@@ -34,7 +34,7 @@
 //! label is given (Eternity II's grey frame). See [`super::tiles`] for the
 //! encoding.
 
-use super::input::{next_case, parse_size, parse_uint, show, Line, Lines, ParseError};
+use super::input::{next_case, parse_size, parse_uint, show, within, ParseError, Tokens};
 use super::tiles::{Border, Fix, Labels, Rule, TilePuzzle};
 
 /// The largest board side tessera accepts.
@@ -104,8 +104,10 @@ pub fn verdict(k: usize, solvable: bool) -> String {
 }
 
 /// Reads cases one at a time; stops after the terminator or the first error.
+/// The numbers are white-space separated tokens, as the judge's `scanf`
+/// reads them: line breaks carry no meaning.
 pub struct Reader<'a> {
-    lines: Lines<'a>,
+    tokens: Tokens<'a>,
     layout: Layout,
     done: bool,
     number: usize,
@@ -113,99 +115,67 @@ pub struct Reader<'a> {
 
 impl<'a> Reader<'a> {
     pub fn new(text: &'a str, layout: Layout) -> Self {
-        Reader { lines: Lines::new(text), layout, done: false, number: 0 }
+        Reader { tokens: Tokens::new(text), layout, done: false, number: 0 }
     }
 
     fn read_case(&mut self) -> Result<Option<Case>, ParseError> {
-        let Some((line, n)) = self.read_size()? else { return Ok(None) };
-        self.number += 1;
-        let tiles = match self.layout {
-            Layout::Tiles => self.read_tiles(n, self.number)?,
-            Layout::Blocks => self.read_blocks(n, self.number)?,
-        };
-        Ok(Some(Case { line, n, tiles }))
-    }
-
-    fn read_size(&mut self) -> Result<Option<(usize, usize)>, ParseError> {
-        let line = self.lines.expect_nonblank("a board size or the terminating `0`")?;
-        let mut tokens = line.tokens();
-        let (col, tok) = tokens.next().expect("a non-blank line has a token");
-        let n = parse_size(&line, col, tok, "a board size (a whole number)")?;
-        if let Some((col, extra)) = tokens.next() {
-            return Err(line.error_at(col, format!("expected only the board size on this line, found {}", show(extra))));
-        }
+        let tok = self.tokens.expect(|| "a board size or the terminating `0`".into())?;
+        let n = parse_size(&tok, "a board size (a whole number)")?;
         if n > MAX_SIDE as u64 {
-            return Err(line.error_at(col, format!("board size {} is too large (at most {MAX_SIDE})", show(tok))));
+            return Err(tok.error(format!("board size {} is out of range (1 to {MAX_SIDE})", show(tok.text))));
         }
-        Ok((n > 0).then_some((line.number, n as usize)))
-    }
-
-    fn read_tiles(&mut self, n: usize, case: usize) -> Result<Vec<Labels>, ParseError> {
+        if n == 0 {
+            return Ok(None);
+        }
+        let n = n as usize;
+        self.number += 1;
+        let case = self.number;
         let count = n * n;
-        let mut tiles = Vec::new();
-        while tiles.len() < count {
-            let Some(line) = self.lines.next_nonblank() else {
-                return Err(ParseError::at(
-                    self.lines.end_line(),
-                    format!("unexpected end of input: game {case} needs {count} tiles, found {}", tiles.len()),
-                ));
+        let mut values = Vec::with_capacity(4 * count);
+        while values.len() < 4 * count {
+            let k = values.len();
+            let place = match self.layout {
+                Layout::Tiles => format!("tile {} of {count} in game {case}: top right bottom left", k / 4 + 1),
+                Layout::Blocks => format!("block line {} of {} in game {case}", k / (2 * n) + 1, 2 * n),
             };
-            let values = labels_on(&line, 4, || {
-                format!("tile {} of {count} in game {case} (four labels: top right bottom left)", tiles.len() + 1)
-            })?;
-            tiles.push([values[0], values[1], values[2], values[3]]);
-        }
-        Ok(tiles)
-    }
-
-    fn read_blocks(&mut self, n: usize, case: usize) -> Result<Vec<Labels>, ParseError> {
-        let mut tiles = vec![[0; 4]; n * n];
-        for r in 0..2 * n {
-            let Some(line) = self.lines.next_nonblank() else {
-                return Err(ParseError::at(
-                    self.lines.end_line(),
-                    format!("unexpected end of input: game {case} needs {} block lines, found {r}", 2 * n),
-                ));
+            let Some(tok) = self.tokens.next() else {
+                let (unit, have) = match self.layout {
+                    Layout::Tiles => ("tiles", k / 4),
+                    Layout::Blocks => ("block lines", k / (2 * n)),
+                };
+                let need = if self.layout == Layout::Tiles { count } else { 2 * n };
+                return Err(self.tokens.end_with(format!("game {case} needs {need} {unit}, found {have} ({place})")));
             };
-            let values = labels_on(&line, 2 * n, || {
-                format!("block line {} of {} in game {case} ({} labels)", r + 1, 2 * n, 2 * n)
-            })?;
-            let row = r / 2;
-            for c in 0..n {
-                let (a, b) = (values[2 * c], values[2 * c + 1]);
-                let t = &mut tiles[row * n + c];
-                if r % 2 == 0 {
-                    t[0] = a; // top
-                    t[1] = b; // right
-                } else {
-                    t[3] = a; // left
-                    t[2] = b; // bottom
-                }
-            }
+            let v = parse_uint(&tok, &format!("a label (a whole number 0-{MAX_LABEL})"), MAX_LABEL)
+                .map_err(|e| within(e, place))?;
+            values.push(v as i32);
         }
-        Ok(tiles)
+        let tiles = match self.layout {
+            Layout::Tiles => values.chunks(4).map(|t| [t[0], t[1], t[2], t[3]]).collect(),
+            Layout::Blocks => blocks(n, &values),
+        };
+        Ok(Some(Case { line: tok.line, n, tiles }))
     }
 }
 
-/// Reads exactly `count` labels from a line.
-fn labels_on(line: &Line, count: usize, what: impl Fn() -> String) -> Result<Vec<i32>, ParseError> {
-    let mut values = Vec::with_capacity(count.min(64));
-    for (col, tok) in line.tokens() {
-        if values.len() == count {
-            return Err(line.error_at(col, format!("expected {}, found more: {}", what(), show(tok))));
+/// The tiles of a board drawn as 2x2 blocks, `2n` rows of `2n` labels.
+fn blocks(n: usize, values: &[i32]) -> Vec<Labels> {
+    let mut tiles = vec![[0; 4]; n * n];
+    for (r, line) in values.chunks(2 * n).enumerate() {
+        let row = r / 2;
+        for c in 0..n {
+            let (a, b) = (line[2 * c], line[2 * c + 1]);
+            let t = &mut tiles[row * n + c];
+            if r % 2 == 0 {
+                t[0] = a; // top
+                t[1] = b; // right
+            } else {
+                t[3] = a; // left
+                t[2] = b; // bottom
+            }
         }
-        let v = parse_uint(line, col, tok, &format!("a label (a whole number 0-{MAX_LABEL})"), MAX_LABEL)?;
-        values.push(v as i32);
     }
-    if values.len() < count {
-        return Err(line.error(format!(
-            "expected {}, found only {} number{}",
-            what(),
-            values.len(),
-            if values.len() == 1 { "" } else { "s" }
-        )));
-    }
-    Ok(values)
+    tiles
 }
 
 impl Iterator for Reader<'_> {
