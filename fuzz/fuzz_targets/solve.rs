@@ -60,19 +60,19 @@ fn run<M: Model>(
     match r.status {
         Status::Solvable => assert!(r.solution.is_some(), "solvable without a solution"),
         Status::Unsolvable => {
-            assert!(r.complete && r.count.unwrap_or(0) == 0 && r.solution.is_none());
+            assert!(r.complete && r.count.as_ref().is_none_or(|c| c.is_zero()) && r.solution.is_none());
             assert_eq!(listed, 0);
         }
         Status::Unknown => assert!(!r.complete && r.solution.is_none()),
     }
-    if let Some(count) = r.count {
+    if let Some(count) = &r.count {
         if r.complete {
-            assert_eq!(count > 0, r.status == Status::Solvable);
+            assert_eq!(!count.is_zero(), r.status == Status::Solvable);
         }
         if let Mode::All { limit } = mode {
-            assert_eq!(listed, count, "solutions listed and counted");
+            assert!(*count == listed, "solutions listed ({listed}) and counted ({count})");
             if let Some(l) = limit {
-                assert!(count <= l);
+                assert!(*count <= l.into());
             }
         }
     }
