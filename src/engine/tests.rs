@@ -30,30 +30,12 @@ impl Model {
     fn brute_count(&self) -> u64 {
         let n = self.options.len();
         assert!(n <= 20);
-        let mut count = 0;
-        'subsets: for mask in 0u32..(1 << n) {
-            let mut cover = vec![0u32; self.mult.len()];
-            let mut colour: Vec<Option<u32>> = vec![None; self.n_sec];
-            for o in 0..n {
-                if mask >> o & 1 == 0 {
-                    continue;
-                }
-                for &i in &self.options[o].0 {
-                    cover[i] += 1;
-                }
-                for &(j, c) in &self.options[o].1 {
-                    match colour[j] {
-                        None => colour[j] = Some(c),
-                        Some(prev) if prev == c && c != 0 => {}
-                        _ => continue 'subsets,
-                    }
-                }
-            }
-            if cover == self.mult {
-                count += 1;
-            }
-        }
-        count
+        (0u32..(1 << n))
+            .filter(|mask| {
+                let chosen: Vec<usize> = (0..n).filter(|o| mask >> o & 1 == 1).collect();
+                self.is_solution(&chosen)
+            })
+            .count() as u64
     }
 }
 
