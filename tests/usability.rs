@@ -374,6 +374,71 @@ fn generate_help_examples_finish() {
     }
 }
 
+/// The puzzle subcommands' `--help` shows two or three example commands, and
+/// each runs (from the source tree, on its examples/) to an answer.
+#[test]
+fn puzzle_help_examples_run() {
+    for sub in ["tetravex", "edges", "pack"] {
+        let help = crate::util::run(&[sub, "--help"], "").expect_code(0).stdout.clone();
+        let prefix = format!("tessera {sub} ");
+        let commands: Vec<String> = help
+            .lines()
+            .map(str::trim)
+            .filter(|l| l.starts_with(&prefix))
+            .map(|l| l.split("  ").next().unwrap().to_string())
+            .collect();
+        assert!((2..=3).contains(&commands.len()), "{sub}: {commands:?}");
+        for command in commands {
+            let args: Vec<&str> = command.split_whitespace().skip(1).collect();
+            let r = crate::util::run(&args, "");
+            assert!(matches!(r.code, Some(0 | 1)), "{command}: {r:?}");
+            assert!(!r.stdout.is_empty(), "{command}: no answer");
+        }
+    }
+}
+
+/// Help texts carry no internal references (prototype seeds such as
+/// "seed 002"), describe every value of --color and --progress, and --fix
+/// names its parts as its placeholder does, with ROT 0-3.
+#[test]
+fn help_texts_describe_what_they_show() {
+    for sub in ["tetravex", "edges", "pack", "generate", "merge"] {
+        let help = crate::util::run(&[sub, "--help"], "").stdout;
+        let lower = help.to_lowercase();
+        for (i, _) in lower.match_indices("seed 0") {
+            let next = lower[i + 6..].chars().next();
+            assert!(!next.is_some_and(|c| c.is_ascii_digit()), "{sub}: an internal reference: {}", &help[i..]);
+        }
+        if sub == "merge" || sub == "generate" {
+            continue;
+        }
+        for option in ["--color", "--progress"] {
+            let at = help.find(&format!("{option} <WHEN>")).unwrap_or_else(|| panic!("{sub}: no {option}"));
+            let block: Vec<&str> = help[at..].lines().skip(1).take_while(|l| !l.trim().starts_with("--")).collect();
+            for value in ["auto", "always", "never"] {
+                let line = block.iter().find(|l| l.trim().starts_with(&format!("- {value}")));
+                let line = line.unwrap_or_else(|| panic!("{sub} {option}: {value} not listed: {block:?}"));
+                assert!(line.contains(": "), "{sub} {option}: {value} not described: {line}");
+            }
+        }
+        if sub != "pack" {
+            let noun = if sub == "tetravex" { "TILE" } else { "PIECE" };
+            assert!(help.contains(&format!("--fix <{noun}@ROW,COL[,ROT]>")), "{sub}: {help}");
+            let at = help.find("--fix <").unwrap();
+            let text: String = help[at..].lines().take(3).collect::<Vec<_>>().join(" ");
+            for part in [noun, "ROW", "COL", "ROT", "(0-3)"] {
+                assert!(text.contains(part), "{sub} --fix does not explain {part}: {text}");
+            }
+            let input = if sub == "tetravex" { "tetravex-zoj1008.txt" } else { "edges-2x2.txt" };
+            let r = crate::util::run(&[sub, "--rotate", "--fix", "1@1,1,4"], crate::util::example(input));
+            r.expect_code(2);
+            assert!(r.stderr.contains("ROT is 4, but it must be 0-3"), "{}", r.stderr);
+            let r = crate::util::run(&[sub, "--fix", "1@1"], crate::util::example(input));
+            assert!(r.stderr.contains(&format!("expected {noun}@ROW,COL")), "{}", r.stderr);
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------
 // Exit statuses in every mode.
 
