@@ -169,6 +169,33 @@ fn merge_adds_a_complete_set_up() {
     assert!(r.stdout.starts_with("Case 1: solvable, 24 solutions (3 of 3 shards complete)\n"), "{r:#?}");
 }
 
+/// Shards run without --count stop at their first solution by design: such a
+/// shard is complete (finished) when it found a solution or searched its part
+/// to the end, so a correct run reports every shard complete.
+#[test]
+fn merge_of_first_solution_shards_is_complete() {
+    let mut records = String::new();
+    for i in 1..=3 {
+        let shard = format!("{i}/3");
+        let r = run(&["pack", "--rotate", "--flip", "--json", "--shard", &shard], example("pack-uva387.txt"));
+        records.push_str(&r.stdout);
+    }
+    let r = run(&["merge"], records.clone());
+    r.expect_code(1); // case 2 is unsolvable
+    assert_eq!(
+        r.stdout,
+        "Case 1: solvable (3 of 3 shards complete)\n\
+         Case 2: unsolvable (3 of 3 shards complete)\n\
+         Case 3: solvable (3 of 3 shards complete)\n"
+    );
+    assert_eq!(r.stderr, "");
+    let recs = run(&["merge", "--json"], records).json_lines();
+    for rec in &recs {
+        assert_eq!((rec["complete"].as_bool(), &rec["incomplete"]), (Some(true), &serde_json::json!([])), "{rec}");
+        assert!(rec.get("count").is_none(), "{rec}");
+    }
+}
+
 #[test]
 fn merge_names_missing_duplicate_incomplete_and_foreign_shards() {
     // Missing shards: the counts are lower bounds, status 3.
