@@ -272,3 +272,27 @@ fn shard_plans_have_a_row_per_shard_and_do_not_change() {
     run(&["pack", "--shard-plan", "0"], example("pack-uva387.txt")).expect_code(2);
     run(&["pack", "--shard-plan", "3", "--shard", "1/3"], example("pack-uva387.txt")).expect_code(2);
 }
+
+/// A tree that ends within the cut (the judge's 2x2 tetravex) is searched
+/// whole by every shard: each shard's estimate is its exact node count,
+/// never 0 for a case that has a search.
+#[test]
+fn shard_plans_count_the_cut_every_shard_repeats() {
+    let input = example("tetravex-zoj1008.txt");
+    let plan = run(&["tetravex", "--shard-plan", "2", "--json"], input.clone());
+    plan.expect_code(0);
+    let plans = plan.json_lines();
+    assert_eq!(plans.len(), 2);
+    for i in 1..=2u64 {
+        let shard = format!("{i}/2");
+        let cases = run(&["tetravex", "--shard", &shard, "--json", "--threads", "1"], input.clone()).cases();
+        for (p, c) in plans.iter().zip(&cases) {
+            let estimate = p["shards"][i as usize - 1]["estimate"].as_f64().unwrap();
+            let nodes = c["stats"]["nodes"].as_u64().unwrap();
+            assert!(nodes > 0, "{c}");
+            assert_eq!(estimate, nodes as f64, "case {} shard {i}: {p}", p["case"]);
+        }
+    }
+    let text = run(&["tetravex", "--shard-plan", "2"], input).stdout;
+    assert!(!text.contains("estimated 0 nodes"), "{text}");
+}
