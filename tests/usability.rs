@@ -643,6 +643,76 @@ fn the_guides_examples_are_true() {
         }
     }
     assert!(checked >= 40, "only {checked} examples checked");
+    assert_eq!(json_records_checked(), 6);
+}
+
+/// The record examples of docs/json.md (```json blocks) are real records:
+/// each block's command is the last `tessera ...` (or `printf ... |
+/// tessera ...`) quoted in the prose before it, and "First line of",
+/// "Third line of" and "First two lines of" pick its output lines. The
+/// stats that change with the thread count and the machine (`nodes`,
+/// `updates`, `tickets`, `threads`, `elapsed_ms`) are left out of the
+/// comparison; `backend` and every other field must match.
+fn json_records_checked() -> usize {
+    let md = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/json.md")).unwrap();
+    let normalise = |mut v: serde_json::Value| {
+        if let Some(stats) = v.get_mut("stats").and_then(|s| s.as_object_mut()) {
+            for k in ["nodes", "updates", "tickets", "threads", "elapsed_ms"] {
+                stats.remove(k);
+            }
+        }
+        v
+    };
+    let mut checked = 0;
+    let mut prose = String::new();
+    let mut lines = md.lines();
+    while let Some(l) = lines.next() {
+        if !l.starts_with("```") {
+            prose.push_str(l);
+            prose.push('\n');
+            continue;
+        }
+        let block: Vec<&str> = lines.by_ref().take_while(|x| !x.starts_with("```")).collect();
+        let text = std::mem::take(&mut prose);
+        if l != "```json" {
+            continue;
+        }
+        let quoted: Vec<&str> = text.split('`').skip(1).step_by(2).collect();
+        let cmd = quoted
+            .iter()
+            .rev()
+            .find(|q| q.starts_with("tessera ") || q.starts_with("printf '"))
+            .unwrap_or_else(|| panic!("docs/json.md: no command before {block:?}"));
+        let (stdin, cmd) = match cmd.strip_prefix("printf '") {
+            Some(rest) => {
+                let (data, cmd) = rest.split_once("' | ").unwrap();
+                (data.replace("\\n", "\n"), cmd)
+            }
+            None => (String::new(), *cmd),
+        };
+        let args = words(cmd);
+        let args: Vec<&str> = args[1..].iter().map(String::as_str).collect();
+        let out = run(&args, stdin).stdout;
+        let records: Vec<serde_json::Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        let pick = if text.contains("First two lines of") {
+            &records[..2]
+        } else if text.contains("Third line of") {
+            &records[2..3]
+        } else if text.contains("First line of") {
+            &records[..1]
+        } else {
+            &records[..]
+        };
+        let shown: Vec<serde_json::Value> = serde_json::Deserializer::from_str(&block.join("\n"))
+            .into_iter::<serde_json::Value>()
+            .map(|v| v.unwrap_or_else(|e| panic!("docs/json.md: `{cmd}`: {e}")))
+            .collect();
+        let pick: Vec<serde_json::Value> = pick.iter().cloned().map(normalise).collect();
+        let shown: Vec<serde_json::Value> = shown.into_iter().map(normalise).collect();
+        assert_eq!(shown, pick, "docs/json.md: `{cmd}` prints otherwise");
+        checked += 1;
+    }
+    checked
 }
 
 /// The README's two shown outputs (its quick start and the `jq` pipe) are
