@@ -620,6 +620,13 @@ fn the_guides_examples_are_true() {
                     continue;
                 }
                 last = None;
+                // `printf 'TEXT' | tessera ...`: TEXT (with `\n`) is the input.
+                if let Some((text, rest)) = cmd.strip_prefix("printf '").and_then(|c| c.split_once("' | ")) {
+                    if !text.replace("\\n", "").contains(['\\', '%']) {
+                        stdin = text.replace("\\n", "\n");
+                        cmd = rest.to_string();
+                    }
+                }
                 let shell = ["|", ";", ">", "$", "for ", "if "].iter().any(|s| cmd.contains(s));
                 let timed =
                     cmd.contains("--stats") && !shown.contains(", 0.000 ms, backend none, 0 threads, refuted by ");
