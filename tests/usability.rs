@@ -582,7 +582,16 @@ fn words(cmd: &str) -> Vec<String> {
 #[test]
 fn the_guides_examples_are_true() {
     let mut checked = 0;
-    for doc in ["docs/usage.md", "docs/json.md", "docs/edges.md"] {
+    for doc in [
+        "docs/usage.md",
+        "docs/json.md",
+        "docs/edges.md",
+        "docs/pack.md",
+        "docs/tetravex-layouts.md",
+        "docs/cluster.md",
+        "docs/reliability.md",
+        "docs/design.md",
+    ] {
         let md = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(doc)).unwrap();
         let mut lines = md.lines();
         while let Some(l) = lines.next() {
@@ -627,7 +636,7 @@ fn the_guides_examples_are_true() {
                         cmd = rest.to_string();
                     }
                 }
-                let shell = ["|", ";", ">", "$", "for ", "if "].iter().any(|s| cmd.contains(s));
+                let shell = ["|", ";", ">", "$", "for ", "if "].iter().any(|s| cmd.contains(s)) || cmd.ends_with('\\');
                 let timed =
                     cmd.contains("--stats") && !shown.contains(", 0.000 ms, backend none, 0 threads, refuted by ");
                 if shell || !cmd.starts_with("tessera ") || timed || cmd.contains("--timeout") {
@@ -638,6 +647,14 @@ fn the_guides_examples_are_true() {
                 // engine's internals; tiny budgets end before any solution.
                 let budget = args.iter().position(|a| a == "--max-nodes").map(|k| args[k + 1].parse::<u64>().unwrap());
                 if budget.is_some_and(|b| b > 5) {
+                    continue;
+                }
+                // A file the guide writes in an earlier step (not in the source tree).
+                let missing = |a: &&String| {
+                    (a.ends_with(".txt") || a.ends_with(".json"))
+                        && !std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(a.as_str()).exists()
+                };
+                if args.iter().any(|a| missing(&a)) {
                     continue;
                 }
                 let args: Vec<&str> = args[1..].iter().map(String::as_str).collect();
