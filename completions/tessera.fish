@@ -40,10 +40,10 @@ json\t'JSON puzzles (see docs/json.md)'"
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l limit -d 'With --all (or --count): stop after N solutions' -r
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l color -d 'When to colour grids (auto: stdout is a terminal, NO_COLOR unset)' -r -f -a "auto\t'When stdout is a terminal, NO_COLOR is unset and TERM is not `dumb`'
 always\t'Even when stdout is a file or a pipe'
-never\t''"
+never\t'Plain text, no colour'"
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l progress -d 'When to show a progress bar on stderr' -r -f -a "auto\t'When stderr is a terminal and TERM is not `dumb`'
 always\t'Even when stderr is not a terminal (a log file, a test)'
-never\t''"
+never\t'No progress bar'"
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l timeout -d 'Give up on a case after this many seconds (the case is then unknown)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l max-nodes -d 'Give up on a case after this many search nodes (reproducible; one thread)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l threads -d 'Worker threads (0: all cores; at most 1024)' -r
@@ -62,8 +62,8 @@ complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l memo-mb -d 
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l shard-plan -d 'Print the estimated size of each of N shards (Knuth\'s estimate) instead of searching' -r
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l border -d 'Every outer side must carry label C, and no inner side may' -r
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l layout -d 'How the input draws the tiles' -r -f -a "tiles\t'One tile per line: top right bottom left'
-blocks\t'The board drawn as 2x2 blocks (seed 002\'s variant)'"
-complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l fix -d 'Pin a tile: PIECE@ROW,COL[,ROT] (1-based; ROT quarter turns clockwise)' -r
+blocks\t'The board drawn as it lies, each tile a 2x2 block of labels'"
+complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l fix -d 'Pin tile TILE (1-based, input order) at row ROW, column COL (1-based), turned ROT quarter turns clockwise (0-3)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l grid -d 'Draw each solution after its verdict'
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l ascii -d 'Draw grids with plain ASCII instead of box characters'
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l count -d 'Count every distinct solution (identical pieces swapped count once)'
@@ -80,10 +80,10 @@ json\t'JSON puzzles (see docs/json.md)'"
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l limit -d 'With --all (or --count): stop after N solutions' -r
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l color -d 'When to colour grids (auto: stdout is a terminal, NO_COLOR unset)' -r -f -a "auto\t'When stdout is a terminal, NO_COLOR is unset and TERM is not `dumb`'
 always\t'Even when stdout is a file or a pipe'
-never\t''"
+never\t'Plain text, no colour'"
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l progress -d 'When to show a progress bar on stderr' -r -f -a "auto\t'When stderr is a terminal and TERM is not `dumb`'
 always\t'Even when stderr is not a terminal (a log file, a test)'
-never\t''"
+never\t'No progress bar'"
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l timeout -d 'Give up on a case after this many seconds (the case is then unknown)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l max-nodes -d 'Give up on a case after this many search nodes (reproducible; one thread)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l threads -d 'Worker threads (0: all cores; at most 1024)' -r
@@ -100,7 +100,7 @@ on\t'Whenever the backend can memoise (bit sets, row scan)'
 off\t'Never: count by enumeration'"
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l memo-mb -d 'Memory cap of the count memo, in MiB, all threads together (default 1024; when full it starts again)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l shard-plan -d 'Print the estimated size of each of N shards (Knuth\'s estimate) instead of searching' -r
-complete -c tessera -n "__fish_tessera_using_subcommand edges" -l fix -d 'Pin a piece: PIECE@ROW,COL[,ROT] (1-based; ROT quarter turns clockwise)' -r
+complete -c tessera -n "__fish_tessera_using_subcommand edges" -l fix -d 'Pin piece PIECE (1-based, input order) at row ROW, column COL (1-based), turned ROT quarter turns clockwise (0-3)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l grid -d 'Draw each solution after its verdict'
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l ascii -d 'Draw grids with plain ASCII instead of box characters'
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l count -d 'Count every distinct solution (identical pieces swapped count once)'
@@ -116,10 +116,10 @@ json\t'JSON puzzles (see docs/json.md)'"
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l limit -d 'With --all (or --count): stop after N solutions' -r
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l color -d 'When to colour grids (auto: stdout is a terminal, NO_COLOR unset)' -r -f -a "auto\t'When stdout is a terminal, NO_COLOR is unset and TERM is not `dumb`'
 always\t'Even when stdout is a file or a pipe'
-never\t''"
+never\t'Plain text, no colour'"
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l progress -d 'When to show a progress bar on stderr' -r -f -a "auto\t'When stderr is a terminal and TERM is not `dumb`'
 always\t'Even when stderr is not a terminal (a log file, a test)'
-never\t''"
+never\t'No progress bar'"
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l timeout -d 'Give up on a case after this many seconds (the case is then unknown)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l max-nodes -d 'Give up on a case after this many search nodes (reproducible; one thread)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l threads -d 'Worker threads (0: all cores; at most 1024)' -r

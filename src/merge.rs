@@ -4,9 +4,11 @@
 //! with `"shard": {"index": I, "count": N}`. [`read_records`] takes those
 //! records out of NDJSON text (skipping `--all`'s solution records), and
 //! [`merge`] groups them by case and checks that shards 1 to N are each
-//! there exactly once, all of one split, of one puzzle, and complete. A
-//! case is solvable if any shard found a solution, unsolvable only when
-//! every shard searched to the end without one; counts add up.
+//! there exactly once, all of one split, of one puzzle, and finished (a
+//! counting shard searched its part to the end; a first-solution shard
+//! did that or found a solution). A case is solvable if any shard found a
+//! solution, unsolvable only when every shard searched to the end without
+//! one; counts add up.
 
 use crate::engine::Count;
 use crate::solve::Status;
@@ -49,6 +51,16 @@ pub struct ShardRecord {
     pub elapsed_ms: f64,
 }
 
+impl ShardRecord {
+    /// Whether the shard answered its question. A counting (or `--all`)
+    /// shard must have searched its whole part of the tree (`complete`); a
+    /// first-solution shard is also finished when it found a solution, as
+    /// its search stops there by design (its record says `complete: false`).
+    pub fn finished(&self) -> bool {
+        self.complete || (self.solutions.is_none() && self.status == "solvable")
+    }
+}
+
 /// The merged result of one case.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MergedCase {
@@ -59,14 +71,15 @@ pub struct MergedCase {
     /// N, the number of shards of the split (from the first record).
     pub shards: u32,
     pub status: Status,
-    /// Every shard present once and searched to the end.
+    /// Every shard present once and finished ([`ShardRecord::finished`]:
+    /// searched to the end, or, without counts, stopped at a solution).
     pub complete: bool,
     /// The sum of the shards' counts (over the shards present), when every
     /// record has a count.
     pub count: Option<Count>,
     /// Shards of 1..=N without a record.
     pub missing: Vec<u32>,
-    /// Shards whose search stopped early.
+    /// Shards that stopped before finishing (limit, timeout, interruption).
     pub incomplete: Vec<u32>,
     /// Shards with more than one record (only the first one counts).
     pub duplicate: Vec<u32>,
@@ -223,7 +236,7 @@ fn merge_case(records: Vec<ShardRecord>) -> MergedCase {
     }
     m.duplicate.sort_unstable();
     m.missing = (1..=n).filter(|i| !seen.contains_key(i)).collect();
-    m.incomplete = seen.values().filter(|r| !r.complete).map(|r| r.index).collect();
+    m.incomplete = seen.values().filter(|r| !r.finished()).map(|r| r.index).collect();
     m.nodes = seen.values().map(|r| r.nodes).sum();
     m.elapsed_ms = seen.values().map(|r| r.elapsed_ms).sum();
     if first.solutions.is_some() {
@@ -285,6 +298,20 @@ mod tests {
         assert_eq!(m.conflicts.len(), 1);
         assert_eq!(m.status, Status::Solvable);
         assert!(!m.complete);
+    }
+
+    #[test]
+    fn first_solution_shards_finish_at_a_solution() {
+        let plain = |index: u32, status: &str, complete: bool| {
+            record(index, 3, 0, complete).replace(r#","count":0"#, "").replace("unknown", status)
+        };
+        let m = merged(&[plain(1, "solvable", false), plain(2, "unsolvable", true), plain(3, "solvable", false)]);
+        assert_eq!((m.status, m.complete, m.count, m.incomplete), (Status::Solvable, true, None, vec![]));
+        let m = merged(&[plain(1, "unknown", false), plain(2, "unsolvable", true), plain(3, "solvable", false)]);
+        assert_eq!((m.status, m.complete, m.incomplete), (Status::Solvable, false, vec![1]));
+        // A counting shard that stopped (at --limit) is not finished.
+        let m = merged(&[record(1, 2, 5, false), record(2, 2, 0, true)]);
+        assert_eq!((m.complete, m.incomplete), (false, vec![1]));
     }
 
     #[test]

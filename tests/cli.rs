@@ -781,13 +781,13 @@ fn snapshot_tetravex_short_help() {
                                of searching
 
     Rules:
-          --rotate                     Tiles may turn (quarter turns) as well as move
-          --in-place                   Every tile stays in its cell and may only turn
-          --border <C>                 Every outer side must carry label C, and no inner side may
-          --layout <LAYOUT>            How the input draws the tiles [default: tiles] [possible values:
-                                       tiles, blocks]
-          --fix <PIECE@ROW,COL[,ROT]>  Pin a tile: PIECE@ROW,COL[,ROT] (1-based; ROT quarter turns
-                                       clockwise)
+          --rotate                    Tiles may turn (quarter turns) as well as move
+          --in-place                  Every tile stays in its cell and may only turn
+          --border <C>                Every outer side must carry label C, and no inner side may
+          --layout <LAYOUT>           How the input draws the tiles [default: tiles] [possible values:
+                                      tiles, blocks]
+          --fix <TILE@ROW,COL[,ROT]>  Pin tile TILE (1-based, input order) at row ROW, column COL
+                                      (1-based), turned ROT quarter turns clockwise (0-3)
     ");
 }
 

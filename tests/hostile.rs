@@ -507,9 +507,13 @@ fn hostile_json_puzzles_are_refused_with_their_line() {
     let tile = |body: &str| format!("{{\"rows\":1,\"cols\":1,\"tiles\":[[1,2,3,4]]}}\n{body}\n");
     let cases: [(&str, usize, &str); 7] = [
         (r#"{"rows":1000000000000000000,"cols":1,"tiles":[]}"#, 2, "out of range (1 to 32)"),
-        (r#"{"rows":18446744073709551616,"cols":1,"tiles":[]}"#, 2, "expected usize"),
-        (r#"{"rows":-1,"cols":1,"tiles":[]}"#, 2, "expected usize"),
-        (r#"{"rows":1,"cols":1,"tiles":[[1,2,3,99999999999]]}"#, 2, "expected i32"),
+        (r#"{"rows":18446744073709551616,"cols":1,"tiles":[]}"#, 2, "expected a whole number, 0 or more"),
+        (r#"{"rows":-1,"cols":1,"tiles":[]}"#, 2, "expected a whole number, 0 or more"),
+        (
+            r#"{"rows":1,"cols":1,"tiles":[[1,2,3,99999999999]]}"#,
+            2,
+            "found the number `99999999999`, expected a whole number",
+        ),
         (r#"{"rows":1,"cols":1,"tiles":[[1,2,3,-4]]}"#, 2, "out of range (0 to 9999)"),
         (
             r#"{"rows":1,"cols":1,"tiles":[[1,2,3,4]],"fixes":[{"piece":18446744073709551615,"row":1,"col":1}]}"#,
@@ -553,7 +557,7 @@ fn json_errors_quote_field_names_safely() {
         &["edges"],
         format!("{{\"rows\":\"{}\",\"cols\":1,\"tiles\":[]}}", "9".repeat(TEN_MB)),
         1,
-        "expected usize",
+        "expected a whole number, 0 or more",
     );
 }
 

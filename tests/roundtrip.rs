@@ -209,12 +209,23 @@ fn json_errors_name_line_and_column() {
         ("tetravex", format!("{p}\n{{\"type\": \"summary\"}}"), "line 2, column 1: a record of type \"summary\" holds no puzzle"),
         ("edges", format!("{p}\n{{\"rows\": 1, \"cols\": 1, \"tiles\": [[0, 0, 0, 0]], \"border\": 1}}"), "line 2: border 1: the outline of an edges puzzle is flat (0)"),
         ("tetravex", format!("{p}\n{{\"rows\": 1, \"cols\": 1, \"tiles\": [[1, 1, 1, 1]], \"fixes\": [{{\"piece\": 2, \"row\": 1, \"col\": 1}}]}}"), "line 2: hint 1: piece 2 does not exist"),
+        // serde's type words in plain words (no i32, usize, sequence).
+        ("tetravex", format!("{p}\n{{\"rows\": 1, \"cols\": 1, \"tiles\": [[[1], 1, 1, 1]]}}"), "line 2, column 34: found a list, expected a whole number"),
+        ("tetravex", format!("{p}\n{{\"rows\": 1, \"cols\": 1, \"tiles\": [[\"a\", 1, 1, 1]]}}"), "line 2, column 37: found the string \"a\", expected a whole number"),
+        ("tetravex", format!("{p}\n{{\"rows\": -1, \"cols\": 1, \"tiles\": []}}"), "line 2, column 11: found the number `-1`, expected a whole number, 0 or more"),
+        ("pack", "{\"board\": [3, 3]}".to_string(), "line 1, column 16: found a list, expected an object"),
     ];
     for (cmd, input, message) in cases {
         let r = run(&[cmd], input.as_str());
         r.expect_code(2);
         assert!(r.stderr.starts_with("tessera: <stdin>: "), "{}", r.stderr);
         assert!(r.stderr.contains(message), "want {message:?} in {}", r.stderr);
+        for word in ["i32", "usize", "u32", "sequence", "invalid type", "invalid value"] {
+            assert!(!r.stderr.contains(word), "{word} in {}", r.stderr);
+        }
+        if *cmd == "pack" {
+            continue;
+        }
         let answered = if *cmd == "edges" { "NO\n" } else { "Game 1: Possible\n" };
         assert_eq!(r.stdout, answered, "the case before the error is answered");
     }
@@ -335,6 +346,7 @@ fn the_seed_decides() {
 fn generator_usage_errors() {
     for (args, message) in [
         (&["generate", "tetravex", "--size", "3x4"][..], "square boards only"),
+        (&["generate", "tetravex", "--size", "4x5"], "square boards only"),
         (&["generate", "tetravex", "--size", "33"], "--size 33"),
         (&["generate", "edges", "--border", "1"], "--border is for tetravex"),
         (&["generate", "pack", "--labels", "3"], "not pack"),
@@ -347,6 +359,9 @@ fn generator_usage_errors() {
         let r = run(args, "");
         r.expect_code(2);
         assert!(r.stderr.contains(message), "{args:?}: {}", r.stderr);
+        // No --seed given: the usage error comes alone, without a seed line.
+        assert!(!r.stderr.contains("seed"), "{args:?}: {}", r.stderr);
+        assert_eq!(r.stderr.lines().count(), 1, "{args:?}: {}", r.stderr);
     }
     // RxC tetravex boards exist in JSON.
     let r = run(&["generate", "tetravex", "--size", "3x4", "--json", "--seed", "1"], "");

@@ -169,6 +169,33 @@ fn merge_adds_a_complete_set_up() {
     assert!(r.stdout.starts_with("Case 1: solvable, 24 solutions (3 of 3 shards complete)\n"), "{r:#?}");
 }
 
+/// Shards run without --count stop at their first solution by design: such a
+/// shard is complete (finished) when it found a solution or searched its part
+/// to the end, so a correct run reports every shard complete.
+#[test]
+fn merge_of_first_solution_shards_is_complete() {
+    let mut records = String::new();
+    for i in 1..=3 {
+        let shard = format!("{i}/3");
+        let r = run(&["pack", "--rotate", "--flip", "--json", "--shard", &shard], example("pack-uva387.txt"));
+        records.push_str(&r.stdout);
+    }
+    let r = run(&["merge"], records.clone());
+    r.expect_code(1); // case 2 is unsolvable
+    assert_eq!(
+        r.stdout,
+        "Case 1: solvable (3 of 3 shards complete)\n\
+         Case 2: unsolvable (3 of 3 shards complete)\n\
+         Case 3: solvable (3 of 3 shards complete)\n"
+    );
+    assert_eq!(r.stderr, "");
+    let recs = run(&["merge", "--json"], records).json_lines();
+    for rec in &recs {
+        assert_eq!((rec["complete"].as_bool(), &rec["incomplete"]), (Some(true), &serde_json::json!([])), "{rec}");
+        assert!(rec.get("count").is_none(), "{rec}");
+    }
+}
+
 #[test]
 fn merge_names_missing_duplicate_incomplete_and_foreign_shards() {
     // Missing shards: the counts are lower bounds, status 3.
@@ -244,4 +271,28 @@ fn shard_plans_have_a_row_per_shard_and_do_not_change() {
     assert!(cases[1].starts_with("Case 2: refuted by colouring"), "{}", cases[1]);
     run(&["pack", "--shard-plan", "0"], example("pack-uva387.txt")).expect_code(2);
     run(&["pack", "--shard-plan", "3", "--shard", "1/3"], example("pack-uva387.txt")).expect_code(2);
+}
+
+/// A tree that ends within the cut (the judge's 2x2 tetravex) is searched
+/// whole by every shard: each shard's estimate is its exact node count,
+/// never 0 for a case that has a search.
+#[test]
+fn shard_plans_count_the_cut_every_shard_repeats() {
+    let input = example("tetravex-zoj1008.txt");
+    let plan = run(&["tetravex", "--shard-plan", "2", "--json"], input.clone());
+    plan.expect_code(0);
+    let plans = plan.json_lines();
+    assert_eq!(plans.len(), 2);
+    for i in 1..=2u64 {
+        let shard = format!("{i}/2");
+        let cases = run(&["tetravex", "--shard", &shard, "--json", "--threads", "1"], input.clone()).cases();
+        for (p, c) in plans.iter().zip(&cases) {
+            let estimate = p["shards"][i as usize - 1]["estimate"].as_f64().unwrap();
+            let nodes = c["stats"]["nodes"].as_u64().unwrap();
+            assert!(nodes > 0, "{c}");
+            assert_eq!(estimate, nodes as f64, "case {} shard {i}: {p}", p["case"]);
+        }
+    }
+    let text = run(&["tetravex", "--shard-plan", "2"], input).stdout;
+    assert!(!text.contains("estimated 0 nodes"), "{text}");
 }

@@ -374,6 +374,71 @@ fn generate_help_examples_finish() {
     }
 }
 
+/// The puzzle subcommands' `--help` shows two or three example commands, and
+/// each runs (from the source tree, on its examples/) to an answer.
+#[test]
+fn puzzle_help_examples_run() {
+    for sub in ["tetravex", "edges", "pack"] {
+        let help = crate::util::run(&[sub, "--help"], "").expect_code(0).stdout.clone();
+        let prefix = format!("tessera {sub} ");
+        let commands: Vec<String> = help
+            .lines()
+            .map(str::trim)
+            .filter(|l| l.starts_with(&prefix))
+            .map(|l| l.split("  ").next().unwrap().to_string())
+            .collect();
+        assert!((2..=3).contains(&commands.len()), "{sub}: {commands:?}");
+        for command in commands {
+            let args: Vec<&str> = command.split_whitespace().skip(1).collect();
+            let r = crate::util::run(&args, "");
+            assert!(matches!(r.code, Some(0 | 1)), "{command}: {r:?}");
+            assert!(!r.stdout.is_empty(), "{command}: no answer");
+        }
+    }
+}
+
+/// Help texts carry no internal references (prototype seeds such as
+/// "seed 002"), describe every value of --color and --progress, and --fix
+/// names its parts as its placeholder does, with ROT 0-3.
+#[test]
+fn help_texts_describe_what_they_show() {
+    for sub in ["tetravex", "edges", "pack", "generate", "merge"] {
+        let help = crate::util::run(&[sub, "--help"], "").stdout;
+        let lower = help.to_lowercase();
+        for (i, _) in lower.match_indices("seed 0") {
+            let next = lower[i + 6..].chars().next();
+            assert!(!next.is_some_and(|c| c.is_ascii_digit()), "{sub}: an internal reference: {}", &help[i..]);
+        }
+        if sub == "merge" || sub == "generate" {
+            continue;
+        }
+        for option in ["--color", "--progress"] {
+            let at = help.find(&format!("{option} <WHEN>")).unwrap_or_else(|| panic!("{sub}: no {option}"));
+            let block: Vec<&str> = help[at..].lines().skip(1).take_while(|l| !l.trim().starts_with("--")).collect();
+            for value in ["auto", "always", "never"] {
+                let line = block.iter().find(|l| l.trim().starts_with(&format!("- {value}")));
+                let line = line.unwrap_or_else(|| panic!("{sub} {option}: {value} not listed: {block:?}"));
+                assert!(line.contains(": "), "{sub} {option}: {value} not described: {line}");
+            }
+        }
+        if sub != "pack" {
+            let noun = if sub == "tetravex" { "TILE" } else { "PIECE" };
+            assert!(help.contains(&format!("--fix <{noun}@ROW,COL[,ROT]>")), "{sub}: {help}");
+            let at = help.find("--fix <").unwrap();
+            let text: String = help[at..].lines().take(3).collect::<Vec<_>>().join(" ");
+            for part in [noun, "ROW", "COL", "ROT", "(0-3)"] {
+                assert!(text.contains(part), "{sub} --fix does not explain {part}: {text}");
+            }
+            let input = if sub == "tetravex" { "tetravex-zoj1008.txt" } else { "edges-2x2.txt" };
+            let r = crate::util::run(&[sub, "--rotate", "--fix", "1@1,1,4"], crate::util::example(input));
+            r.expect_code(2);
+            assert!(r.stderr.contains("ROT is 4, but it must be 0-3"), "{}", r.stderr);
+            let r = crate::util::run(&[sub, "--fix", "1@1"], crate::util::example(input));
+            assert!(r.stderr.contains(&format!("expected {noun}@ROW,COL")), "{}", r.stderr);
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------
 // Exit statuses in every mode.
 
@@ -507,8 +572,11 @@ fn words(cmd: &str) -> Vec<String> {
     out
 }
 
-/// Every `console` example of docs/usage.md, docs/json.md and
-/// docs/edges.md that runs tessera alone (no pipe, no shell loop; not the
+/// Every `console` example of docs/usage.md, docs/json.md, docs/edges.md,
+/// docs/tetravex-layouts.md, docs/cluster.md, docs/reliability.md and
+/// docs/design.md (docs/pack.md has its own test, in pack_sets) that runs
+/// tessera alone, or fed by `printf '...' |`, on files of the source tree
+/// (no other pipe, no shell loop, no line continuation; not the
 /// ones with times in their output, though a case refuted before any search
 /// shows `0.000 ms` every time) prints what the guide shows: stdout, then
 /// stderr (with `--stats`, whose line comes before the case's answer on a
@@ -517,7 +585,15 @@ fn words(cmd: &str) -> Vec<String> {
 #[test]
 fn the_guides_examples_are_true() {
     let mut checked = 0;
-    for doc in ["docs/usage.md", "docs/json.md", "docs/edges.md"] {
+    for doc in [
+        "docs/usage.md",
+        "docs/json.md",
+        "docs/edges.md",
+        "docs/tetravex-layouts.md",
+        "docs/cluster.md",
+        "docs/reliability.md",
+        "docs/design.md",
+    ] {
         let md = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(doc)).unwrap();
         let mut lines = md.lines();
         while let Some(l) = lines.next() {
@@ -555,7 +631,14 @@ fn the_guides_examples_are_true() {
                     continue;
                 }
                 last = None;
-                let shell = ["|", ";", ">", "$", "for ", "if "].iter().any(|s| cmd.contains(s));
+                // `printf 'TEXT' | tessera ...`: TEXT (with `\n`) is the input.
+                if let Some((text, rest)) = cmd.strip_prefix("printf '").and_then(|c| c.split_once("' | ")) {
+                    if !text.replace("\\n", "").contains(['\\', '%']) {
+                        stdin = text.replace("\\n", "\n");
+                        cmd = rest.to_string();
+                    }
+                }
+                let shell = ["|", ";", ">", "$", "for ", "if "].iter().any(|s| cmd.contains(s)) || cmd.ends_with('\\');
                 let timed =
                     cmd.contains("--stats") && !shown.contains(", 0.000 ms, backend none, 0 threads, refuted by ");
                 if shell || !cmd.starts_with("tessera ") || timed || cmd.contains("--timeout") {
@@ -568,6 +651,14 @@ fn the_guides_examples_are_true() {
                 if budget.is_some_and(|b| b > 5) {
                     continue;
                 }
+                // A file the guide writes in an earlier step (not in the source tree).
+                let missing = |a: &&String| {
+                    (a.ends_with(".txt") || a.ends_with(".json"))
+                        && !std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(a.as_str()).exists()
+                };
+                if args.iter().any(|a| missing(&a)) {
+                    continue;
+                }
                 let args: Vec<&str> = args[1..].iter().map(String::as_str).collect();
                 let r = run(&args, stdin);
                 let printed = if args.contains(&"--stats") { r.stderr + &r.stdout } else { r.stdout + &r.stderr };
@@ -578,6 +669,76 @@ fn the_guides_examples_are_true() {
         }
     }
     assert!(checked >= 40, "only {checked} examples checked");
+    assert_eq!(json_records_checked(), 6);
+}
+
+/// The record examples of docs/json.md (```json blocks) are real records:
+/// each block's command is the last `tessera ...` (or `printf ... |
+/// tessera ...`) quoted in the prose before it, and "First line of",
+/// "Third line of" and "First two lines of" pick its output lines. The
+/// stats that change with the thread count and the machine (`nodes`,
+/// `updates`, `tickets`, `threads`, `elapsed_ms`) are left out of the
+/// comparison; `backend` and every other field must match.
+fn json_records_checked() -> usize {
+    let md = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/json.md")).unwrap();
+    let normalise = |mut v: serde_json::Value| {
+        if let Some(stats) = v.get_mut("stats").and_then(|s| s.as_object_mut()) {
+            for k in ["nodes", "updates", "tickets", "threads", "elapsed_ms"] {
+                stats.remove(k);
+            }
+        }
+        v
+    };
+    let mut checked = 0;
+    let mut prose = String::new();
+    let mut lines = md.lines();
+    while let Some(l) = lines.next() {
+        if !l.starts_with("```") {
+            prose.push_str(l);
+            prose.push('\n');
+            continue;
+        }
+        let block: Vec<&str> = lines.by_ref().take_while(|x| !x.starts_with("```")).collect();
+        let text = std::mem::take(&mut prose);
+        if l != "```json" {
+            continue;
+        }
+        let quoted: Vec<&str> = text.split('`').skip(1).step_by(2).collect();
+        let cmd = quoted
+            .iter()
+            .rev()
+            .find(|q| q.starts_with("tessera ") || q.starts_with("printf '"))
+            .unwrap_or_else(|| panic!("docs/json.md: no command before {block:?}"));
+        let (stdin, cmd) = match cmd.strip_prefix("printf '") {
+            Some(rest) => {
+                let (data, cmd) = rest.split_once("' | ").unwrap();
+                (data.replace("\\n", "\n"), cmd)
+            }
+            None => (String::new(), *cmd),
+        };
+        let args = words(cmd);
+        let args: Vec<&str> = args[1..].iter().map(String::as_str).collect();
+        let out = run(&args, stdin).stdout;
+        let records: Vec<serde_json::Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        let pick = if text.contains("First two lines of") {
+            &records[..2]
+        } else if text.contains("Third line of") {
+            &records[2..3]
+        } else if text.contains("First line of") {
+            &records[..1]
+        } else {
+            &records[..]
+        };
+        let shown: Vec<serde_json::Value> = serde_json::Deserializer::from_str(&block.join("\n"))
+            .into_iter::<serde_json::Value>()
+            .map(|v| v.unwrap_or_else(|e| panic!("docs/json.md: `{cmd}`: {e}")))
+            .collect();
+        let pick: Vec<serde_json::Value> = pick.iter().cloned().map(normalise).collect();
+        let shown: Vec<serde_json::Value> = shown.into_iter().map(normalise).collect();
+        assert_eq!(shown, pick, "docs/json.md: `{cmd}` prints otherwise");
+        checked += 1;
+    }
+    checked
 }
 
 /// The README's two shown outputs (its quick start and the `jq` pipe) are

@@ -69,7 +69,13 @@ Output: `Game 1: Possible` or `Game 1: Impossible`, one empty line between cases
 
 With --layout blocks each case is n and then 2n lines of 2n labels drawing the
 board as it lies, each tile a 2x2 block read clockwise from its top-left corner
-(top, right / left, bottom).";
+(top, right / left, bottom).
+
+Examples (the files are in the source tree's examples/):
+
+    tessera tetravex examples/tetravex-zoj1008.txt                    the judge's answers
+    tessera tetravex examples/tetravex-zoj1008.txt --grid --rotate    draw solutions; tiles turn
+    tessera tetravex examples/tetravex-zoj1008.txt --count --json     count, one JSON record a case";
 
 const EDGES_HELP: &str = "\
 Input format (UVa 519): blocks of a line `rows cols` and rows*cols piece lines;
@@ -84,7 +90,13 @@ cavity of shape k; +k fits -k).
     IIFF
     0 0
 
-Output: YES or NO, one line per block.";
+Output: YES or NO, one line per block.
+
+Examples (the files are in the source tree's examples/):
+
+    tessera edges examples/edges-2x2.txt                      the judge's answers
+    tessera edges examples/edges-2x2.txt --rotate --grid      pieces may turn; draw a solution
+    tessera edges examples/edges-2x2.txt --count --json       count, one JSON record a case";
 
 const PACK_HELP: &str = "\
 Input format (UVa 387): the number of pieces p (0 ends the input), then for each
@@ -130,7 +142,13 @@ board.
 Named pieces show their name (one character) or a symbol explained by a
 `legend:` line; --grid draws full names. --unique counts one solution per
 orbit under the symmetries of the board (and of the pieces' rules). See
-docs/pack.md.";
+docs/pack.md.
+
+Examples (the files are in the source tree's examples/):
+
+    tessera pack examples/pack-uva387.txt                     the judge's answers
+    tessera pack examples/pack-pictures.txt --count --grid    count, and draw the first solution
+    tessera pack --set pentominoes --board 6x10 --grid        one 6x10 box of pentominoes";
 
 /// Options every puzzle subcommand takes.
 #[derive(Args, Debug, Clone)]
@@ -261,6 +279,7 @@ pub enum ProgressWhen {
     Auto,
     /// Even when stderr is not a terminal (a log file, a test).
     Always,
+    /// No progress bar.
     Never,
 }
 
@@ -270,6 +289,7 @@ pub enum ColorWhen {
     Auto,
     /// Even when stdout is a file or a pipe.
     Always,
+    /// Plain text, no colour.
     Never,
 }
 
@@ -287,7 +307,7 @@ pub enum InputFormat {
 pub enum LayoutArg {
     /// One tile per line: top right bottom left.
     Tiles,
-    /// The board drawn as 2x2 blocks (seed 002's variant).
+    /// The board drawn as it lies, each tile a 2x2 block of labels.
     Blocks,
 }
 
@@ -312,8 +332,8 @@ pub struct TetravexArgs {
     #[arg(long, value_enum, default_value_t = LayoutArg::Tiles, help_heading = "Rules")]
     pub layout: LayoutArg,
 
-    /// Pin a tile: PIECE@ROW,COL[,ROT] (1-based; ROT quarter turns clockwise).
-    #[arg(long, value_name = "PIECE@ROW,COL[,ROT]", help_heading = "Rules")]
+    /// Pin tile TILE (1-based, input order) at row ROW, column COL (1-based), turned ROT quarter turns clockwise (0-3).
+    #[arg(long, value_name = "TILE@ROW,COL[,ROT]", help_heading = "Rules")]
     pub fix: Vec<String>,
 }
 
@@ -326,7 +346,7 @@ pub struct EdgesArgs {
     #[arg(long, help_heading = "Rules")]
     pub rotate: bool,
 
-    /// Pin a piece: PIECE@ROW,COL[,ROT] (1-based; ROT quarter turns clockwise).
+    /// Pin piece PIECE (1-based, input order) at row ROW, column COL (1-based), turned ROT quarter turns clockwise (0-3).
     #[arg(long, value_name = "PIECE@ROW,COL[,ROT]", help_heading = "Rules")]
     pub fix: Vec<String>,
 }

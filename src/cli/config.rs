@@ -133,9 +133,14 @@ pub fn parse_shard(s: &str) -> Result<Shard, UsageError> {
     Ok(Shard { index: i - 1, count: n })
 }
 
-/// Parses `PIECE@ROW,COL[,ROT]` (1-based piece, row and column).
-pub fn parse_fix(s: &str) -> Result<Fix, UsageError> {
-    let bad = || UsageError(format!("--fix {s}: expected PIECE@ROW,COL or PIECE@ROW,COL,ROT, e.g. 7@1,1 or 7@1,1,2"));
+/// Parses `PIECE@ROW,COL[,ROT]` (1-based piece, row and column; ROT 0-3).
+/// `noun` names the piece in messages (`TILE` for tetravex, `PIECE` for edges).
+pub fn parse_fix(s: &str, noun: &str) -> Result<Fix, UsageError> {
+    let bad = || {
+        UsageError(format!(
+            "--fix {s}: expected {noun}@ROW,COL or {noun}@ROW,COL,ROT ({noun}, ROW and COL from 1, ROT 0-3), e.g. 7@1,1 or 7@1,1,2"
+        ))
+    };
     let (piece, rest) = s.split_once('@').ok_or_else(bad)?;
     let parts: Vec<&str> = rest.split(',').collect();
     if parts.len() < 2 || parts.len() > 3 {
@@ -144,7 +149,13 @@ pub fn parse_fix(s: &str) -> Result<Fix, UsageError> {
     let num = |t: &str| t.trim().parse::<usize>().ok().filter(|v| (1..=1_000_000).contains(v)).ok_or_else(bad);
     let rotation = match parts.get(2) {
         None => None,
-        Some(t) => Some(t.trim().parse::<u8>().ok().filter(|&r| r < 4).ok_or_else(bad)?),
+        Some(t) => match t.trim().parse::<u64>() {
+            Ok(r) if r < 4 => Some(r as u8),
+            Ok(r) => {
+                return Err(UsageError(format!("--fix {s}: ROT is {r}, but it must be 0-3 (quarter turns clockwise)")))
+            }
+            Err(_) => return Err(bad()),
+        },
     };
     Ok(Fix { piece: num(piece)? - 1, row: num(parts[0])? - 1, col: num(parts[1])? - 1, rotation })
 }
@@ -167,11 +178,11 @@ mod tests {
 
     #[test]
     fn fixes_are_one_based() {
-        let f = parse_fix("7@1,2,3").unwrap();
+        let f = parse_fix("7@1,2,3", "PIECE").unwrap();
         assert_eq!((f.piece, f.row, f.col, f.rotation), (6, 0, 1, Some(3)));
-        assert!(parse_fix("0@1,1").is_err());
-        assert!(parse_fix("1@1").is_err());
-        assert!(parse_fix("1@1,1,4").is_err());
+        assert!(parse_fix("0@1,1", "PIECE").is_err());
+        assert!(parse_fix("1@1", "PIECE").is_err());
+        assert!(parse_fix("1@1,1,4", "PIECE").is_err());
     }
 
     #[test]

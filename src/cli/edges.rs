@@ -49,7 +49,7 @@ impl Render<TileModel> for EdgesRender {
 
 /// `tessera edges`.
 pub fn run(args: &EdgesArgs, monitor: Arc<Monitor>) -> Result<Exit> {
-    let fixes = args.fix.iter().map(|f| parse_fix(f)).collect::<Result<Vec<_>, UsageError>>()?;
+    let fixes = args.fix.iter().map(|f| parse_fix(f, "PIECE")).collect::<Result<Vec<_>, UsageError>>()?;
     let opts = edges::Options { rotate: args.rotate, fixes };
     run_inputs(
         &args.common,

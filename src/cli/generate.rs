@@ -126,14 +126,16 @@ pub fn run(args: &GenerateArgs) -> Result<Exit> {
         return Err(usage(format!("--cases {}: expected 1 to 100000", args.cases)));
     }
     let seed = args.seed.unwrap_or_else(clock_seed);
-    if args.seed.is_none() {
-        eprintln!("tessera: seed {seed} (give --seed {seed} to make the same puzzles again)");
-    }
     let mut rng = Rng::new(seed);
+    // The options are checked before anything is generated, so a usage
+    // error comes alone, without a seed line.
     let text = match args.puzzle {
         Kind::Tetravex | Kind::Edges => tile_puzzles(args, &mut rng)?,
         Kind::Pack => pack_puzzles(args, &mut rng)?,
     };
+    if args.seed.is_none() {
+        eprintln!("tessera: seed {seed} (give --seed {seed} to make the same puzzles again)");
+    }
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes())?;
     out.flush()?;

@@ -48,7 +48,7 @@ impl Render<TileModel> for TetravexRender {
 
 /// `tessera tetravex`.
 pub fn run(args: &TetravexArgs, monitor: Arc<Monitor>) -> Result<Exit> {
-    let fixes = args.fix.iter().map(|f| parse_fix(f)).collect::<Result<Vec<_>, UsageError>>()?;
+    let fixes = args.fix.iter().map(|f| parse_fix(f, "TILE")).collect::<Result<Vec<_>, UsageError>>()?;
     // A label no tile can carry would only make every case impossible.
     if let Some(b) = args.border.filter(|b| !(0..=tetravex::MAX_LABEL as i32).contains(b)) {
         return Err(UsageError(format!("--border {b}: expected a label from 0 to {}", tetravex::MAX_LABEL)).into());

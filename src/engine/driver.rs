@@ -433,8 +433,11 @@ pub(crate) fn plan<B: Backend, F: Fn() -> B + Sync>(make: F, config: &SearchConf
     let mut dealt = estimate::deal_tickets(&make, &mut first, &shared, &tickets, count, threads);
     // The report may walk more than the deal did: it is asked for once.
     estimate::refine(&make, &mut first, &shared, &tickets, threads, &mut dealt);
+    // Every shard repeats the cut (the levels above the subtrees) before
+    // it searches its own subtrees: that is part of each shard's nodes, and
+    // all of them when the whole tree lies above the cut.
     let mut plan = ShardPlan {
-        sizes: vec![0.0; count as usize],
+        sizes: vec![enum_nodes as f64; count as usize],
         tickets: vec![0; count as usize],
         balanced: dealt.balanced,
         probes: dealt.probes,

@@ -505,7 +505,7 @@ impl<P: DeserializeOwned> PuzzleReader<'_, P> {
         if let Some(i) = message.rfind(" at line ") {
             message.truncate(i);
         }
-        ParseError::at_column(line, column, tidy(&message))
+        ParseError::at_column(line, column, tidy(&plain_words(&message)))
     }
 
     fn error(&mut self, e: ParseError) -> Option<Result<(usize, P), ParseError>> {
@@ -683,6 +683,63 @@ fn tidy(message: &str) -> String {
             out.extend(ch.escape_default());
         } else {
             out.push(ch);
+        }
+    }
+    out
+}
+
+/// serde's wording in plain words: `invalid type: sequence, expected i32`
+/// becomes `found a list, expected a whole number`; Rust type names
+/// (`i32`, `usize`...) and serde's data-model words (sequence, map,
+/// floating point) do not reach the user.
+fn plain_words(message: &str) -> String {
+    const FOUND: [(&str, &str); 12] = [
+        ("invalid type: sequence", "found a list"),
+        ("invalid type: map", "found an object"),
+        ("invalid type: string", "found the string"),
+        ("invalid type: floating point", "found the number"),
+        ("invalid type: integer", "found the number"),
+        ("invalid type: boolean", "found"),
+        ("invalid type: null", "found null"),
+        ("invalid type: unit value", "found null"),
+        ("invalid value: integer", "found the number"),
+        ("invalid value: floating point", "found the number"),
+        ("invalid value: string", "found the string"),
+        ("invalid type:", "found"),
+    ];
+    const EXPECTED: [(&str, &str); 14] = [
+        ("expected i8", "expected a whole number"),
+        ("expected i16", "expected a whole number"),
+        ("expected i32", "expected a whole number"),
+        ("expected i64", "expected a whole number"),
+        ("expected u8", "expected a whole number from 0 to 255"),
+        ("expected u16", "expected a whole number, 0 or more"),
+        ("expected u32", "expected a whole number, 0 or more"),
+        ("expected u64", "expected a whole number, 0 or more"),
+        ("expected usize", "expected a whole number, 0 or more"),
+        ("expected f64", "expected a number"),
+        ("expected a sequence", "expected a list"),
+        ("expected a map", "expected an object"),
+        ("expected a boolean", "expected true or false"),
+        ("expected a string", "expected a string"),
+    ];
+    let mut out = message.to_string();
+    // A list given for an object: serde reads a struct from a list too,
+    // and then complains about its length in Rust's words.
+    if let Some(i) = out.find("expected struct ") {
+        let found = if out.starts_with("invalid length") { "found a list, " } else { "" };
+        out = format!("{found}{}expected an object", if found.is_empty() { &out[..i] } else { "" });
+    }
+    if let Some((from, to)) = FOUND.iter().find(|(from, _)| out.starts_with(from)) {
+        out = format!("{to}{}", &out[from.len()..]);
+    }
+    for (from, to) in EXPECTED {
+        // Whole words only: `expected u8` must not match `expected u8x`.
+        if let Some(i) = out.find(from) {
+            let end = i + from.len();
+            if !out[end..].starts_with(|c: char| c.is_alphanumeric() || c == '_') {
+                out.replace_range(i..end, to);
+            }
         }
     }
     out

@@ -18,7 +18,7 @@
 //! Labels are whole numbers from 0 to [`MAX_LABEL`] (the judge uses 0-9).
 //! Boards go up to [`MAX_SIDE`] x [`MAX_SIDE`].
 //!
-//! With [`Layout::Blocks`] (seed 002's home-made variant) each case is `n`
+//! With [`Layout::Blocks`] each case is `n`
 //! and then `2n` lines of `2n` numbers drawing the board as it lies: each
 //! tile is a 2x2 block read clockwise from its top-left corner (top, right,
 //! bottom, left), so a block's upper line holds top and right and its lower
@@ -48,7 +48,7 @@ pub enum Layout {
     /// One tile per line: `top right bottom left` (ZOJ 1008).
     #[default]
     Tiles,
-    /// The board as 2x2 blocks (seed 002's variant).
+    /// The board as 2x2 blocks.
     Blocks,
 }
 

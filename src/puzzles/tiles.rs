@@ -26,8 +26,8 @@
 //!
 //! # Global refutations
 //!
-//! [`precheck`] tries cheap counting arguments before any search (seed 004's
-//! ideas, generalised): border classes (corner, edge, inner pieces against
+//! [`precheck`] tries cheap counting arguments before any search:
+//! border classes (corner, edge, inner pieces against
 //! cells), per-label balance of opposite sides, balance along each border,
 //! and, when tiles turn, the frame ring and the parity of inner labels.
 
