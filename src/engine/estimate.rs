@@ -137,15 +137,7 @@ pub(super) fn walk<B: Backend>(
         let mut product = 1.0;
         let mut sum = 0.0;
         loop {
-            let mut ctx = Ctx::new(shared, 0);
-            ctx.cut = Some(depth + 1);
-            ctx.poll_every = u32::MAX;
-            let _ = backend.run(&mut ctx);
-            cost += ctx.nodes + 1;
-            // A ticket at the node's own depth is the node itself: a
-            // solution, which has no children.
-            children.clear();
-            children.extend(ctx.take_tickets().into_iter().filter(|t| t.path.len() > depth).map(|t| t.path[depth]));
+            cost += list_children(backend, shared, depth, &mut children) + 1;
             if children.is_empty() {
                 break;
             }
@@ -161,6 +153,26 @@ pub(super) fn walk<B: Backend>(
     }
     backend.reset();
     (total, cost)
+}
+
+/// Lists the children of the current node, at `depth`, into `children`
+/// (the step to each), by running the backend with the cut one level below
+/// it; the run returns to the node. Returns the nodes the listing cost.
+pub(super) fn list_children<B: Backend>(
+    backend: &mut B,
+    shared: &Shared,
+    depth: usize,
+    children: &mut Vec<Step>,
+) -> u64 {
+    let mut ctx = Ctx::new(shared, 0);
+    ctx.cut = Some(depth + 1);
+    ctx.poll_every = u32::MAX;
+    let _ = backend.run(&mut ctx);
+    // A ticket at the node's own depth is the node itself: a solution,
+    // which has no children.
+    children.clear();
+    children.extend(ctx.take_tickets().into_iter().filter(|t| t.path.len() > depth).map(|t| t.path[depth]));
+    ctx.nodes
 }
 
 /// Walks `walks` of every ticket (sums in ticket order), made by `threads`

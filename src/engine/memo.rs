@@ -54,7 +54,7 @@
 //! * an occupied slot's key is stored at `keys[slot * words..]`.
 
 use super::count::Count;
-use super::driver::{Backend, Ctx, Shared, Step};
+use super::driver::{Backend, Shared, Step};
 use crate::rng::Rng;
 
 /// The default memory cap of all memo tables together, in MiB: suits a
@@ -319,12 +319,7 @@ pub(crate) fn pays<B: Backend>(backend: &mut B, shared: &Shared) -> bool {
         let mut depth = 0;
         let mut product = 1.0;
         loop {
-            let mut ctx = Ctx::new(shared, 0);
-            ctx.cut = Some(depth + 1);
-            ctx.poll_every = u32::MAX;
-            let _ = backend.run(&mut ctx);
-            children.clear();
-            children.extend(ctx.take_tickets().into_iter().filter(|t| t.path.len() > depth).map(|t| t.path[depth]));
+            super::estimate::list_children(backend, shared, depth, &mut children);
             if children.is_empty() {
                 break;
             }

@@ -140,7 +140,7 @@ pub struct SearchConfig {
 }
 
 /// Randomised restarts and portfolios for first-solution searches
-/// (the driver's module documents the method).
+/// (`engine/portfolio.rs` documents the method).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Restarts {
     /// Where the backend supports them (the assignment backend), for a
