@@ -44,14 +44,13 @@
 //!   its option's piece has copies left and its colours agree with every
 //!   coloured secondary item (in a larger domain, iff its colours agree).
 
-use super::driver::{Backend, Ctx, Step};
+use super::backend::{Backend, Node, Step};
+use super::blocks::{tagged, untag, SparseSet};
 use super::problem::Problem;
+use super::shape::{SlotPieces, NONE};
+use super::tuning::{AC_MAX, ASSIGN_MAX_WORDS, EXACT};
 use std::collections::HashMap;
-use std::ops::ControlFlow;
 
-const NONE: u32 = u32::MAX;
-const TAG_SHIFT: u32 = 30;
-const MASK: u32 = (1 << TAG_SHIFT) - 1;
 const T_DOM: u32 = 0;
 const T_COLOUR: u32 = 1;
 const T_REMAIN: u32 = 2;
@@ -59,52 +58,12 @@ const T_REMAIN: u32 = 2;
 /// touching slots.
 const T_COVER: u32 = 3;
 
-/// The most mask words this backend builds (about 256 MiB); larger
-/// problems go to the general backend.
-const MAX_WORDS: usize = 32 << 20;
-
 /// An option that does not touch a secondary item.
 const NO_COLOUR: u16 = u16::MAX;
 
-/// Arc consistency is maintained from slots with at most this many options
-/// left; larger domains support nearly every colour.
-const AC_MAX: u32 = 12;
-
-/// Domains with at most this many options are exact; larger ones may still
-/// hold options of pieces that ran out (a superset), which saves touching
-/// every slot whenever a piece is used up. Must be at least `AC_MAX`.
-const EXACT: u32 = 16;
-
-/// Whether a problem has the slot/piece shape, and its masks fit.
-pub(crate) fn applies(pb: &Problem) -> bool {
-    if pb.secondary_count() == 0 || pb.option_count() == 0 {
-        return false;
-    }
-    let p = pb.primary_count();
-    let mut role = vec![0u8; p]; // 1 slot, 2 piece
-    let mut opts_per_slot = vec![0usize; p];
-    for o in 0..pb.option_count() {
-        if pb.opt_primaries[o] != 2 {
-            return false;
-        }
-        let start = pb.opt_start[o] as usize;
-        let (s, q) = (pb.node_item[start] as usize, pb.node_item[start + 1] as usize);
-        if role[s] == 2 || role[q] == 1 || pb.multiplicity[s] != 1 {
-            return false;
-        }
-        role[s] = 1;
-        role[q] = 2;
-        opts_per_slot[s] += 1;
-        if pb.secondaries(o).any(|(_, c)| c == 0) {
-            return false;
-        }
-    }
-    // Every slot must be named by some option, or it can never be covered
-    // (the general backend reports that just as well).
-    if (0..p).any(|i| role[i] == 0 && pb.multiplicity[i] > 0) {
-        return false;
-    }
-    // Estimate the mask words: per slot, per touched join, per colour.
+/// Whether the masks of a slot/piece problem fit in
+/// [`ASSIGN_MAX_WORDS`]: per slot, per touched join, per colour.
+pub(crate) fn fits(pb: &Problem, shape: &SlotPieces) -> bool {
     let mut colours: HashMap<u32, usize> = HashMap::new();
     let mut seen = std::collections::HashSet::new();
     for o in 0..pb.option_count() {
@@ -115,8 +74,8 @@ pub(crate) fn applies(pb: &Problem) -> bool {
         }
     }
     let max_colours = colours.values().copied().max().unwrap_or(1);
-    let words: usize = opts_per_slot.iter().map(|&n| n.div_ceil(64)).sum();
-    words.saturating_mul(4).saturating_mul(max_colours) <= MAX_WORDS
+    let words: usize = shape.options.iter().map(|opts| opts.len().div_ceil(64)).sum();
+    words.saturating_mul(4).saturating_mul(max_colours) <= ASSIGN_MAX_WORDS
 }
 
 pub(crate) struct Assign {
@@ -175,9 +134,7 @@ pub(crate) struct Assign {
     salt: u64,
     lv_first: Vec<u32>,
     /// Uncovered slots, as a sparse set.
-    unc: Vec<u32>,
-    unc_pos: Vec<u32>,
-    n_unc: usize,
+    unc: SparseSet,
     trail: Vec<(u32, u64)>,
     lv_slot: Vec<u32>,
     lv_local: Vec<u32>,
@@ -192,36 +149,13 @@ pub(crate) struct Assign {
 }
 
 impl Assign {
-    pub(crate) fn new(pb: &Problem) -> Self {
-        let p = pb.primary_count();
-        // Slots and pieces, in item order.
-        let mut is_slot = vec![false; p];
-        let mut is_piece = vec![false; p];
-        for o in 0..pb.option_count() {
-            let start = pb.opt_start[o] as usize;
-            is_slot[pb.node_item[start] as usize] = true;
-            is_piece[pb.node_item[start + 1] as usize] = true;
-        }
-        let mut item_slot = vec![NONE; p];
-        let mut slot_item = Vec::new();
-        let mut piece_of_item = vec![NONE; p];
-        let mut remaining = Vec::new();
-        for i in 0..p {
-            if is_slot[i] {
-                item_slot[i] = slot_item.len() as u32;
-                slot_item.push(i as u32);
-            } else if is_piece[i] {
-                piece_of_item[i] = remaining.len() as u32;
-                remaining.push(pb.multiplicity[i]);
-            }
-        }
+    pub(crate) fn new(pb: &Problem, shape: &SlotPieces) -> Self {
+        let item_slot = shape.item_slot.clone();
+        let slot_item = shape.slot_item.clone();
+        let remaining = shape.copies.clone();
         let n_slots = slot_item.len();
         // A1: options per slot, in increasing order.
-        let mut per_slot: Vec<Vec<u32>> = vec![Vec::new(); n_slots];
-        for o in 0..pb.option_count() {
-            let start = pb.opt_start[o] as usize;
-            per_slot[item_slot[pb.node_item[start] as usize] as usize].push(o as u32);
-        }
+        let per_slot = &shape.options;
         let mut opt_off = vec![0u32];
         let mut local_opt = Vec::new();
         let mut local_piece = Vec::new();
@@ -230,9 +164,8 @@ impl Assign {
         let mut opt_local = vec![0u32; pb.option_count()];
         for (s, opts) in per_slot.iter().enumerate() {
             for (k, &o) in opts.iter().enumerate() {
-                let start = pb.opt_start[o as usize] as usize;
                 local_opt.push(o);
-                local_piece.push(piece_of_item[pb.node_item[start + 1] as usize]);
+                local_piece.push(shape.piece_of(pb, o as usize));
                 opt_slot[o as usize] = s as u32;
                 opt_local[o as usize] = k as u32;
             }
@@ -377,9 +310,7 @@ impl Assign {
             ecc,
             salt: 0,
             lv_first: vec![0; depth],
-            unc: (0..n_slots as u32).collect(),
-            unc_pos: (0..n_slots as u32).collect(),
-            n_unc: n_slots,
+            unc: SparseSet::full(n_slots),
             trail: Vec::with_capacity(n_words + 4 * depth + 16),
             lv_slot: vec![0; depth],
             lv_local: vec![0; depth],
@@ -412,7 +343,7 @@ impl Assign {
     fn set_word(&mut self, w: usize, value: u64) {
         let old = self.dom[w];
         if old != value {
-            self.trail.push(((T_DOM << TAG_SHIFT) | w as u32, old));
+            self.trail.push((tagged(T_DOM, w as usize), old));
             self.dom[w] = value;
             let s = self.word_slot[w] as usize;
             let before = self.cnt[s];
@@ -527,19 +458,12 @@ impl Assign {
     }
 
     fn cover(&mut self, s: usize) {
-        let p = self.unc_pos[s] as usize;
-        let last = self.n_unc - 1;
-        let moved = self.unc[last];
-        self.unc[p] = moved;
-        self.unc_pos[moved as usize] = p as u32;
-        self.unc[last] = s as u32;
-        self.unc_pos[s] = last as u32;
-        self.n_unc -= 1;
-        self.trail.push(((T_COVER << TAG_SHIFT) | s as u32, 0));
+        self.unc.remove(s);
+        self.trail.push((tagged(T_COVER, s), 0));
     }
 
     fn is_uncovered(&self, s: usize) -> bool {
-        (self.unc_pos[s] as usize) < self.n_unc
+        self.unc.contains(s)
     }
 
     /// A4: chooses local option `k` of slot `s`.
@@ -547,7 +471,7 @@ impl Assign {
         self.cover(s);
         let piece = self.local_piece[self.opt_off[s] as usize + k] as usize;
         self.remaining[piece] -= 1;
-        self.trail.push(((T_REMAIN << TAG_SHIFT) | piece as u32, 0));
+        self.trail.push((tagged(T_REMAIN, piece), 0));
         if self.remaining[piece] == 0 {
             // Only exact (small) domains lose the piece now; large ones
             // are cleaned when they become small (see `set_word`).
@@ -569,7 +493,7 @@ impl Assign {
                 continue;
             }
             self.colour[j] = c;
-            self.trail.push(((T_COLOUR << TAG_SHIFT) | j as u32, 0));
+            self.trail.push((tagged(T_COLOUR, j), 0));
             for t in self.touch_off[j] as usize..self.touch_off[j + 1] as usize {
                 let (s2, base) = self.touch[t];
                 let s2 = s2 as usize;
@@ -592,8 +516,8 @@ impl Assign {
     fn undo_to(&mut self, mark: usize) {
         while self.trail.len() > mark {
             let (e, old) = self.trail.pop().unwrap();
-            let i = (e & MASK) as usize;
-            match e >> TAG_SHIFT {
+            let (tag, i) = untag(e);
+            match tag {
                 T_DOM => {
                     let s = self.word_slot[i] as usize;
                     self.cnt[s] = self.cnt[s] - self.dom[i].count_ones() + old.count_ones();
@@ -606,7 +530,7 @@ impl Assign {
                     }
                 }
                 T_REMAIN => self.remaining[i] += 1,
-                _ => self.n_unc += 1,
+                _ => self.unc.restore(),
             }
         }
     }
@@ -620,8 +544,8 @@ impl Assign {
     fn choose_slot(&self) -> Option<usize> {
         let mut best = NONE as usize;
         let mut best_key = (u32::MAX, 0u32, u32::MAX);
-        for a in 0..self.n_unc {
-            let s = self.unc[a] as usize;
+        for a in 0..self.unc.len() {
+            let s = self.unc.get(a);
             let c = self.cnt[s];
             if c == 0 {
                 return None;
@@ -737,15 +661,6 @@ impl Assign {
             assert_eq!(c, self.cnt[s], "popcount of slot {s}");
         }
     }
-
-    fn step(&self, l: usize) -> Step {
-        let s = self.lv_slot[l] as usize;
-        Step { item: self.slot_item[s], option: self.local_opt[self.opt_off[s] as usize + self.lv_local[l] as usize] }
-    }
-
-    fn levels(&self, base: usize) -> impl Iterator<Item = (u32, u32)> + '_ {
-        (base..self.level).map(|l| (self.lv_k[l], self.lv_d[l]))
-    }
 }
 
 impl Backend for Assign {
@@ -793,59 +708,67 @@ impl Backend for Assign {
         true
     }
 
+    fn depth(&self) -> usize {
+        self.level
+    }
+
     /// Resumable: after a `Break` the state is the node just entered (or
     /// the solution just reported), and the next run goes on from there.
-    fn run(&mut self, ctx: &mut Ctx) -> ControlFlow<()> {
-        let base = self.base;
-        let mut since = 0u32;
-        'enter: loop {
-            #[cfg(debug_assertions)]
-            if self.dom.len() < 4096 {
-                self.sanity();
-            }
-            if ctx.cut.is_some_and(|cut| self.level >= cut || self.n_unc == 0) {
-                let path = (0..self.level).map(|l| self.step(l)).collect();
-                ctx.ticket(path, self.levels(0));
-            } else if self.n_unc == 0 {
-                // Every slot has a piece; pieces balance when the puzzle is
-                // consistent, but check: a piece may still need copies.
-                if self.remaining.iter().all(|&r| r == 0) {
-                    let sol = (0..self.level).map(|l| self.step(l).option as usize);
-                    if ctx.solution(sol).is_break() {
-                        ctx.nodes += u64::from(since);
-                        ctx.updates = self.updates;
-                        return ControlFlow::Break(());
-                    }
-                }
-            } else if let Some(s) = self.choose_slot() {
-                let level = self.level;
-                self.lv_slot[level] = s as u32;
-                self.lv_k[level] = 0;
-                self.lv_d[level] = self.cnt[s];
-                self.lv_first[level] = self.first_option(s);
-                if self.try_next(level, true) {
-                    if ctx.tick(&mut since, self.updates, || self.levels(base)).is_break() {
-                        return ControlFlow::Break(());
-                    }
-                    continue 'enter;
-                }
-            }
-            loop {
-                if self.level == base {
-                    ctx.nodes += u64::from(since);
-                    ctx.updates = self.updates;
-                    return ControlFlow::Continue(());
-                }
-                self.level -= 1;
-                let level = self.level;
-                self.undo_to(self.lv_mark[level]);
-                if self.try_next(level, false) {
-                    if ctx.tick(&mut since, self.updates, || self.levels(base)).is_break() {
-                        return ControlFlow::Break(());
-                    }
-                    continue 'enter;
-                }
-            }
+    fn base(&self) -> usize {
+        self.base
+    }
+
+    #[inline]
+    fn node(&mut self) -> Node {
+        if !self.unc.is_empty() {
+            Node::Inner
+        } else if self.remaining.iter().all(|&r| r == 0) {
+            // Every slot has a piece; pieces balance when the puzzle is
+            // consistent, but check: a piece may still need copies.
+            Node::Solution
+        } else {
+            Node::DeadEnd
+        }
+    }
+
+    /// A2, then A3 for the first option.
+    #[inline]
+    fn first_child(&mut self) -> bool {
+        let Some(s) = self.choose_slot() else { return false };
+        let level = self.level;
+        self.lv_slot[level] = s as u32;
+        self.lv_k[level] = 0;
+        self.lv_d[level] = self.cnt[s];
+        self.lv_first[level] = self.first_option(s);
+        self.try_next(level, true)
+    }
+
+    /// A5, then A3 for the next option.
+    #[inline]
+    fn next_sibling(&mut self) -> bool {
+        self.level -= 1;
+        let level = self.level;
+        self.undo_to(self.lv_mark[level]);
+        self.try_next(level, false)
+    }
+
+    fn step(&self, l: usize) -> Step {
+        let s = self.lv_slot[l] as usize;
+        Step { item: self.slot_item[s], option: self.local_opt[self.opt_off[s] as usize + self.lv_local[l] as usize] }
+    }
+
+    fn branch(&self, level: usize) -> (u32, u32) {
+        (self.lv_k[level], self.lv_d[level])
+    }
+
+    fn updates(&self) -> u64 {
+        self.updates
+    }
+
+    fn check(&self) {
+        #[cfg(debug_assertions)]
+        if self.dom.len() < 4096 {
+            self.sanity();
         }
     }
 }

@@ -19,6 +19,14 @@
 //!   its counter (if any) is positive; choosing it ORs the mask in and
 //!   decrements the counter, undoing XORs it out again.
 //! * **B5** (solution): all bits covered and all counters at zero.
+//! * **B6** (regions): when the problem links its items into a graph
+//!   (board cells sharing sides), a placement that leaves an uncovered
+//!   region no set of options can fill is refused at once (see `Regions`).
+//! * **B7** (memo key): for memoised counts, the first free bit, the
+//!   counters and the covered bits just after it determine the subtree.
+//!
+//! B2' refines B2: the candidates of `b` are filed again by which of the
+//! next few bits are covered, so that B4 skips those that cannot fit.
 //!
 //! Each solution is met once: at each node the branches are options that
 //! all contain `b`, so they are pairwise incompatible.
@@ -29,11 +37,9 @@
 //!   pairwise disjoint;
 //! * `left` is the sum of the counters.
 
-use super::count::Count;
-use super::driver::{Backend, Ctx, Step};
-use super::memo::{self, Memo, Packer};
+use super::backend::{Backend, Node, Step};
+use super::memo::{self, Packer};
 use super::problem::Problem;
-use std::ops::ControlFlow;
 
 /// The largest number of bits this backend handles.
 pub(crate) const MAX_BITS: usize = 16 * 64;
@@ -142,6 +148,8 @@ pub(crate) struct Bitset<const W: usize> {
     lv_bit: Vec<u32>,
     lv_pos: Vec<u32>,
     level: usize,
+    /// The depth runs start from (see [`Backend::base`]).
+    base: usize,
     updates: u64,
     /// B7 (memo key): the bits of `first_free`'s number and of each
     /// counter, and how many covered bits after the first free one can be
@@ -150,11 +158,6 @@ pub(crate) struct Bitset<const W: usize> {
     key_counter_width: Vec<u32>,
     window: usize,
     key_words: usize,
-    /// Per level of a memoised count: the count so far, and whether the
-    /// node is to be stored when done.
-    lv_acc: Vec<Count>,
-    lv_store: Vec<bool>,
-    key: Vec<u64>,
 }
 
 impl<const W: usize> Bitset<W> {
@@ -238,9 +241,6 @@ impl<const W: usize> Bitset<W> {
             key_counter_width,
             window,
             key_words,
-            lv_acc: vec![Count::ZERO; depth + 1],
-            lv_store: vec![false; depth + 1],
-            key: vec![0; key_words],
             n_bits,
             regions,
             la_bits,
@@ -255,6 +255,7 @@ impl<const W: usize> Bitset<W> {
             lv_bit: vec![0; depth],
             lv_pos: vec![0; depth],
             level: 0,
+            base: 0,
             updates: 0,
         }
     }
@@ -358,14 +359,6 @@ impl<const W: usize> Bitset<W> {
             p.push(if n == 64 { word } else { word & ((1 << n) - 1) }, 64);
             from += 64;
         }
-    }
-
-    fn levels(&self, base: usize) -> impl Iterator<Item = (u32, u32)> + '_ {
-        (base..self.level).map(|l| {
-            let slot = self.lv_slot[l] as usize;
-            let start = self.la_start[slot];
-            (self.lv_pos[l] - start + 1, self.la_start[slot + 1] - start)
-        })
     }
 }
 
@@ -621,92 +614,12 @@ impl<const W: usize> Backend for Bitset<W> {
         }
     }
 
-    /// B3-B5 with the memo (M1-M3 of [`super::memo`]): `lv_acc[l]` is the
-    /// count of the finished children of the node at level `l`.
-    fn count_memo(&mut self, ctx: &mut Ctx, memo: &mut Memo) -> ControlFlow<()> {
-        let base = self.level;
-        let mut since_poll = 0u32;
-        let mut key = std::mem::take(&mut self.key);
-        self.lv_acc[base] = Count::ZERO;
-        let flow = 'search: loop {
-            // Enter the node at `self.level`; its count is `lv_acc[level]`.
-            let level = self.level;
-            self.lv_store[level] = false;
-            let mut descended = false;
-            match self.first_free() {
-                None => {
-                    // B5: a solution when every counter is spent.
-                    if self.left == 0 {
-                        self.lv_acc[level] += 1;
-                    }
-                }
-                Some(b) => {
-                    // M1: a known state.
-                    self.write_key(b, &mut key);
-                    if level == base || !memo.get(&key, &mut self.lv_acc[level]) {
-                        // M2: descend into the first child that fits.
-                        self.lv_store[level] = level > base;
-                        self.lv_bit[level] = b as u32;
-                        let slot = self.slot(b);
-                        self.lv_slot[level] = slot as u32;
-                        if self.try_from(level, self.la_start[slot] as usize) {
-                            descended = true;
-                        }
-                    }
-                }
-            }
-            if descended {
-                self.lv_acc[level + 1] = Count::ZERO;
-                if ctx.tick(&mut since_poll, self.updates, || self.levels(base)).is_break() {
-                    break 'search ControlFlow::Break(());
-                }
-                continue 'search;
-            }
-            // The node at `self.level` is done: M3, then its next sibling.
-            loop {
-                let level = self.level;
-                if self.lv_store[level] {
-                    let b = self.first_free().expect("a stored node has a free bit");
-                    self.write_key(b, &mut key);
-                    memo.put(&key, &self.lv_acc[level]);
-                }
-                if level == base {
-                    break 'search ControlFlow::Continue(());
-                }
-                let done = std::mem::take(&mut self.lv_acc[level]);
-                self.level -= 1;
-                let up = self.level;
-                self.lv_acc[up] += &done;
-                let pos = self.lv_pos[up] as usize;
-                self.unapply(self.la_list[pos] as usize);
-                if self.try_from(up, pos + 1) {
-                    self.lv_acc[up + 1] = Count::ZERO;
-                    if ctx.tick(&mut since_poll, self.updates, || self.levels(base)).is_break() {
-                        break 'search ControlFlow::Break(());
-                    }
-                    continue 'search;
-                }
-            }
-        };
-        // Finished, or interrupted: the finished subtrees' counts at every
-        // open level are solutions (a lower bound when interrupted).
-        for l in base..=self.level.min(self.lv_acc.len() - 1) {
-            let c = std::mem::take(&mut self.lv_acc[l]);
-            ctx.add_counted(&c);
-        }
-        if flow.is_continue() {
-            ctx.nodes += u64::from(since_poll);
-        }
-        ctx.updates = self.updates;
-        self.key = key;
-        flow
-    }
-
     fn reset(&mut self) {
         while self.level > 0 {
             self.level -= 1;
             self.unapply(self.chosen(self.level));
         }
+        self.base = 0;
     }
 
     fn replay(&mut self, path: &[Step]) -> bool {
@@ -726,58 +639,60 @@ impl<const W: usize> Backend for Bitset<W> {
             self.apply(k);
             self.level += 1;
         }
+        self.base = self.level;
         true
     }
 
-    fn run(&mut self, ctx: &mut Ctx) -> ControlFlow<()> {
-        let base = self.level;
-        let mut since_poll = 0u32;
-        'enter: loop {
-            let free = self.first_free();
-            // B5: a solution, or a ticket when enumerating.
-            if ctx.cut.is_some_and(|cut| self.level >= cut || (free.is_none() && self.left == 0)) {
-                let path = (0..self.level)
-                    .map(|l| Step { item: self.lv_bit[l], option: self.cands[self.chosen(l)].option })
-                    .collect();
-                ctx.ticket(path, self.levels(0));
-            } else if let Some(b) = free {
-                // B3: branch on the lowest uncovered bit.
-                let level = self.level;
-                self.lv_bit[level] = b as u32;
-                let slot = self.slot(b);
-                self.lv_slot[level] = slot as u32;
-                if self.try_from(level, self.la_start[slot] as usize) {
-                    if ctx.tick(&mut since_poll, self.updates, || self.levels(base)).is_break() {
-                        return ControlFlow::Break(());
-                    }
-                    continue 'enter;
-                }
-            } else if self.left == 0 {
-                let sol = (0..self.level).map(|l| self.cands[self.chosen(l)].option as usize);
-                if ctx.solution(sol).is_break() {
-                    ctx.nodes += u64::from(since_poll);
-                    ctx.updates = self.updates;
-                    return ControlFlow::Break(());
-                }
-            }
-            // Backtrack.
-            loop {
-                if self.level == base {
-                    ctx.nodes += u64::from(since_poll);
-                    ctx.updates = self.updates;
-                    return ControlFlow::Continue(());
-                }
-                self.level -= 1;
-                let level = self.level;
-                let pos = self.lv_pos[level] as usize;
-                self.unapply(self.la_list[pos] as usize);
-                if self.try_from(level, pos + 1) {
-                    if ctx.tick(&mut since_poll, self.updates, || self.levels(base)).is_break() {
-                        return ControlFlow::Break(());
-                    }
-                    continue 'enter;
-                }
-            }
+    fn depth(&self) -> usize {
+        self.level
+    }
+
+    fn base(&self) -> usize {
+        self.base
+    }
+
+    /// B5: a solution when every bit is covered and every counter spent.
+    #[inline]
+    fn node(&mut self) -> Node {
+        match self.first_free() {
+            Some(_) => Node::Inner,
+            None if self.left == 0 => Node::Solution,
+            None => Node::DeadEnd,
         }
+    }
+
+    /// B3: branch on the lowest uncovered bit; B4 for its first candidate.
+    #[inline]
+    fn first_child(&mut self) -> bool {
+        let Some(b) = self.first_free() else { return false };
+        let level = self.level;
+        self.lv_bit[level] = b as u32;
+        let slot = self.slot(b);
+        self.lv_slot[level] = slot as u32;
+        self.try_from(level, self.la_start[slot] as usize)
+    }
+
+    /// Undo the last candidate; B4 from the one after it.
+    #[inline]
+    fn next_sibling(&mut self) -> bool {
+        self.level -= 1;
+        let level = self.level;
+        let pos = self.lv_pos[level] as usize;
+        self.unapply(self.la_list[pos] as usize);
+        self.try_from(level, pos + 1)
+    }
+
+    fn step(&self, level: usize) -> Step {
+        Step { item: self.lv_bit[level], option: self.cands[self.chosen(level)].option }
+    }
+
+    fn branch(&self, level: usize) -> (u32, u32) {
+        let slot = self.lv_slot[level] as usize;
+        let start = self.la_start[slot];
+        (self.lv_pos[level] - start + 1, self.la_start[slot + 1] - start)
+    }
+
+    fn updates(&self) -> u64 {
+        self.updates
     }
 }

@@ -22,30 +22,11 @@
 //! and every shard (a sharded search must cut the same tree everywhere).
 
 use super::assign::Assign;
-use super::driver;
+use super::estimate::estimate_tree;
 use super::problem::Problem;
 use super::rowscan::RowScan;
-
-/// Walks per estimate of the row-scan tree (nearly free) and of the
-/// assignment tree (a few milliseconds on boards of 100 cells).
-const ROW_PROBES: u32 = 64;
-const ASSIGN_PROBES: u32 = 32;
-
-/// Row-scan nodes that cost as much as one assignment node: measured 21 to
-/// 28 on the counting families of the benchmark (docs/performance.md).
-const COST_RATIO: f64 = 25.0;
-
-/// A row-scan tree estimated at most this large runs without further ado
-/// (at about 25 M nodes/s, a few milliseconds).
-const SMALL: f64 = 1e5;
-
-/// When only one solution is wanted, the row scan is considered only if
-/// its whole tree is estimated at most this large (about 0.3 s). The
-/// estimates are of whole trees, and the assignment backend's look-ahead
-/// finds a first solution of a large board far sooner than its whole tree
-/// suggests (on Eternity II-style boards of 7x7 to 10x10, 2 to 17 times
-/// sooner than the row scan), so for larger trees it is the safer bet.
-const FIRST_ONLY_LIMIT: f64 = 1e7;
+use super::shape::{SlotPieces, UniformSlots};
+use super::tuning::{ASSIGN_PROBES, COST_RATIO, FIRST_ONLY_ROW_LIMIT, ROW_PROBES, SMALL_ROW_TREE};
 
 /// The backend to run, built.
 pub(super) enum Picked {
@@ -57,26 +38,33 @@ pub(super) enum Picked {
 /// the first solution (`first_only`) or one that counts them all. `rows`
 /// is the row scan when it applies; `force_rows` takes it without
 /// estimating (`--backend rowscan`).
-pub(super) fn pick(pb: &Problem, rows: Option<RowScan>, force_rows: bool, first_only: bool) -> Picked {
-    let Some(mut rows) = rows else { return Picked::Assign(Box::new(Assign::new(pb))) };
+pub(super) fn pick(
+    pb: &Problem,
+    shape: &SlotPieces,
+    uniform: Option<&UniformSlots>,
+    force_rows: bool,
+    first_only: bool,
+) -> Picked {
+    let build_rows = || uniform.and_then(|u| RowScan::build(pb, u));
+    let Some(mut rows) = build_rows() else { return Picked::Assign(Box::new(Assign::new(pb, shape))) };
     if force_rows {
         return Picked::Rows(Box::new(rows));
     }
-    let rows_size = driver::estimate_tree(&mut rows, ROW_PROBES);
-    if rows_size <= SMALL {
+    let rows_size = estimate_tree(&mut rows, ROW_PROBES);
+    if rows_size <= SMALL_ROW_TREE {
         return Picked::Rows(Box::new(rows));
     }
     // One backend in memory at a time: on large boards each takes hundreds
     // of megabytes, and the row scan is rebuilt in the rare case it wins.
     drop(rows);
-    let mut assign = Assign::new(pb);
-    if first_only && rows_size > FIRST_ONLY_LIMIT {
+    let mut assign = Assign::new(pb, shape);
+    if first_only && rows_size > FIRST_ONLY_ROW_LIMIT {
         return Picked::Assign(Box::new(assign));
     }
-    let assign_size = driver::estimate_tree(&mut assign, ASSIGN_PROBES);
+    let assign_size = estimate_tree(&mut assign, ASSIGN_PROBES);
     if rows_size <= assign_size * COST_RATIO {
         drop(assign);
-        Picked::Rows(Box::new(RowScan::build(pb).expect("the row scan applied")))
+        Picked::Rows(Box::new(build_rows().expect("the row scan applied")))
     } else {
         Picked::Assign(Box::new(assign))
     }

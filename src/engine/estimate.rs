@@ -10,10 +10,14 @@
 //! option tried, so this is the search's own node count). The mean over
 //! several walks is the ticket's estimate.
 //!
-//! The driver lists the children of a node with the three operations every
-//! backend has: replay the path to the node, then run with the cut one level
-//! below it (the recorded tickets are the children; the run returns to the
-//! node). No backend knows it is being probed.
+//! A walk lists the children of a node with the moves of the engine
+//! contract ([`search::children`]: first child, next sibling, ...) and
+//! steps into one with `replay`. No backend knows it is being probed.
+//!
+//! The same walks serve three estimates: of each ticket's subtree (the
+//! deal onto shards), of a whole tree ([`estimate_tree`], the choice
+//! between backends), and of how often states repeat ([`memo_pays`], the
+//! choice to memoise a count).
 //!
 //! **Determinism.** Every ticket's walks draw from their own SplitMix64
 //! stream, seeded from a fixed constant and the ticket's index, so an
@@ -23,27 +27,16 @@
 //! machine; the deal compares the resulting numbers with a total order and
 //! breaks ties by index.
 
-use super::driver::{Backend, Ctx, Shared, Step, Ticket};
+use super::backend::{Backend, Step};
+use super::ctx::Ticket;
+use super::search;
+use super::tuning::{MAX_PROBES, MEMO_FIRST_WALKS, MEMO_PAYS, MEMO_WALKS, MEMO_WORTH_IT, MIN_PROBES, PLAN_BUDGET};
 use crate::rng::Rng;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::ops::Range;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
-
-/// The most walks per ticket. Measured on pentominoes, Scott's problem and
-/// a generated tetravex (docs/cluster.md): 16 walks balance better than 4,
-/// and more cost much and hardly help.
-const MAX_PROBES: u32 = 16;
-
-/// Fewer affordable walks than this: deal round-robin instead (one or two
-/// walks per ticket balanced worse than round-robin on pentominoes).
-const MIN_PROBES: u32 = 4;
-
-/// The share of the estimated tree that the walks of all shards together
-/// may cost: every shard repeats the plan, so a small tree is dealt
-/// round-robin rather than spending more on planning than on searching.
-const BUDGET: f64 = 0.05;
 
 /// The seed of ticket 0's first walk; walk `w` of ticket `t` uses
 /// `SEED + 256 t + w` (SplitMix64 decorrelates consecutive seeds).
@@ -72,20 +65,19 @@ pub(super) struct Dealt {
 pub(super) fn deal_tickets<B: Backend, F: Fn() -> B + Sync>(
     make: &F,
     first: &mut B,
-    shared: &Shared,
     tickets: &[Ticket],
     n: u32,
     threads: usize,
 ) -> Dealt {
-    let (mut sums, mut cost) = walk_all(make, first, shared, tickets, threads, 0..1);
+    let (mut sums, mut cost) = walk_all(make, first, tickets, threads, 0..1);
     let total: f64 = sums.iter().sum();
-    let affordable = BUDGET * total / (f64::from(n) * cost.max(1) as f64);
+    let affordable = PLAN_BUDGET * total / (f64::from(n) * cost.max(1) as f64);
     if n == 1 || affordable < f64::from(MIN_PROBES) {
         let owner = (0..tickets.len()).map(|t| (t % n as usize) as u32).collect();
         return Dealt { owner, estimates: sums, probes: 1, balanced: false, cost };
     }
     let probes = (affordable as u32).min(MAX_PROBES);
-    let (more, more_cost) = walk_all(make, first, shared, tickets, threads, 1..probes);
+    let (more, more_cost) = walk_all(make, first, tickets, threads, 1..probes);
     cost += more_cost;
     for (s, m) in sums.iter_mut().zip(more) {
         *s = (*s + m) / f64::from(probes);
@@ -98,7 +90,6 @@ pub(super) fn deal_tickets<B: Backend, F: Fn() -> B + Sync>(
 pub(super) fn refine<B: Backend, F: Fn() -> B + Sync>(
     make: &F,
     first: &mut B,
-    shared: &Shared,
     tickets: &[Ticket],
     threads: usize,
     dealt: &mut Dealt,
@@ -106,7 +97,7 @@ pub(super) fn refine<B: Backend, F: Fn() -> B + Sync>(
     if dealt.probes >= MAX_PROBES {
         return;
     }
-    let (more, cost) = walk_all(make, first, shared, tickets, threads, dealt.probes..MAX_PROBES);
+    let (more, cost) = walk_all(make, first, tickets, threads, dealt.probes..MAX_PROBES);
     for (e, m) in dealt.estimates.iter_mut().zip(more) {
         *e = (*e * f64::from(dealt.probes) + m) / f64::from(MAX_PROBES);
     }
@@ -116,13 +107,7 @@ pub(super) fn refine<B: Backend, F: Fn() -> B + Sync>(
 
 /// The sum of Knuth's estimates of the nodes below the node at `path` over
 /// walks `walks`, and what they cost. Leaves the backend at the root.
-pub(super) fn walk<B: Backend>(
-    backend: &mut B,
-    shared: &Shared,
-    path: &[Step],
-    seed: u64,
-    walks: Range<u32>,
-) -> (f64, u64) {
+pub(super) fn walk<B: Backend>(backend: &mut B, path: &[Step], seed: u64, walks: Range<u32>) -> (f64, u64) {
     let mut total = 0.0;
     let mut cost = 0;
     let mut children: Vec<Step> = Vec::new();
@@ -133,11 +118,10 @@ pub(super) fn walk<B: Backend>(
         if !backend.replay(path) {
             break;
         }
-        let mut depth = path.len();
         let mut product = 1.0;
         let mut sum = 0.0;
         loop {
-            cost += list_children(backend, shared, depth, &mut children) + 1;
+            cost += search::children(backend, &mut children) + 1;
             if children.is_empty() {
                 break;
             }
@@ -147,7 +131,6 @@ pub(super) fn walk<B: Backend>(
             if !backend.replay(&[child]) {
                 break;
             }
-            depth += 1;
         }
         total += sum;
     }
@@ -155,24 +138,98 @@ pub(super) fn walk<B: Backend>(
     (total, cost)
 }
 
-/// Lists the children of the current node, at `depth`, into `children`
-/// (the step to each), by running the backend with the cut one level below
-/// it; the run returns to the node. Returns the nodes the listing cost.
-pub(super) fn list_children<B: Backend>(
-    backend: &mut B,
-    shared: &Shared,
-    depth: usize,
-    children: &mut Vec<Step>,
-) -> u64 {
-    let mut ctx = Ctx::new(shared, 0);
-    ctx.cut = Some(depth + 1);
-    ctx.poll_every = u32::MAX;
-    let _ = backend.run(&mut ctx);
-    // A ticket at the node's own depth is the node itself: a solution,
-    // which has no children.
-    children.clear();
-    children.extend(ctx.take_tickets().into_iter().filter(|t| t.path.len() > depth).map(|t| t.path[depth]));
-    ctx.nodes
+/// Knuth's estimate of the size of `backend`'s whole search tree: the mean
+/// of `probes` random walks from the root, with fixed seeds.
+pub(crate) fn estimate_tree<B: Backend>(backend: &mut B, probes: u32) -> f64 {
+    let (sum, _) = walk(backend, &[], SEED, 0..probes);
+    sum / f64::from(probes.max(1))
+}
+
+/// The seed of the walks of [`memo_pays`] (fixed: the choice depends only
+/// on the problem).
+const MEMO_SEED: u64 = 0x3E30_5EED_0000_0001;
+
+/// Whether memoising the count of `backend`'s tree is expected to pay,
+/// from random walks that record the key at every depth (fixed seeds: the
+/// same answer on every machine, thread count and shard).
+///
+/// At each depth `d` the walks give Knuth's estimate `n_d` of the nodes
+/// there and a sample of their keys; `c` colliding pairs among `k` sampled
+/// keys give the birthday estimate `k (k - 1) / (2 c)` of the distinct
+/// states there (uniform sampling assumed; without a collision the states
+/// are taken to be as many as the nodes). The memo search visits about
+/// `min(n_d, s_d)` nodes per depth; it pays when that sum is at most
+/// [`MEMO_PAYS`] of the plain tree's nodes. Leaves the backend at the root.
+pub(crate) fn memo_pays<B: Backend>(backend: &mut B) -> bool {
+    let words = backend.memo_words();
+    if words == 0 {
+        return false;
+    }
+    let mut keys: Vec<Vec<u64>> = Vec::new(); // per depth, keys one after another
+    let mut nodes: Vec<f64> = Vec::new(); // per depth, the sum of the estimates
+    let mut key = vec![0u64; words];
+    let mut children: Vec<Step> = Vec::new();
+    for w in 0..MEMO_WALKS {
+        if w == MEMO_FIRST_WALKS && nodes.iter().sum::<f64>() < MEMO_WORTH_IT * f64::from(MEMO_FIRST_WALKS) {
+            backend.reset();
+            return false;
+        }
+        let mut rng = Rng::new(MEMO_SEED.wrapping_add(u64::from(w)));
+        backend.reset();
+        let mut depth = 0;
+        let mut product = 1.0;
+        loop {
+            search::children(backend, &mut children);
+            if children.is_empty() {
+                break;
+            }
+            product *= children.len() as f64;
+            let child = children[rng.below(children.len())];
+            if !backend.replay(&[child]) {
+                break;
+            }
+            depth += 1;
+            if keys.len() < depth {
+                keys.push(Vec::new());
+                nodes.push(0.0);
+            }
+            nodes[depth - 1] += product;
+            if backend.memo_key(&mut key) {
+                keys[depth - 1].extend_from_slice(&key);
+            }
+        }
+    }
+    backend.reset();
+    // Per depth: the plain nodes, and the memo search's nodes: the
+    // children of the distinct states one level up (the root is one state).
+    let (mut plain, mut memo) = (0.0, 0.0);
+    let (mut parent_nodes, mut parent_states) = (1.0, 1.0);
+    for (d, sample) in keys.iter_mut().enumerate() {
+        let n = nodes[d] / f64::from(MEMO_WALKS);
+        plain += n;
+        memo += n.min(parent_states * n / parent_nodes);
+        let states = distinct(sample, words).unwrap_or(n);
+        (parent_nodes, parent_states) = (n, states.min(n));
+    }
+    plain > 0.0 && memo <= MEMO_PAYS * plain
+}
+
+/// The birthday estimate of the distinct keys behind a sample of keys of
+/// `words` words: `k (k - 1) / (2 c)` for `c` equal pairs among `k` keys;
+/// `None` without an equal pair.
+fn distinct(sample: &[u64], words: usize) -> Option<f64> {
+    let mut rows: Vec<&[u64]> = sample.chunks(words).collect();
+    let k = rows.len() as f64;
+    rows.sort_unstable();
+    let mut pairs = 0.0;
+    let mut i = 0;
+    while i < rows.len() {
+        let j = i + rows[i..].iter().take_while(|r| **r == rows[i]).count();
+        let run = (j - i) as f64;
+        pairs += run * (run - 1.0) / 2.0;
+        i = j;
+    }
+    (pairs > 0.0).then(|| k * (k - 1.0) / (2.0 * pairs))
 }
 
 /// Walks `walks` of every ticket (sums in ticket order), made by `threads`
@@ -180,7 +237,6 @@ pub(super) fn list_children<B: Backend>(
 fn walk_all<B: Backend, F: Fn() -> B + Sync>(
     make: &F,
     first: &mut B,
-    shared: &Shared,
     tickets: &[Ticket],
     threads: usize,
     walks: Range<u32>,
@@ -193,7 +249,7 @@ fn walk_all<B: Backend, F: Fn() -> B + Sync>(
             break;
         }
         let seed = SEED.wrapping_add((t as u64).wrapping_mul(256));
-        let (estimate, cost) = walk(backend, shared, &tickets[t].path, seed, walks.clone());
+        let (estimate, cost) = walk(backend, &tickets[t].path, seed, walks.clone());
         let mut r = results.lock().unwrap();
         r.0[t] = estimate;
         r.1 += cost;

@@ -54,12 +54,6 @@
 //! * an occupied slot's key is stored at `keys[slot * words..]`.
 
 use super::count::Count;
-use super::driver::{Backend, Shared, Step};
-use crate::rng::Rng;
-
-/// The default memory cap of all memo tables together, in MiB: suits a
-/// laptop (`--memo-mb` changes it).
-pub const DEFAULT_MB: usize = 1024;
 
 /// A slot with this value is empty.
 const EMPTY: u128 = u128::MAX;
@@ -271,103 +265,4 @@ impl<'a> Packer<'a> {
 /// The bits needed to write numbers `0..=max`.
 pub(crate) fn width(max: u64) -> u32 {
     (64 - max.leading_zeros()).max(1)
-}
-
-/// Random walks per estimate of whether memoising pays.
-const WALKS: u32 = 256;
-
-/// The seed of the walks (fixed: the choice depends only on the problem).
-const SEED: u64 = 0x3E30_5EED_0000_0001;
-
-/// What memoising is expected to save: memoise when the estimated
-/// distinct states are at most this share of the estimated nodes.
-const PAYS: f64 = 0.05;
-
-/// Walks made first, and the plain tree they must estimate at least this
-/// large for the rest to be made: a smaller tree takes milliseconds to
-/// enumerate, and the walks would cost more than the memo could save.
-const FIRST_WALKS: u32 = 16;
-const WORTH_IT: f64 = 2e5;
-
-/// Whether memoising the count of `backend`'s tree is expected to pay,
-/// from random walks that record the key at every depth (fixed seeds: the
-/// same answer on every machine, thread count and shard).
-///
-/// At each depth `d` the walks give Knuth's estimate `n_d` of the nodes
-/// there and a sample of their keys; `c` colliding pairs among `k` sampled
-/// keys give the birthday estimate `k (k - 1) / (2 c)` of the distinct
-/// states there (uniform sampling assumed; without a collision the states
-/// are taken to be as many as the nodes). The memo search visits about
-/// `min(n_d, s_d)` nodes per depth; it pays when that sum is at most
-/// [`PAYS`] of the plain tree's nodes. Leaves the backend at the root.
-pub(crate) fn pays<B: Backend>(backend: &mut B, shared: &Shared) -> bool {
-    let words = backend.memo_words();
-    if words == 0 {
-        return false;
-    }
-    let mut keys: Vec<Vec<u64>> = Vec::new(); // per depth, keys one after another
-    let mut nodes: Vec<f64> = Vec::new(); // per depth, the sum of the estimates
-    let mut key = vec![0u64; words];
-    let mut children: Vec<Step> = Vec::new();
-    for w in 0..WALKS {
-        if w == FIRST_WALKS && nodes.iter().sum::<f64>() < WORTH_IT * f64::from(FIRST_WALKS) {
-            backend.reset();
-            return false;
-        }
-        let mut rng = Rng::new(SEED.wrapping_add(u64::from(w)));
-        backend.reset();
-        let mut depth = 0;
-        let mut product = 1.0;
-        loop {
-            super::estimate::list_children(backend, shared, depth, &mut children);
-            if children.is_empty() {
-                break;
-            }
-            product *= children.len() as f64;
-            let child = children[rng.below(children.len())];
-            if !backend.replay(&[child]) {
-                break;
-            }
-            depth += 1;
-            if keys.len() < depth {
-                keys.push(Vec::new());
-                nodes.push(0.0);
-            }
-            nodes[depth - 1] += product;
-            if backend.memo_key(&mut key) {
-                keys[depth - 1].extend_from_slice(&key);
-            }
-        }
-    }
-    backend.reset();
-    // Per depth: the plain nodes, and the memo search's nodes: the
-    // children of the distinct states one level up (the root is one state).
-    let (mut plain, mut memo) = (0.0, 0.0);
-    let (mut parent_nodes, mut parent_states) = (1.0, 1.0);
-    for (d, sample) in keys.iter_mut().enumerate() {
-        let n = nodes[d] / f64::from(WALKS);
-        plain += n;
-        memo += n.min(parent_states * n / parent_nodes);
-        let states = distinct(sample, words).unwrap_or(n);
-        (parent_nodes, parent_states) = (n, states.min(n));
-    }
-    plain > 0.0 && memo <= PAYS * plain
-}
-
-/// The birthday estimate of the distinct keys behind a sample of keys of
-/// `words` words: `k (k - 1) / (2 c)` for `c` equal pairs among `k` keys;
-/// `None` without an equal pair.
-fn distinct(sample: &[u64], words: usize) -> Option<f64> {
-    let mut rows: Vec<&[u64]> = sample.chunks(words).collect();
-    let k = rows.len() as f64;
-    rows.sort_unstable();
-    let mut pairs = 0.0;
-    let mut i = 0;
-    while i < rows.len() {
-        let j = i + rows[i..].iter().take_while(|r| **r == rows[i]).count();
-        let run = (j - i) as f64;
-        pairs += run * (run - 1.0) / 2.0;
-        i = j;
-    }
-    (pairs > 0.0).then(|| k * (k - 1.0) / (2.0 * pairs))
 }

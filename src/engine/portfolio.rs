@@ -12,7 +12,7 @@
 //! The cure is to give up on an order that takes too long and start again
 //! in another one:
 //!
-//! * **P1** (schedule): run `i` (1, 2, 3, ...) may spend `luby(i) * UNIT`
+//! * **P1** (schedule): run `i` (1, 2, 3, ...) may spend `luby(i) * RESTART_UNIT`
 //!   nodes, where `luby` is the sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ...
 //!   of Luby, Sinclair and Zuckerman (1993), optimal within a logarithmic
 //!   factor among universal schedules when nothing is known of the run-time
@@ -33,12 +33,12 @@
 //!
 //! * **P4** (threads): worker 0 runs one search in the backend's own order
 //!   with no budget (the complete member); the other workers run P1-P3
-//!   with different seeds, starting once worker 0 has spent [`WARM`] nodes
+//!   with different seeds, starting once worker 0 has spent [`WARM`](super::tuning::WARM) nodes
 //!   (puzzles solved before that get the same answer as with one thread).
 //!   The first solution found by any worker wins and stops the others at
 //!   their next poll; a member that exhausts its tree proves there is none
 //!   and stops the others too.
-//! * **P5** (one thread): the complete member runs alone for [`SOLO_WARM`]
+//! * **P5** (one thread): the complete member runs alone for [`SOLO_WARM`](super::tuning::SOLO_WARM)
 //!   nodes (so easy puzzles run exactly as without restarts), then the
 //!   thread alternates between it, resumed where it stopped, and restart
 //!   runs on a second backend, giving each turn to the member that has
@@ -51,29 +51,14 @@
 //! hard ones) the answer is the same, on others it may be any solution.
 //! `--max-nodes` budgets the sum of all runs' nodes (and forces one thread).
 
-use super::driver::{Backend, Ctx, Shared};
-use super::{Outcome, SearchConfig, Stats, Visitor};
+use super::backend::Backend;
+use super::ctx::{finish, Ctx, Shared, Visitor};
+use super::search::{search, Enumerate};
+use super::tuning::{RESTART_UNIT, SOLO_WARM};
+use super::{Outcome, SearchConfig, Stats};
 use crate::rng::Rng;
 use std::ops::ControlFlow;
-use std::sync::atomic::Ordering;
 use std::sync::Mutex;
-
-/// Nodes per unit of the Luby schedule. The assignment backend visits
-/// 0.3-1 M nodes/s, so a unit is 10-30 ms; most Eternity II-style 8x8
-/// boards are solved by a good order within 10^3-10^5 nodes (measured in
-/// docs/performance.md, the `tail` family).
-pub(super) const UNIT: u64 = if cfg!(test) { 16 } else { 8192 };
-
-/// Nodes worker 0 spends alone before the restarting members start, so
-/// that easy puzzles get the same answer for every thread count.
-pub(super) const WARM: u64 = if cfg!(test) { 64 } else { 1 << 16 };
-
-/// P5: nodes the complete member spends alone on one thread before the
-/// restarts share the thread (about 1 s of the assignment backend). Larger
-/// than [`WARM`] because here restarts take time from the complete member:
-/// puzzles it solves within this many nodes (the bench's Tetravex boards up
-/// to 9x9, most Eternity II-style 8x8 boards) run exactly as without them.
-const SOLO_WARM: u64 = if cfg!(test) { 64 } else { 1 << 18 };
 
 /// The `i`-th term (from 1) of the Luby sequence: 1 1 2 1 1 2 4 1 1 2 ...
 pub(super) fn luby(i: u64) -> u64 {
@@ -91,14 +76,14 @@ pub(super) fn luby(i: u64) -> u64 {
 /// the complete one and restarting ones (P4, P5). `first` is the backend
 /// built for worker 0; `make` builds the others'.
 pub(super) fn drive<B: Backend, F: Fn() -> B + Sync>(
-    make: F,
     mut first: B,
+    make: F,
     config: &SearchConfig,
     visitor: Option<&Visitor>,
     threads: usize,
 ) -> Outcome {
     let mut shared = Shared::new(config, visitor, threads);
-    shared.portfolio = true;
+    shared.set_portfolio();
     let shared = shared;
     let mut stats = Stats { threads, backend: first.name(), ..Stats::default() };
     let totals = Mutex::new((0u64, 0u64, 0u64, 0u64, false)); // nodes, updates, solutions, restarts, proved
@@ -109,11 +94,11 @@ pub(super) fn drive<B: Backend, F: Fn() -> B + Sync>(
             solo(&make, backend, &mut ctx, &mut restarter)
         } else if worker == 0 {
             backend.randomise(0);
-            let flow = backend.run(&mut ctx);
-            shared.warm.store(true, Ordering::Relaxed);
+            let flow = search(backend, &mut ctx, &mut Enumerate);
+            shared.warm_up();
             flow.is_continue()
         } else {
-            while !shared.warm.load(Ordering::Relaxed) && !shared.stopped() {
+            while !shared.is_warm() && !shared.stopped() {
                 std::thread::sleep(std::time::Duration::from_millis(1));
             }
             loop {
@@ -130,9 +115,9 @@ pub(super) fn drive<B: Backend, F: Fn() -> B + Sync>(
         }
         backend.reset();
         let mut t = totals.lock().unwrap();
-        t.0 += ctx.nodes_before + ctx.nodes;
-        t.1 += ctx.updates;
-        t.2 += ctx.solutions;
+        t.0 += ctx.spent();
+        t.1 += ctx.updates();
+        t.2 += ctx.solutions();
         t.3 += restarter.restarts;
         t.4 |= proved;
     };
@@ -151,45 +136,45 @@ pub(super) fn drive<B: Backend, F: Fn() -> B + Sync>(
     stats.nodes = nodes;
     stats.updates = updates;
     stats.restarts = restarts;
-    super::driver::finish(&shared, stats, solutions.into(), proved)
+    finish(&shared, stats, solutions.into(), proved)
 }
 
 /// P5: the portfolio on one thread. The complete member runs alone for
-/// [`WARM`] nodes; then the thread alternates between it (resumed where it
+/// [`WARM`](super::tuning::WARM) nodes; then the thread alternates between it (resumed where it
 /// stopped, in slices that double its spend) and restart runs, always
 /// giving the next turn to the member that has spent fewer nodes. True
 /// when a member proved there is no solution.
 fn solo<B: Backend, F: Fn() -> B>(make: &F, complete: &mut B, ctx: &mut Ctx, restarter: &mut Restarter) -> bool {
     complete.randomise(0);
     ctx.start_run(SOLO_WARM);
-    let flow = complete.run(ctx);
-    if !ctx.budget_hit {
+    let flow = search(complete, ctx, &mut Enumerate);
+    if !ctx.budget_hit() {
         return flow.is_continue();
     }
     // Built only now: easy puzzles never pay for a second backend.
     let mut other = make();
-    let (mut spent_complete, mut spent_restarts) = (ctx.nodes, 0);
+    let (mut spent_complete, mut spent_restarts) = (ctx.run_nodes(), 0);
     // Each backend reports its own running total of updates.
-    let (mut updates_complete, mut updates_other) = (ctx.updates, 0);
+    let (mut updates_complete, mut updates_other) = (ctx.updates(), 0);
     let proved = loop {
         if spent_complete <= spent_restarts {
             ctx.start_run(spent_complete);
-            let flow = complete.run(ctx);
-            spent_complete += ctx.nodes;
-            updates_complete = ctx.updates;
-            if !ctx.budget_hit {
+            let flow = search(complete, ctx, &mut Enumerate);
+            spent_complete += ctx.run_nodes();
+            updates_complete = ctx.updates();
+            if !ctx.budget_hit() {
                 break flow.is_continue();
             }
         } else {
             let verdict = restarter.run_once(&mut other, ctx);
-            spent_restarts += ctx.nodes;
-            updates_other = ctx.updates;
+            spent_restarts += ctx.run_nodes();
+            updates_other = ctx.updates();
             if let Some(proved) = verdict {
                 break proved;
             }
         }
     };
-    ctx.updates = updates_complete + updates_other;
+    ctx.set_updates(updates_complete + updates_other);
     proved
 }
 
@@ -213,12 +198,12 @@ impl Restarter {
     fn run_once<B: Backend>(&mut self, backend: &mut B, ctx: &mut Ctx) -> Option<bool> {
         backend.reset();
         backend.randomise(self.rng.next_u64() | 1);
-        ctx.start_run(luby(self.run).saturating_mul(UNIT));
-        let flow: ControlFlow<()> = backend.run(ctx);
+        ctx.start_run(luby(self.run).saturating_mul(RESTART_UNIT));
+        let flow: ControlFlow<()> = search(backend, ctx, &mut Enumerate);
         if flow.is_continue() {
             return Some(true);
         }
-        if !ctx.budget_hit {
+        if !ctx.budget_hit() {
             return Some(false);
         }
         self.restarts += 1;

@@ -57,7 +57,7 @@ pub enum ModelError {
 
 /// Items and options, as Knuth's XCC with multiplicities (TAOCP 7.2.2.1,
 /// Algorithms C and M) sees them. See the [module documentation](super).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Problem {
     pub(crate) multiplicity: Vec<u32>,
     pub(crate) n_secondary: usize,

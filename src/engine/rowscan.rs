@@ -41,69 +41,25 @@
 //!   earlier level's option;
 //! * `left` is the sum of the pieces' remaining copies.
 
-use super::count::Count;
-use super::driver::{Backend, Ctx, Step};
-use super::memo::{self, Memo, Packer};
+use super::backend::{Backend, Node, Step};
+use super::memo::{self, Packer};
 use super::problem::Problem;
-use std::ops::ControlFlow;
+use super::shape::UniformSlots;
+use super::tuning::{MAX_TABLE, MAX_TABLES};
 
 /// A slot without a lookup table (its key space is too large).
 const NO_TABLE: u32 = u32::MAX;
 
-/// The largest key space a slot gets a lookup table for, and the most
-/// table entries in all.
-const MAX_TABLE: u64 = 1 << 16;
-const MAX_TABLES: usize = 1 << 24;
-
 /// The slot order and each slot's back and forward items.
 struct Layout {
-    /// Slot items in declaration order.
-    slot_item: Vec<u32>,
-    /// Per slot position: its options (global ids).
-    options: Vec<Vec<u32>>,
     /// Per slot position: its secondary items, back ones first.
     items: Vec<Vec<u32>>,
     n_back: Vec<usize>,
 }
 
 impl Layout {
-    /// `None` unless the slots are uniform and every key fits in 64 bits.
-    fn new(pb: &Problem) -> Option<Layout> {
-        let p = pb.primary_count();
-        let mut slot_of_item = vec![u32::MAX; p];
-        let mut slot_item: Vec<u32> = Vec::new();
-        let mut is_slot = vec![false; p];
-        for o in 0..pb.option_count() {
-            if pb.opt_primaries[o] != 2 {
-                return None;
-            }
-            is_slot[pb.node_item[pb.opt_start[o] as usize] as usize] = true;
-        }
-        for (i, &s) in is_slot.iter().enumerate() {
-            if s {
-                slot_of_item[i] = slot_item.len() as u32;
-                slot_item.push(i as u32);
-            }
-        }
-        let mut options: Vec<Vec<u32>> = vec![Vec::new(); slot_item.len()];
-        for o in 0..pb.option_count() {
-            options[slot_of_item[pb.node_item[pb.opt_start[o] as usize] as usize] as usize].push(o as u32);
-        }
-        // Uniform slots: every option touches the items of the first one
-        // (an option names an item at most once, so equal counts and
-        // inclusion mean equal sets).
-        let mut sig: Vec<Vec<u32>> = Vec::with_capacity(slot_item.len());
-        for opts in &options {
-            let first: Vec<u32> = pb.secondary_nodes(*opts.first()? as usize).map(|(_, j)| j).collect();
-            let same = |o: u32| {
-                pb.secondary_nodes(o as usize).count() == first.len()
-                    && pb.secondary_nodes(o as usize).all(|(_, j)| first.contains(&j))
-            };
-            if !opts.iter().all(|&o| same(o)) {
-                return None;
-            }
-            sig.push(first);
-        }
+    /// `None` unless every key fits in 64 bits.
+    fn new(pb: &Problem, uniform: &UniformSlots) -> Option<Layout> {
         // Colours per item, as the keys' radixes.
         let mut colours: Vec<Vec<u32>> = vec![Vec::new(); pb.secondary_count()];
         for o in 0..pb.option_count() {
@@ -117,9 +73,9 @@ impl Layout {
         // Back items: touched by an earlier slot (so coloured when the slot
         // is reached, since every option of that slot colours them).
         let mut seen = vec![false; pb.secondary_count()];
-        let mut items = Vec::with_capacity(sig.len());
-        let mut n_back = Vec::with_capacity(sig.len());
-        for s in &sig {
+        let mut items = Vec::with_capacity(uniform.items.len());
+        let mut n_back = Vec::with_capacity(uniform.items.len());
+        for s in &uniform.items {
             let (back, fwd): (Vec<u32>, Vec<u32>) = s.iter().partition(|&&j| seen[j as usize]);
             let radix =
                 back.iter().map(|&j| colours[j as usize].len().max(1) as u128).fold(1u128, u128::saturating_mul);
@@ -132,7 +88,7 @@ impl Layout {
             n_back.push(back.len());
             items.push(back.into_iter().chain(fwd).collect());
         }
-        Some(Layout { slot_item, options, items, n_back })
+        Some(Layout { items, n_back })
     }
 }
 
@@ -171,6 +127,8 @@ pub(crate) struct RowScan {
     lv_hi: Vec<u32>,
     lv_at: Vec<u32>,
     level: usize,
+    /// The depth runs start from (see [`Backend::base`]).
+    base: usize,
     /// R5 (memo key): per slot `s`, its *frontier*: the items written by
     /// slots before `s` and read by `s` or a later slot, at
     /// `front[front_off[s]..front_off[s + 1]]`; the bits of each item's
@@ -181,24 +139,17 @@ pub(crate) struct RowScan {
     piece_width: Vec<u32>,
     slot_width: u32,
     key_words: usize,
-    /// Per level of a memoised count: the count so far, and whether the
-    /// node is to be stored when done.
-    lv_acc: Vec<Count>,
-    lv_store: Vec<bool>,
-    memo_key_buf: Vec<u64>,
 }
 
 impl RowScan {
-    /// The backend for `pb`, or `None` when it does not apply: it needs a
-    /// slot/piece problem (see [`super::assign::applies`]) with uniform
-    /// slots (every option of a slot touches the same secondary items) and
-    /// keys that fit in 64 bits.
-    pub(crate) fn build(pb: &Problem) -> Option<Self> {
-        let layout = Layout::new(pb)?;
+    /// The backend for `pb`, a problem with uniform slots, or `None` when
+    /// its keys do not fit in 64 bits.
+    pub(crate) fn build(pb: &Problem, uniform: &UniformSlots) -> Option<Self> {
+        let layout = Layout::new(pb, uniform)?;
+        let shape = uniform.slots;
         let dense = pb.dense_colours();
-        let n = layout.slot_item.len();
-        let mut piece_of_item = vec![u32::MAX; pb.primary_count()];
-        let mut remaining = Vec::new();
+        let n = shape.slot_item.len();
+        let remaining = shape.copies.clone();
         let mut opt_off = vec![0u32];
         let (mut opt, mut key, mut piece) = (Vec::new(), Vec::new(), Vec::new());
         let (mut item_off, mut item, mut radix_off, mut radix) = (vec![0u32], Vec::new(), vec![0u32], Vec::new());
@@ -210,7 +161,7 @@ impl RowScan {
             let ni = items.len();
             let radixes: Vec<u64> = items[..nb].iter().map(|&j| u64::from(dense.n_colours[j as usize])).collect();
             // Each option's dense colours in the order of `items`, once.
-            let opts = &layout.options[s];
+            let opts = &shape.options[s];
             cols.clear();
             cols.resize(opts.len() * ni, 0);
             for (t, &o) in opts.iter().enumerate() {
@@ -224,15 +175,10 @@ impl RowScan {
             order.sort_unstable();
             fwd_off.push(fwd.len() as u32);
             for (k, &(kv, o, t)) in order.iter().enumerate() {
-                let q = pb.node_item[pb.opt_start[o as usize] as usize + 1] as usize;
-                if piece_of_item[q] == u32::MAX {
-                    piece_of_item[q] = remaining.len() as u32;
-                    remaining.push(pb.multiplicity[q]);
-                }
                 where_opt[o as usize] = (s as u32, k as u32);
                 opt.push(o);
                 key.push(kv);
-                piece.push(piece_of_item[q]);
+                piece.push(shape.piece_of(pb, o as usize));
                 fwd.extend_from_slice(&cols[t * ni + nb..(t + 1) * ni]);
             }
             opt_off.push(opt.len() as u32);
@@ -292,11 +238,8 @@ impl RowScan {
             piece_width,
             slot_width,
             key_words,
-            lv_acc: vec![Count::ZERO; n + 1],
-            lv_store: vec![false; n + 1],
-            memo_key_buf: vec![0; key_words],
             n_slots: n,
-            slot_item: layout.slot_item,
+            slot_item: shape.slot_item.clone(),
             opt_off,
             opt,
             key,
@@ -317,6 +260,7 @@ impl RowScan {
             lv_hi: vec![0; n + 1],
             lv_at: vec![0; n + 1],
             level: 0,
+            base: 0,
         })
     }
 
@@ -413,14 +357,6 @@ impl RowScan {
             p.push(u64::from(c), self.colour_width[j as usize]);
         }
     }
-
-    fn step(&self, l: usize) -> Step {
-        Step { item: self.slot_item[l], option: self.opt[self.lv_at[l] as usize] }
-    }
-
-    fn levels(&self, base: usize) -> impl Iterator<Item = (u32, u32)> + '_ {
-        (base..self.level).map(|l| (self.lv_at[l] - self.lv_lo[l] + 1, self.lv_hi[l] - self.lv_lo[l]))
-    }
 }
 
 impl Backend for RowScan {
@@ -439,89 +375,11 @@ impl Backend for RowScan {
         self.level < self.n_slots
     }
 
-    /// R2-R4 with the memo (M1-M3 of [`super::memo`]): `lv_acc[l]` is the
-    /// count of the finished children of the node at level `l`.
-    fn count_memo(&mut self, ctx: &mut Ctx, memo: &mut Memo) -> ControlFlow<()> {
-        let base = self.level;
-        let mut since = 0u32;
-        let mut key = std::mem::take(&mut self.memo_key_buf);
-        self.lv_acc[base] = Count::ZERO;
-        let flow = 'search: loop {
-            #[cfg(debug_assertions)]
-            if self.n_slots <= 16 {
-                self.sanity();
-            }
-            // Enter the node at `self.level`; its count is `lv_acc[level]`.
-            let level = self.level;
-            self.lv_store[level] = false;
-            let mut descended = false;
-            if level == self.n_slots {
-                if self.left == 0 {
-                    self.lv_acc[level] += 1;
-                }
-            } else {
-                // M1: a known state.
-                self.write_key(&mut key);
-                if level == base || !memo.get(&key, &mut self.lv_acc[level]) {
-                    // M2: descend into the first option that fits.
-                    self.lv_store[level] = level > base;
-                    let (lo, hi) = self.run_of(level);
-                    self.lv_lo[level] = lo;
-                    self.lv_hi[level] = hi;
-                    if let Some(k) = self.next_from(lo) {
-                        self.take(k);
-                        descended = true;
-                    }
-                }
-            }
-            if descended {
-                self.lv_acc[level + 1] = Count::ZERO;
-                if ctx.tick(&mut since, 0, || self.levels(base)).is_break() {
-                    break 'search ControlFlow::Break(());
-                }
-                continue 'search;
-            }
-            // The node at `self.level` is done: M3, then its next sibling.
-            loop {
-                let level = self.level;
-                if self.lv_store[level] {
-                    self.write_key(&mut key);
-                    memo.put(&key, &self.lv_acc[level]);
-                }
-                if level == base {
-                    break 'search ControlFlow::Continue(());
-                }
-                let done = std::mem::take(&mut self.lv_acc[level]);
-                self.untake();
-                let up = self.level;
-                self.lv_acc[up] += &done;
-                if let Some(k) = self.next_from(self.lv_at[up] + 1) {
-                    self.take(k);
-                    self.lv_acc[up + 1] = Count::ZERO;
-                    if ctx.tick(&mut since, 0, || self.levels(base)).is_break() {
-                        break 'search ControlFlow::Break(());
-                    }
-                    continue 'search;
-                }
-            }
-        };
-        // Finished, or interrupted: the finished subtrees' counts at every
-        // open level are solutions (a lower bound when interrupted).
-        for l in base..=self.level {
-            let c = std::mem::take(&mut self.lv_acc[l]);
-            ctx.add_counted(&c);
-        }
-        if flow.is_continue() {
-            ctx.nodes += u64::from(since);
-        }
-        self.memo_key_buf = key;
-        flow
-    }
-
     fn reset(&mut self) {
         while self.level > 0 {
             self.untake();
         }
+        self.base = 0;
     }
 
     fn replay(&mut self, path: &[Step]) -> bool {
@@ -543,59 +401,73 @@ impl Backend for RowScan {
             self.lv_hi[self.level] = hi;
             self.take(k as usize);
         }
+        self.base = self.level;
         true
     }
 
-    fn run(&mut self, ctx: &mut Ctx) -> ControlFlow<()> {
-        let base = self.level;
-        let mut since = 0u32;
-        'enter: loop {
-            // Small problems only: the engine's cross-checks use them, and a
-            // check per node would make debug runs of large boards crawl.
-            #[cfg(debug_assertions)]
-            if self.n_slots <= 16 {
-                self.sanity();
+    fn depth(&self) -> usize {
+        self.level
+    }
+
+    fn base(&self) -> usize {
+        self.base
+    }
+
+    #[inline]
+    fn node(&mut self) -> Node {
+        if self.level < self.n_slots {
+            Node::Inner
+        } else if self.left == 0 {
+            Node::Solution
+        } else {
+            // Every slot is filled; a piece is still owed copies.
+            Node::DeadEnd
+        }
+    }
+
+    /// R2, then R3 for the first option of the run.
+    #[inline]
+    fn first_child(&mut self) -> bool {
+        let level = self.level;
+        let (lo, hi) = self.run_of(level);
+        self.lv_lo[level] = lo;
+        self.lv_hi[level] = hi;
+        match self.next_from(lo) {
+            Some(k) => {
+                self.take(k);
+                true
             }
-            if ctx.cut.is_some_and(|cut| self.level >= cut || self.level == self.n_slots) {
-                let path = (0..self.level).map(|l| self.step(l)).collect();
-                ctx.ticket(path, self.levels(0));
-            } else if self.level == self.n_slots {
-                // Every slot is filled; a piece may still be owed copies.
-                if self.left == 0 {
-                    let sol = (0..self.level).map(|l| self.opt[self.lv_at[l] as usize] as usize);
-                    if ctx.solution(sol).is_break() {
-                        ctx.nodes += u64::from(since);
-                        return ControlFlow::Break(());
-                    }
-                }
-            } else {
-                let level = self.level;
-                let (lo, hi) = self.run_of(level);
-                self.lv_lo[level] = lo;
-                self.lv_hi[level] = hi;
-                if let Some(k) = self.next_from(lo) {
-                    self.take(k);
-                    if ctx.tick(&mut since, 0, || self.levels(base)).is_break() {
-                        return ControlFlow::Break(());
-                    }
-                    continue 'enter;
-                }
+            None => false,
+        }
+    }
+
+    /// R4, then R3 for the next option of the run.
+    #[inline]
+    fn next_sibling(&mut self) -> bool {
+        self.untake();
+        match self.next_from(self.lv_at[self.level] + 1) {
+            Some(k) => {
+                self.take(k);
+                true
             }
-            loop {
-                if self.level == base {
-                    ctx.nodes += u64::from(since);
-                    return ControlFlow::Continue(());
-                }
-                self.untake();
-                let next = self.next_from(self.lv_at[self.level] + 1);
-                if let Some(k) = next {
-                    self.take(k);
-                    if ctx.tick(&mut since, 0, || self.levels(base)).is_break() {
-                        return ControlFlow::Break(());
-                    }
-                    continue 'enter;
-                }
-            }
+            None => false,
+        }
+    }
+
+    fn step(&self, l: usize) -> Step {
+        Step { item: self.slot_item[l], option: self.opt[self.lv_at[l] as usize] }
+    }
+
+    fn branch(&self, l: usize) -> (u32, u32) {
+        (self.lv_at[l] - self.lv_lo[l] + 1, self.lv_hi[l] - self.lv_lo[l])
+    }
+
+    // Small problems only: the engine's cross-checks use them, and a check
+    // per node would make debug runs of large boards crawl.
+    fn check(&self) {
+        #[cfg(debug_assertions)]
+        if self.n_slots <= 16 {
+            self.sanity();
         }
     }
 }

@@ -46,12 +46,10 @@
 //! * an option is active exactly when all its nodes are inside their items'
 //!   active segments.
 
-use super::driver::{Backend, Ctx, Step};
+use super::backend::{Backend, Node, Step};
+use super::blocks::{tagged, untag, SparseSet};
 use super::problem::Problem;
-use std::ops::ControlFlow;
 
-const TAG_SHIFT: u32 = 30;
-const MASK: u32 = (1 << TAG_SHIFT) - 1;
 /// Trail entry: a node was removed from item `i`'s segment.
 const T_NODE: u32 = 0;
 /// Trail entry: secondary item `i` received a colour.
@@ -77,9 +75,7 @@ pub(crate) struct Sparse<'p> {
     remaining: Vec<u32>,
     colour: Vec<u32>,
     /// Active primary items (those with `remaining > 0`), as a sparse set.
-    act: Vec<u32>,
-    act_pos: Vec<u32>,
-    n_act: usize,
+    act: SparseSet,
     trail: Vec<u32>,
     // Per level:
     lv_item: Vec<u32>,
@@ -89,6 +85,8 @@ pub(crate) struct Sparse<'p> {
     lv_k: Vec<u32>,
     lv_d: Vec<u32>,
     level: usize,
+    /// The depth runs start from (see [`Backend::base`]).
+    base: usize,
     updates: u64,
 }
 
@@ -132,9 +130,7 @@ impl<'p> Sparse<'p> {
             node_opt,
             remaining: pb.multiplicity.clone(),
             colour: vec![0; pb.secondary_count()],
-            act: Vec::with_capacity(p),
-            act_pos: vec![0; p],
-            n_act: 0,
+            act: SparseSet::full(p),
             // Every node is removed at most once at a time, every item
             // changes state a bounded number of times per level.
             trail: Vec::with_capacity(n_nodes + 2 * n_items + depth + 16),
@@ -145,9 +141,11 @@ impl<'p> Sparse<'p> {
             lv_k: vec![0; depth],
             lv_d: vec![0; depth],
             level: 0,
+            base: 0,
             updates: 0,
         };
-        s.reset_items();
+        let remaining = &s.remaining;
+        s.act = SparseSet::with(p, |i| remaining[i] > 0);
         // Options naming an item of multiplicity 0 can never be chosen:
         // hide them for good (below the trail's bottom, so resets keep them).
         for o in 0..pb.option_count() {
@@ -158,17 +156,6 @@ impl<'p> Sparse<'p> {
         s.trail.clear();
         s.updates = 0;
         s
-    }
-
-    fn reset_items(&mut self) {
-        self.act.clear();
-        for i in 0..self.n_primary {
-            if self.remaining[i] > 0 {
-                self.act_pos[i] = self.act.len() as u32;
-                self.act.push(i as u32);
-            }
-        }
-        self.n_act = self.act.len();
     }
 
     /// Removes node `k` from its item's active segment.
@@ -183,7 +170,7 @@ impl<'p> Sparse<'p> {
         self.set[last] = k as u32;
         self.pos[k] = last as u32;
         self.len[i] -= 1;
-        self.trail.push((T_NODE << TAG_SHIFT) | i as u32);
+        self.trail.push(tagged(T_NODE, i));
         self.updates += 1;
     }
 
@@ -219,15 +206,8 @@ impl<'p> Sparse<'p> {
     }
 
     fn deactivate(&mut self, i: usize) {
-        let p = self.act_pos[i] as usize;
-        let last = self.n_act - 1;
-        let moved = self.act[last];
-        self.act[p] = moved;
-        self.act_pos[moved as usize] = p as u32;
-        self.act[last] = i as u32;
-        self.act_pos[i] = last as u32;
-        self.n_act -= 1;
-        self.trail.push((T_DEACT << TAG_SHIFT) | i as u32);
+        self.act.remove(i);
+        self.trail.push(tagged(T_DEACT, i));
     }
 
     /// C4: chooses option `o`.
@@ -239,7 +219,7 @@ impl<'p> Sparse<'p> {
         for k in a..a + np {
             let i = self.pb.node_item[k] as usize;
             self.remaining[i] -= 1;
-            self.trail.push((T_REMAIN << TAG_SHIFT) | i as u32);
+            self.trail.push(tagged(T_REMAIN, i));
             if self.remaining[i] == 0 {
                 self.hide_all_of(i);
                 self.deactivate(i);
@@ -252,25 +232,24 @@ impl<'p> Sparse<'p> {
             if c == 0 {
                 self.hide_all_of(j);
                 self.colour[s] = EXCLUSIVE;
-                self.trail.push((T_COLOUR << TAG_SHIFT) | s as u32);
+                self.trail.push(tagged(T_COLOUR, s));
             } else if self.colour[s] != c {
                 debug_assert_eq!(self.colour[s], 0, "an active option disagrees with a colour");
                 self.purify(j, c);
                 self.colour[s] = c;
-                self.trail.push((T_COLOUR << TAG_SHIFT) | s as u32);
+                self.trail.push(tagged(T_COLOUR, s));
             }
         }
     }
 
     fn undo_to(&mut self, mark: usize) {
         while self.trail.len() > mark {
-            let e = self.trail.pop().unwrap();
-            let i = (e & MASK) as usize;
-            match e >> TAG_SHIFT {
+            let (tag, i) = untag(self.trail.pop().unwrap());
+            match tag {
                 T_NODE => self.len[i] += 1,
                 T_COLOUR => self.colour[i] = 0,
                 T_REMAIN => self.remaining[i] += 1,
-                _ => self.n_act += 1,
+                _ => self.act.restore(),
             }
         }
     }
@@ -280,8 +259,8 @@ impl<'p> Sparse<'p> {
     fn choose_item(&self) -> Option<(usize, u32)> {
         let mut best = usize::MAX;
         let mut best_deg = u32::MAX;
-        for a in 0..self.n_act {
-            let i = self.act[a] as usize;
+        for a in 0..self.act.len() {
+            let i = self.act.get(a);
             let (l, r) = (self.len[i], self.remaining[i]);
             if l < r {
                 return None;
@@ -315,10 +294,8 @@ impl<'p> Sparse<'p> {
                 assert_eq!(self.pb.node_item[k] as usize, i);
             }
         }
-        for a in 0..self.n_act {
-            let i = self.act[a] as usize;
-            assert!(self.remaining[i] > 0);
-            assert_eq!(self.act_pos[i] as usize, a);
+        for a in 0..self.act.len() {
+            assert!(self.remaining[self.act.get(a)] > 0);
         }
     }
 }
@@ -331,6 +308,7 @@ impl Backend for Sparse<'_> {
     fn reset(&mut self) {
         self.undo_to(0);
         self.level = 0;
+        self.base = 0;
     }
 
     fn replay(&mut self, path: &[Step]) -> bool {
@@ -357,65 +335,71 @@ impl Backend for Sparse<'_> {
             self.choose(o);
             self.level += 1;
         }
+        self.base = self.level;
         true
     }
 
-    fn run(&mut self, ctx: &mut Ctx) -> ControlFlow<()> {
-        let base = self.level;
-        let mut nodes_since_poll = 0u32;
-        'enter: loop {
-            // C2: enter a level.
-            #[cfg(debug_assertions)]
-            if self.pb.option_count() < 2000 {
-                self.sanity();
-            }
-            if ctx.cut.is_some_and(|cut| self.n_act == 0 || self.level >= cut) {
-                // Enumerating tickets: this node is the root of one subtree.
-                let path: Vec<Step> =
-                    (0..self.level).map(|l| Step { item: self.lv_item[l], option: self.lv_opt[l] }).collect();
-                ctx.ticket(path, self.levels(0));
-            } else if self.n_act == 0 {
-                let sol = self.lv_opt[..self.level].iter().map(|&o| o as usize);
-                if ctx.solution(sol).is_break() {
-                    ctx.nodes += u64::from(nodes_since_poll);
-                    ctx.updates = self.updates;
-                    return ControlFlow::Break(());
-                }
-            } else if let Some((i, deg)) = self.choose_item() {
-                let level = self.level;
-                self.lv_item[level] = i as u32;
-                self.lv_mark[level] = self.trail.len();
-                self.lv_k[level] = 0;
-                self.lv_d[level] = deg;
-                // C4 for the first branch happens below, in the shared loop.
-                if self.try_next(level) {
-                    if ctx.tick(&mut nodes_since_poll, self.updates, || self.levels(base)).is_break() {
-                        return ControlFlow::Break(());
-                    }
-                    continue 'enter;
-                }
-            }
-            // Backtrack: C5/C6.
-            loop {
-                if self.level == base {
-                    ctx.nodes += u64::from(nodes_since_poll);
-                    ctx.updates = self.updates;
-                    return ControlFlow::Continue(());
-                }
-                self.level -= 1;
-                let level = self.level;
-                self.undo_to(self.lv_branch_mark[level]);
-                // C5: exclude the branch just explored.
-                self.hide(self.lv_opt[level] as usize);
-                if self.try_next(level) {
-                    if ctx.tick(&mut nodes_since_poll, self.updates, || self.levels(base)).is_break() {
-                        return ControlFlow::Break(());
-                    }
-                    continue 'enter;
-                }
-                // C6: this level is exhausted.
-                self.undo_to(self.lv_mark[level]);
-            }
+    fn depth(&self) -> usize {
+        self.level
+    }
+
+    fn base(&self) -> usize {
+        self.base
+    }
+
+    /// C2: a solution when no primary item is left.
+    #[inline]
+    fn node(&mut self) -> Node {
+        if self.act.is_empty() {
+            Node::Solution
+        } else {
+            Node::Inner
+        }
+    }
+
+    /// C3, then C4 for the first branch.
+    #[inline]
+    fn first_child(&mut self) -> bool {
+        let Some((i, deg)) = self.choose_item() else { return false };
+        let level = self.level;
+        self.lv_item[level] = i as u32;
+        self.lv_mark[level] = self.trail.len();
+        self.lv_k[level] = 0;
+        self.lv_d[level] = deg;
+        self.try_next(level)
+    }
+
+    /// C5: exclude the branch just explored and take the next; C6 when the
+    /// level is exhausted.
+    #[inline]
+    fn next_sibling(&mut self) -> bool {
+        self.level -= 1;
+        let level = self.level;
+        self.undo_to(self.lv_branch_mark[level]);
+        self.hide(self.lv_opt[level] as usize);
+        if self.try_next(level) {
+            return true;
+        }
+        self.undo_to(self.lv_mark[level]);
+        false
+    }
+
+    fn step(&self, level: usize) -> Step {
+        Step { item: self.lv_item[level], option: self.lv_opt[level] }
+    }
+
+    fn branch(&self, level: usize) -> (u32, u32) {
+        (self.lv_k[level], self.lv_d[level])
+    }
+
+    fn updates(&self) -> u64 {
+        self.updates
+    }
+
+    fn check(&self) {
+        #[cfg(debug_assertions)]
+        if self.pb.option_count() < 2000 {
+            self.sanity();
         }
     }
 }
@@ -434,10 +418,5 @@ impl Sparse<'_> {
         self.choose(o);
         self.level = level + 1;
         true
-    }
-
-    /// (branch, degree) of the levels below `base`, for progress.
-    fn levels(&self, base: usize) -> impl Iterator<Item = (u32, u32)> + '_ {
-        (base..self.level).map(|l| (self.lv_k[l], self.lv_d[l]))
     }
 }

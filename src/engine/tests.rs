@@ -282,7 +282,7 @@ fn assign_backend_counts_match_brute_force() {
     for _ in 0..3000 {
         let model = random_assign_model(&mut rng);
         let problem = model.build();
-        if !assign::applies(&problem) {
+        if !assign_applies(&problem) {
             continue;
         }
         used += 1;
@@ -329,7 +329,7 @@ fn row_scan_counts_match_brute_force() {
     for _ in 0..3000 {
         let model = random_row_model(&mut rng);
         let problem = model.build();
-        if rowscan::RowScan::build(&problem).is_none() || !assign::applies(&problem) {
+        if !rows_apply(&problem) || !assign_applies(&problem) {
             continue;
         }
         used += 1;
@@ -543,7 +543,7 @@ fn memoised_counts_match_brute_force() {
         let backend = if bitset::words_needed(&problem).is_some() {
             bits += 1;
             BackendChoice::Auto
-        } else if rowscan::RowScan::build(&problem).is_some() && assign::applies(&problem) {
+        } else if rows_apply(&problem) && assign_applies(&problem) {
             rows += 1;
             BackendChoice::RowScan
         } else {
@@ -666,4 +666,17 @@ fn an_interrupted_memoised_count_is_a_lower_bound() {
     let outcome = solve(&dominoes(8, 8), &config, None);
     assert_eq!(outcome.solutions, 12_988_816);
     assert!(outcome.stats.memo.unwrap().clears > 0);
+}
+
+/// Whether the assignment backend applies to `pb`.
+fn assign_applies(pb: &Problem) -> bool {
+    super::shape::SlotPieces::of(pb).is_some_and(|shape| assign::fits(pb, &shape))
+}
+
+/// Whether the row scan applies to `pb`.
+fn rows_apply(pb: &Problem) -> bool {
+    use super::shape::{SlotPieces, UniformSlots};
+    SlotPieces::of(pb).is_some_and(|shape| {
+        UniformSlots::of(pb, &shape).is_some_and(|uniform| rowscan::RowScan::build(pb, &uniform).is_some())
+    })
 }

@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+"""A/B: two tessera binaries side by side on the bench instances.
+
+    python3 bench/ab.py --old /tmp/tessera-before --new target/release/tessera
+    python3 bench/ab.py --old A --new B --family pack --family tetravex --reps 5
+
+For a change that must not alter the search (a refactor), the node counts
+must be equal; for one that may, they are shown side by side. Each instance
+runs old, new, old, new, ... (`--reps` times each, interleaved, so that load
+drifts hit both alike) with the command line run.py gives it, and the table
+shows the median wall times, their ratio new/old, and per family the ratio
+of the summed medians and the worst ratio of an instance that takes at
+least 0.1 s (shorter runs are mostly process start-up). Instances whose old
+median exceeds --max-seconds are skipped (the `tail` family by default).
+"""
+
+import argparse
+import os
+import statistics
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import gen  # noqa: E402
+import run  # noqa: E402
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--old", required=True, help="the baseline tessera binary")
+    ap.add_argument("--new", required=True, help="the tessera binary under test")
+    ap.add_argument("--family", action="append", metavar="NAME", help="only this family (repeatable)")
+    ap.add_argument("--reps", type=int, default=3, help="runs per binary and instance (default 3)")
+    ap.add_argument("--timeout", type=float, default=60.0, help="seconds per run (default 60)")
+    ap.add_argument("--max-seconds", type=float, default=20.0,
+                    help="skip an instance whose first old run takes longer (default 20)")
+    ap.add_argument("--skip-family", action="append", default=None, metavar="NAME",
+                    help="skip this family (default: tail)")
+    ap.add_argument("--instances", default=gen.DEFAULT_OUT, metavar="DIR")
+    args = ap.parse_args()
+    skip = set(args.skip_family if args.skip_family is not None else ["tail"])
+    nthreads = os.cpu_count() or 1
+    insts = gen.generate(args.instances)
+    insts = [i for i in insts if i["family"] not in skip and (not args.family or i["family"] in args.family)]
+    print("| family | instance | old s | new s | new/old | old nodes | new nodes |")
+    print("|---|---|---|---|---|---|---|")
+    fams = {}
+    differ = 0
+    for inst in insts:
+        cmds = {k: run.tessera_cmd([b], inst, nthreads) for k, b in (("old", args.old), ("new", args.new))}
+        times = {"old": [], "new": []}
+        nodes = {}
+        skipped = False
+        for r in range(args.reps):
+            for k in ("old", "new"):
+                res = run.run_once(cmds[k], args.timeout)
+                times[k].append(res.wall)
+                rec = run.tessera_case_record(res.out)
+                nodes[k] = run.tessera_nodes(rec) if rec else None
+                if r == 0 and k == "old" and res.wall > args.max_seconds:
+                    skipped = True
+                    break
+            if skipped:
+                break
+        if skipped:
+            print("| %s | %s | >%g | skipped | | | |" % (inst["family"], inst["name"], args.max_seconds))
+            continue
+        mo, mn = statistics.median(times["old"]), statistics.median(times["new"])
+        same = nodes.get("old") == nodes.get("new")
+        differ += not same
+        print("| %s | %s | %.3f | %.3f | %.3f | %s | %s%s |" % (
+            inst["family"], inst["name"], mo, mn, mn / mo if mo > 0 else float("nan"),
+            nodes.get("old"), nodes.get("new"), "" if same else " (differs)"), flush=True)
+        f = fams.setdefault(inst["family"], [0.0, 0.0, []])
+        f[0] += mo
+        f[1] += mn
+        if mo >= 0.1:
+            f[2].append(mn / mo)
+    print()
+    print("| family | old s (sum of medians) | new s | new/old | worst instance new/old (>= 0.1 s) |")
+    print("|---|---|---|---|---|")
+    for name, (so, sn, ratios) in fams.items():
+        worst = "%.3f" % max(ratios) if ratios else "-"
+        print("| %s | %.3f | %.3f | %.3f | %s |" % (name, so, sn, sn / so if so > 0 else float("nan"), worst))
+    print()
+    print("instances whose node counts differ: %d" % differ)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,109 @@
+//! The engine contract: what a backend must offer so that the one search
+//! loop ([`super::search`]) can drive it.
+//!
+//! A backend is a search tree that it walks itself. It keeps the path from
+//! the root to the current node (its *levels*: level `l` holds the choice
+//! that leads from depth `l` to depth `l + 1`) and offers four moves:
+//!
+//! * [`Backend::node`]: what the current node is: a solution, a dead end,
+//!   or an inner node with children to try;
+//! * [`Backend::first_child`]: branch at the current node (choose what to
+//!   branch on) and step down into its first child;
+//! * [`Backend::next_sibling`]: undo the choice that led to the current node
+//!   and step into the next child of the parent; when there is none, stay
+//!   at the parent, in the state it had when it was entered;
+//! * [`Backend::reset`] and [`Backend::replay`]: back to the root, and down
+//!   a recorded path of [`Step`]s (tickets, estimates, restarts).
+//!
+//! For example, a tree with root `r`, children `a b` and `a`'s child `c`:
+//! from `r`, `first_child` enters `a` (depth 1), `first_child` enters `c`
+//! (depth 2), `next_sibling` finds no sibling of `c` and returns false at
+//! `a` (depth 1), `next_sibling` enters `b` (depth 1), `next_sibling`
+//! returns false at `r` (depth 0): the whole tree, each node entered once.
+//!
+//! # Invariants
+//!
+//! * `depth()` is the number of levels on the path; `first_child`
+//!   increases it by one when it returns true, `next_sibling` keeps it when
+//!   it returns true and decreases it by one when it returns false;
+//! * after `next_sibling` returns false, the state equals the one the
+//!   parent had when it was entered (what the memo keys rely on);
+//! * children are tried in an order that depends only on the state (and on
+//!   the salt of [`Backend::randomise`]), so that a path of steps names the
+//!   same subtree in every run: tickets and shards rely on it;
+//! * the moves allocate nothing.
+
+/// One step of a path from the root: what the backend branched on (an
+/// item for most backends; the bitset backend's bit index) and the option
+/// taken. The branches before `option` at that node are excluded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Step {
+    pub item: u32,
+    pub option: u32,
+}
+
+/// What the node just entered is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Node {
+    /// Every constraint is met: the options on the path are a solution.
+    Solution,
+    /// A leaf that is not a solution.
+    DeadEnd,
+    /// A node to branch on (it may still turn out to have no child).
+    Inner,
+}
+
+/// A search backend.
+pub(crate) trait Backend: Send {
+    /// The backend's name, as `--stats` and JSON report it.
+    fn name(&self) -> &'static str;
+
+    /// The number of levels on the path to the current node.
+    fn depth(&self) -> usize;
+    /// The depth a run starts from: the depth after the last `reset` or
+    /// `replay`. A run broken off (a budget, a stop) leaves the backend
+    /// where it stopped, and the next run resumes there.
+    fn base(&self) -> usize;
+    /// What the current node is. Cheap, and without effect on the search.
+    fn node(&mut self) -> Node;
+    /// Branches at the current (inner) node and steps into its first
+    /// child; false when it has none.
+    fn first_child(&mut self) -> bool;
+    /// Undoes the last level's choice and steps into the next child at
+    /// that level; false when there is none (the parent is current again).
+    fn next_sibling(&mut self) -> bool;
+    /// The step taken at `level` (below the current depth).
+    fn step(&self, level: usize) -> Step;
+    /// Progress at `level`: (branch taken, from 1; branches there), for
+    /// Knuth's estimate of the fraction of the tree explored.
+    fn branch(&self, level: usize) -> (u32, u32);
+    /// Elementary updates of the data structures so far (a running total).
+    fn updates(&self) -> u64 {
+        0
+    }
+    /// Asserts the backend's invariants (debug builds call it at every
+    /// node; a backend may skip large problems).
+    fn check(&self) {}
+
+    /// Undo everything: back to the root.
+    fn reset(&mut self);
+    /// Walk down a path from the current node; false if a step is not
+    /// available (which never happens for paths the same backend made).
+    fn replay(&mut self, path: &[Step]) -> bool;
+    /// Randomises the branching order of the following runs with `salt`
+    /// (0: the backend's own deterministic order), for restarts. Returns
+    /// false when the backend has no randomised order.
+    fn randomise(&mut self, _salt: u64) -> bool {
+        false
+    }
+    /// The words of this backend's memo key (see [`super::memo`]); 0 when
+    /// it cannot memoise.
+    fn memo_words(&self) -> usize {
+        0
+    }
+    /// Writes the memo key of the current node; false when the node has
+    /// none (a leaf).
+    fn memo_key(&self, _key: &mut [u64]) -> bool {
+        false
+    }
+}

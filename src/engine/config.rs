@@ -1,0 +1,145 @@
+//! How to search: the configuration the caller hands to
+//! [`solve`](super::solve) and [`plan`](super::plan), with every knob and its
+//! default, and the [`Monitor`] through which a caller watches and stops a
+//! running search.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// Which part of a sharded search to run: shard `index` of `count`
+/// (0-based index).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub index: u32,
+    pub count: u32,
+}
+
+/// How to search.
+#[derive(Clone, Debug, Default)]
+pub struct SearchConfig {
+    /// Stop after this many solutions (`Some(1)`: first solution only, and
+    /// then the solution reported is the one a one-thread search finds).
+    pub limit: Option<u64>,
+    /// Worker threads; 0 means all available cores.
+    pub threads: usize,
+    /// Stop after this many nodes. Forces one thread, so that the budget is
+    /// reproducible.
+    pub max_nodes: Option<u64>,
+    /// Stop at this instant.
+    pub deadline: Option<Instant>,
+    /// Search only this part of the tree.
+    pub shard: Option<Shard>,
+    /// Live counters and the stop flag, shared with whoever watches.
+    pub monitor: Option<Arc<Monitor>>,
+    /// Which backend to run (normally chosen by the problem's shape).
+    pub backend: BackendChoice,
+    /// Whether a first-solution search restarts (see [`Restarts`]).
+    pub restarts: Restarts,
+    /// Seed of the randomised orders of restarts and portfolio members: the
+    /// same seed gives the same run (for a given thread count).
+    pub seed: u64,
+    /// Whether a count memoises subtree counts (see the memo module).
+    pub memo: MemoChoice,
+    /// The memory cap of the memo tables of all workers together, in MiB
+    /// (`None`: [`DEFAULT_MEMO_MB`]).
+    pub memo_mb: Option<usize>,
+}
+
+/// Randomised restarts and portfolios for first-solution searches
+/// (`engine/portfolio.rs` documents the method).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Restarts {
+    /// Where the backend supports them (the assignment backend), for a
+    /// first-solution search of the whole tree (not a shard).
+    #[default]
+    Auto,
+    /// Never: one complete search in the backend's own order (with threads,
+    /// tickets shared as for counting).
+    Never,
+}
+
+/// Whether a count memoises the counts of subtrees.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum MemoChoice {
+    /// When random walks show that states repeat enough to pay.
+    #[default]
+    Auto,
+    /// Whenever the backend can (counts only).
+    On,
+    /// Never.
+    Off,
+}
+
+/// Which backend runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum BackendChoice {
+    /// The fastest one that applies to the problem.
+    #[default]
+    Auto,
+    /// The general sparse-set backend, whatever the problem (for
+    /// cross-checking).
+    General,
+    /// The assignment backend where it applies (else as `Auto`).
+    Assign,
+    /// The row-scan backend where it applies (else as `Auto`).
+    RowScan,
+}
+
+impl SearchConfig {
+    /// Count every solution, on all cores.
+    pub fn count() -> Self {
+        SearchConfig::default()
+    }
+
+    /// Find one solution.
+    pub fn first() -> Self {
+        SearchConfig { limit: Some(1), ..SearchConfig::default() }
+    }
+
+    /// The number of threads this configuration runs.
+    pub fn effective_threads(&self) -> usize {
+        if self.max_nodes.is_some() {
+            return 1;
+        }
+        match self.threads {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            n => n,
+        }
+    }
+}
+
+/// Live view of a running search, for progress bars and interruption.
+#[derive(Debug, Default)]
+pub struct Monitor {
+    /// Set to ask the search to stop (Ctrl-C).
+    pub stop: AtomicBool,
+    /// Nodes so far (updated every few thousand nodes).
+    pub nodes: AtomicU64,
+    /// Solutions so far.
+    pub solutions: AtomicU64,
+    fraction: AtomicU64,
+}
+
+impl Monitor {
+    /// A fresh monitor.
+    pub fn new() -> Arc<Self> {
+        Arc::new(Monitor::default())
+    }
+
+    /// Knuth's estimate of the fraction of the search tree explored, 0 to 1.
+    pub fn fraction(&self) -> f64 {
+        f64::from_bits(self.fraction.load(Ordering::Relaxed))
+    }
+
+    pub(crate) fn set_fraction(&self, f: f64) {
+        self.fraction.store(f.to_bits(), Ordering::Relaxed);
+    }
+
+    /// Clears the counters for a new search (the stop flag stays).
+    pub fn reset_counters(&self) {
+        self.nodes.store(0, Ordering::Relaxed);
+        self.solutions.store(0, Ordering::Relaxed);
+        self.set_fraction(0.0);
+    }
+}

@@ -1,0 +1,475 @@
+//! What a running search shares between its workers, and what one worker
+//! reports to it: solutions, tickets, node counts, polls and stops.
+//!
+//! The search loop ([`super::search`]) reports every event of a run to its
+//! worker's [`Ctx`]: a solution ([`Ctx::solution`]), a ticket while
+//! cutting the tree ([`Ctx::ticket`]), and one tick per node
+//! ([`Ctx::tick`]); every few thousand nodes (fewer when nodes are slow:
+//! [`POLL_INTERVAL`]) the tick *polls*: it publishes the counters and the
+//! progress estimate on the [`Monitor`], and checks the stop flag, the
+//! deadline, the node budget and a run's own budget (restarts). The
+//! [`Shared`] state holds what all workers of one search see: the stop
+//! flag and its reason, the solution limit, the first solution found.
+
+use super::count::Count;
+use super::tuning::{MAX_POLL_PERIOD, POLL_INTERVAL};
+use super::{Monitor, Outcome, SearchConfig, Stats, StopReason};
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+
+use super::backend::Step;
+
+/// The visitor a caller hands to [`solve`](super::solve): it sees each
+/// solution as the list of chosen options and may stop the search.
+pub type Visitor<'a> = dyn Fn(&[usize]) -> ControlFlow<()> + Sync + 'a;
+
+/// A subtree to search.
+#[derive(Clone, Debug)]
+pub(crate) struct Ticket {
+    pub path: Vec<Step>,
+    /// Knuth's estimate of the fraction of the tree below this node.
+    pub weight: f64,
+}
+
+/// State shared by all workers of one search.
+pub(super) struct Shared<'a> {
+    config: &'a SearchConfig,
+    visitor: Option<&'a Visitor<'a>>,
+    start: Instant,
+    /// Set when any worker decides the whole search must end.
+    stop: AtomicBool,
+    reason: Mutex<Option<StopReason>>,
+    /// Solutions reported to the visitor or counted towards the limit.
+    solutions: AtomicU64,
+    /// First-solution mode: the leftmost ticket known to hold a solution.
+    best_ticket: AtomicUsize,
+    /// Portfolio mode: the first solution found by any worker ends the
+    /// search (workers search the same tree in different orders).
+    portfolio: bool,
+    /// Portfolio mode: worker 0 has spent `portfolio::WARM` nodes, and the
+    /// restarting members may start.
+    warm: AtomicBool,
+    first: Mutex<Option<(usize, Vec<usize>)>>,
+    progress: Mutex<ProgressBoard>,
+}
+
+struct ProgressBoard {
+    done: f64,
+    total: f64,
+    running: Vec<f64>,
+}
+
+impl<'a> Shared<'a> {
+    pub(super) fn new(config: &'a SearchConfig, visitor: Option<&'a Visitor<'a>>, threads: usize) -> Self {
+        Shared {
+            config,
+            visitor,
+            start: Instant::now(),
+            stop: AtomicBool::new(false),
+            reason: Mutex::new(None),
+            solutions: AtomicU64::new(0),
+            best_ticket: AtomicUsize::new(usize::MAX),
+            portfolio: false,
+            warm: AtomicBool::new(false),
+            first: Mutex::new(None),
+            progress: Mutex::new(ProgressBoard { done: 0.0, total: 1.0, running: vec![0.0; threads.max(1)] }),
+        }
+    }
+
+    pub(super) fn halt(&self, reason: StopReason) {
+        let mut r = self.reason.lock().unwrap();
+        if r.is_none() {
+            *r = Some(reason);
+        }
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// Ends every worker's search without a stop reason (the search is
+    /// decided: a portfolio member proved there is no solution).
+    pub(super) fn settle(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    pub(super) fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// Time since the search started.
+    pub(super) fn elapsed(&self) -> std::time::Duration {
+        self.start.elapsed()
+    }
+
+    pub(super) fn monitor(&self) -> Option<&Monitor> {
+        self.config.monitor.as_deref()
+    }
+
+    /// Tickets of total weight `total` are about to be searched (the
+    /// progress estimate starts again from them).
+    pub(super) fn expect_tickets(&self, total: f64) {
+        let mut board = self.progress.lock().unwrap();
+        board.total = total;
+        board.running.iter_mut().for_each(|r| *r = 0.0);
+    }
+
+    /// `worker` finished a ticket of weight `weight`.
+    pub(super) fn ticket_done(&self, worker: usize, weight: f64) {
+        let mut board = self.progress.lock().unwrap();
+        board.done += weight;
+        board.running[worker] = 0.0;
+    }
+
+    /// First-solution mode: whether a ticket left of `ticket` has a
+    /// solution (then `ticket` need not be searched).
+    pub(super) fn solved_before(&self, ticket: usize) -> bool {
+        self.best_ticket.load(Ordering::Relaxed) < ticket
+    }
+
+    /// The search ends when any worker finds a solution (a portfolio).
+    pub(super) fn set_portfolio(&mut self) {
+        self.portfolio = true;
+    }
+
+    /// Portfolio mode: whether the restarting members may start.
+    pub(super) fn is_warm(&self) -> bool {
+        self.warm.load(Ordering::Relaxed)
+    }
+
+    /// Portfolio mode: let the restarting members start.
+    pub(super) fn warm_up(&self) {
+        self.warm.store(true, Ordering::Relaxed);
+    }
+}
+
+/// What a backend reports to, and asks of, the driver.
+pub(crate) struct Ctx<'a> {
+    /// When set, the search records a ticket at this depth instead of
+    /// descending (ticket enumeration).
+    cut: Option<usize>,
+    /// The search calls [`Ctx::poll`] every this many nodes.
+    poll_every: u32,
+    /// Nodes of the current run (ticket, restart), and the running total
+    /// of the backend's updates.
+    nodes: u64,
+    updates: u64,
+    /// Solutions met one by one.
+    solutions: u64,
+    /// Solutions counted without being met one by one (memoised counts),
+    /// on top of `solutions`.
+    counted: Count,
+    tickets: Vec<Ticket>,
+    shared: &'a Shared<'a>,
+    ticket: usize,
+    weight: f64,
+    worker: usize,
+    nodes_reported: u64,
+    /// Nodes already spent by this worker before the current run (budgets).
+    nodes_before: u64,
+    /// This run's own node budget (a restart's): when `nodes` reaches it,
+    /// the run ends with `budget_hit` set and the search goes on.
+    run_budget: u64,
+    budget_hit: bool,
+    /// The node period that [`POLL_INTERVAL`] asks for, and the last poll.
+    period: u32,
+    last_poll: Instant,
+    /// Whether `--max-nodes` applies (not while cutting tickets, which
+    /// would make the budget depend on the thread count).
+    budget: bool,
+}
+
+impl<'a> Ctx<'a> {
+    pub(super) fn new(shared: &'a Shared<'a>, worker: usize) -> Self {
+        Ctx {
+            cut: None,
+            poll_every: Self::period(shared.config.max_nodes, 0),
+            nodes: 0,
+            updates: 0,
+            solutions: 0,
+            counted: Count::ZERO,
+            tickets: Vec::new(),
+            shared,
+            ticket: 0,
+            weight: 1.0,
+            worker,
+            nodes_reported: 0,
+            nodes_before: 0,
+            run_budget: u64::MAX,
+            budget_hit: false,
+            period: MAX_POLL_PERIOD,
+            last_poll: Instant::now(),
+            budget: true,
+        }
+    }
+
+    /// A context that cuts the tree at `depth` (ticket enumeration): it
+    /// polls for Ctrl-C and the deadline, but the node budget does not
+    /// apply (it would make the budget depend on the thread count).
+    pub(super) fn cutting(shared: &'a Shared<'a>, depth: usize) -> Self {
+        let mut ctx = Ctx::new(shared, 0);
+        ctx.cut = Some(depth);
+        ctx.budget = false;
+        ctx.poll_every = MAX_POLL_PERIOD;
+        ctx
+    }
+
+    /// The depth at which tickets are cut, if this run cuts.
+    #[inline]
+    pub(super) fn cut(&self) -> Option<usize> {
+        self.cut
+    }
+
+    /// Starts the run of ticket `index` (of estimated share `weight`).
+    pub(super) fn start_ticket(&mut self, index: usize, weight: f64) {
+        self.ticket = index;
+        self.weight = weight;
+        self.nodes_before += self.nodes;
+        self.nodes = 0;
+        self.nodes_reported = 0;
+    }
+
+    /// Publishes the nodes not yet shown on the monitor.
+    pub(super) fn report_nodes(&mut self) {
+        if let Some(m) = self.shared.monitor() {
+            m.nodes.fetch_add(self.nodes - self.nodes_reported, Ordering::Relaxed);
+        }
+        self.nodes_reported = self.nodes;
+    }
+
+    /// Ends a run of the search loop: `since` nodes not yet counted, and
+    /// the backend's running total of updates.
+    #[inline]
+    pub(super) fn end_run(&mut self, since: u32, updates: u64) {
+        self.nodes += u64::from(since);
+        self.updates = updates;
+    }
+
+    /// Nodes of the current run.
+    pub(super) fn run_nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Nodes of every run of this worker.
+    pub(super) fn spent(&self) -> u64 {
+        self.nodes_before + self.nodes
+    }
+
+    /// The backend's running total of updates, as last reported.
+    pub(super) fn updates(&self) -> u64 {
+        self.updates
+    }
+
+    /// Overrides the updates reported (a worker that ran two backends).
+    pub(super) fn set_updates(&mut self, updates: u64) {
+        self.updates = updates;
+    }
+
+    /// Solutions met one by one.
+    pub(super) fn solutions(&self) -> u64 {
+        self.solutions
+    }
+
+    /// Whether the last run ended at its own budget (a restart is due).
+    pub(super) fn budget_hit(&self) -> bool {
+        self.budget_hit
+    }
+
+    /// The poll period: 4096 nodes, or less so that a budget ends exactly.
+    fn period(max_nodes: Option<u64>, spent: u64) -> u32 {
+        let left = max_nodes.map_or(u64::MAX, |m| m.saturating_sub(spent)).max(1);
+        left.min(u64::from(MAX_POLL_PERIOD)) as u32
+    }
+
+    /// Adds solutions counted without meeting them (a memoised subtree),
+    /// and shows them on the monitor (saturating at `u64::MAX`).
+    pub(super) fn add_counted(&mut self, c: &Count) {
+        self.counted += c;
+        if let Some(m) = self.shared.monitor() {
+            let _ = m
+                .solutions
+                .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |s| Some(s.saturating_add(c.saturating_u64())));
+        }
+    }
+
+    /// Every solution this worker has counted.
+    pub(super) fn total(&self) -> Count {
+        self.counted.clone() + &Count::from(self.solutions)
+    }
+
+    /// Records the node at `path` as a ticket. `levels` are the (branch,
+    /// degree) pairs from the root down to it: the ticket's weight, Knuth's
+    /// estimate of its share of the tree, is the product of `1 / degree`.
+    pub(super) fn ticket(&mut self, path: Vec<Step>, levels: impl Iterator<Item = (u32, u32)>) {
+        let weight = levels.fold(1.0, |w, (_, d)| w / f64::from(d.max(1)));
+        self.tickets.push(Ticket { path, weight });
+    }
+
+    /// Starts a run with its own node budget (`u64::MAX`: none), polled
+    /// exactly when it runs out.
+    pub(super) fn start_run(&mut self, budget: u64) {
+        self.nodes_before += self.nodes;
+        self.nodes = 0;
+        self.nodes_reported = 0;
+        self.run_budget = budget;
+        self.budget_hit = false;
+        let spent = self.nodes_before;
+        self.poll_every =
+            Self::period(self.shared.config.max_nodes, spent).min(Self::period(Some(budget), 0)).min(self.period);
+    }
+
+    /// The tickets recorded so far (a run with a cut).
+    pub(super) fn take_tickets(&mut self) -> Vec<Ticket> {
+        std::mem::take(&mut self.tickets)
+    }
+
+    /// A solution was found. `Break` ends the search.
+    pub(super) fn solution(&mut self, options: impl Iterator<Item = usize>) -> ControlFlow<()> {
+        let sh = self.shared;
+        if sh.config.first_only() {
+            self.solutions += 1;
+            let mut first = sh.first.lock().unwrap();
+            if first.as_ref().is_none_or(|(t, _)| self.ticket < *t) {
+                *first = Some((self.ticket, options.collect()));
+                sh.best_ticket.fetch_min(self.ticket, Ordering::Relaxed);
+            }
+            if sh.portfolio {
+                sh.settle();
+            }
+            return ControlFlow::Break(());
+        }
+        // Take a place under the limit before visiting, so that several
+        // workers never report more than the limit between them.
+        let total = sh.solutions.fetch_add(1, Ordering::Relaxed) + 1;
+        if sh.config.limit.is_some_and(|l| total > l) {
+            sh.halt(StopReason::Limit);
+            return ControlFlow::Break(());
+        }
+        self.solutions += 1;
+        if let Some(m) = sh.monitor() {
+            m.solutions.fetch_add(1, Ordering::Relaxed);
+        }
+        if let Some(visit) = sh.visitor {
+            let sol: Vec<usize> = options.collect();
+            if visit(&sol).is_break() {
+                sh.halt(StopReason::Visitor);
+                return ControlFlow::Break(());
+            }
+        }
+        if sh.config.limit.is_some_and(|l| total >= l) {
+            sh.halt(StopReason::Limit);
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Counts one node in `since`; every `poll_every` nodes, adds them to
+    /// the totals and polls (the backends' one bookkeeping step per node).
+    #[inline]
+    pub(super) fn tick<I: Iterator<Item = (u32, u32)>>(
+        &mut self,
+        since: &mut u32,
+        updates: u64,
+        levels: impl FnOnce() -> I,
+    ) -> ControlFlow<()> {
+        *since += 1;
+        if *since >= self.poll_every {
+            self.nodes += u64::from(*since);
+            *since = 0;
+            self.updates = updates;
+            return self.poll(levels());
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Called every `poll_every` nodes with the (branch, degree) pairs of
+    /// the levels below the run's start, for the progress estimate.
+    pub(super) fn poll(&mut self, levels: impl Iterator<Item = (u32, u32)>) -> ControlFlow<()> {
+        let sh = self.shared;
+        let delta = self.nodes - self.nodes_reported;
+        self.nodes_reported = self.nodes;
+        if let Some(m) = sh.monitor() {
+            m.nodes.fetch_add(delta, Ordering::Relaxed);
+            if m.stop.load(Ordering::Relaxed) {
+                sh.halt(StopReason::Interrupted);
+            }
+            // Knuth's estimate: sum over levels of (k - 1) / (d1 d2 ... dl).
+            let mut scale = 1.0;
+            let mut f = 0.0;
+            for (k, d) in levels {
+                let d = f64::from(d.max(1));
+                scale /= d;
+                f += f64::from(k.saturating_sub(1)) * scale;
+            }
+            let mut board = sh.progress.lock().unwrap();
+            board.running[self.worker] = self.weight * f.min(1.0);
+            let frac = (board.done + board.running.iter().sum::<f64>()) / board.total.max(1e-300);
+            m.set_fraction(frac.min(1.0));
+        }
+        if sh.stop.load(Ordering::Relaxed) {
+            return ControlFlow::Break(());
+        }
+        if sh.config.first_only() && sh.best_ticket.load(Ordering::Relaxed) < self.ticket {
+            return ControlFlow::Break(());
+        }
+        if sh.portfolio && self.worker == 0 && self.nodes >= super::tuning::WARM {
+            sh.warm.store(true, Ordering::Relaxed);
+        }
+        if self.nodes >= self.run_budget {
+            self.budget_hit = true;
+            return ControlFlow::Break(());
+        }
+        let now = Instant::now();
+        let gap = now.duration_since(self.last_poll);
+        self.last_poll = now;
+        if gap > 2 * POLL_INTERVAL {
+            self.period = (self.period / 2).max(1);
+        } else if gap < POLL_INTERVAL / 2 {
+            self.period = (self.period * 2).min(MAX_POLL_PERIOD);
+        }
+        let spent = self.nodes_before + self.nodes;
+        let max_nodes = sh.config.max_nodes.filter(|_| self.budget);
+        if max_nodes.is_some_and(|max| spent >= max) {
+            sh.halt(StopReason::Nodes);
+            return ControlFlow::Break(());
+        }
+        self.poll_every =
+            Self::period(max_nodes, spent).min(self.period).min(Self::period(Some(self.run_budget), self.nodes));
+        if let Some(deadline) = sh.config.deadline {
+            if now >= deadline {
+                sh.halt(StopReason::Timeout);
+                return ControlFlow::Break(());
+            }
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+impl SearchConfig {
+    pub(crate) fn first_only(&self) -> bool {
+        self.limit == Some(1)
+    }
+}
+
+/// The outcome of a search whose workers are done: `solutions` counted,
+/// `ran_out` when every ticket (or run) was searched to its end.
+pub(super) fn finish(shared: &Shared, mut stats: Stats, solutions: Count, ran_out: bool) -> Outcome {
+    let reason = *shared.reason.lock().unwrap();
+    stats.elapsed = shared.start.elapsed();
+    let first = shared.first.lock().unwrap().take();
+    let config = shared.config;
+    if config.first_only() {
+        if let (Some((_, sol)), Some(visit)) = (&first, shared.visitor) {
+            let _ = visit(sol);
+        }
+        let found = u64::from(first.is_some());
+        stats.solutions = found;
+        return Outcome {
+            solutions: Count::from(found),
+            complete: reason.is_none() && found == 0 && ran_out,
+            stopped: if found > 0 { Some(StopReason::Limit) } else { reason },
+            stats,
+        };
+    }
+    stats.solutions = solutions.saturating_u64();
+    Outcome { solutions, complete: reason.is_none() && ran_out, stopped: reason, stats }
+}

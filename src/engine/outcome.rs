@@ -1,0 +1,105 @@
+//! What a search returns: the [`Outcome`] of a search with its [`Stats`],
+//! and the [`ShardPlan`] of a split.
+
+use super::count::Count;
+use super::memo::MemoStats;
+use std::time::Duration;
+
+/// Why a search ended before exploring its whole tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StopReason {
+    /// The solution limit was reached (including "first solution").
+    Limit,
+    /// The visitor asked to stop.
+    Visitor,
+    /// The node budget ran out.
+    Nodes,
+    /// The deadline passed.
+    Timeout,
+    /// The monitor's stop flag was raised.
+    Interrupted,
+}
+
+/// Effort counters.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Stats {
+    /// Options tried (each branch taken is one node).
+    pub nodes: u64,
+    /// Solutions met (capped at `u64::MAX`; the exact count is
+    /// [`Outcome::solutions`]).
+    pub solutions: u64,
+    /// Elementary updates of the backend's data structures.
+    pub updates: u64,
+    /// Subtrees the search was cut into (0 for a one-thread search).
+    pub tickets: u64,
+    /// Runs of a first-solution search abandoned for a new order.
+    pub restarts: u64,
+    /// Worker threads.
+    pub threads: usize,
+    /// Which backend ran.
+    pub backend: &'static str,
+    /// The memo's figures, when the count was memoised.
+    pub memo: Option<MemoStats>,
+    /// Wall time.
+    pub elapsed: Duration,
+}
+
+/// The result of a search.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// Solutions found (the exact count when `complete`; a lower bound
+    /// otherwise).
+    pub solutions: Count,
+    /// Whether the whole tree (or shard) was explored.
+    pub complete: bool,
+    /// Why the search ended early, if it did.
+    pub stopped: Option<StopReason>,
+    pub stats: Stats,
+}
+
+impl Outcome {
+    /// Whether the search proved there is no solution.
+    pub fn proved_unsolvable(&self) -> bool {
+        self.complete && self.solutions.is_zero()
+    }
+}
+
+/// The estimated sizes of the shards of a split, from [`plan`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShardPlan {
+    /// Per shard (0-based): Knuth's estimate of its search nodes.
+    pub sizes: Vec<f64>,
+    /// Per shard: the subtrees (tickets) it owns.
+    pub tickets: Vec<usize>,
+    /// Whether the subtrees were dealt by estimated size (else round-robin:
+    /// the tree was too small for the estimates to pay for themselves).
+    pub balanced: bool,
+    /// Random walks per subtree behind the estimates.
+    pub probes: u32,
+    /// Nodes spent on the plan (listing the subtrees and the random walks).
+    pub nodes: u64,
+    /// Which backend ran.
+    pub backend: &'static str,
+    /// Wall time.
+    pub elapsed: Duration,
+}
+
+impl ShardPlan {
+    /// The estimated size of the whole search below the cut.
+    pub fn total(&self) -> f64 {
+        self.sizes.iter().sum()
+    }
+
+    /// The largest shard over the mean shard: 1 is perfect balance; the
+    /// sharded search takes about this many times longer than an ideal
+    /// split. 1 when there is nothing to split.
+    pub fn imbalance(&self) -> f64 {
+        let mean = self.total() / self.sizes.len().max(1) as f64;
+        let max = self.sizes.iter().copied().fold(0.0, f64::max);
+        if mean > 0.0 {
+            max / mean
+        } else {
+            1.0
+        }
+    }
+}

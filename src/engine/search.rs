@@ -1,0 +1,241 @@
+//! The depth-first search: one loop for every backend, every mode.
+//!
+//! The loop moves a [`Backend`] through its tree with the moves of the
+//! contract ([`super::backend`]) and reports to the worker's [`Ctx`]. What
+//! happens at solutions and at the ends of subtrees is the *mode*
+//! ([`Mode`]): [`Enumerate`] hands each solution to the context (first
+//! solution, limits, visitors, counts one by one); [`Memoised`] counts
+//! subtrees with a memo (M1-M3 of [`super::memo`]). The loop is generic
+//! over both, so each backend and mode is compiled into its own loop
+//! without calls through pointers.
+//!
+//! * **S1** (enter): at the node just entered: while cutting tickets, a
+//!   node at the cut depth (or a solution above it) is recorded as a ticket
+//!   and not searched; otherwise a solution is reported, a dead end
+//!   skipped, and an inner node is branched on (**S2**) unless the mode
+//!   already knows its count (a memo hit).
+//! * **S2** (descend): step into the first child, count a node, enter it.
+//! * **S3** (leave): the node is done; the mode closes it (stores its
+//!   count). At the run's base depth the run ends; otherwise step into the
+//!   next sibling (count a node, enter it), or, when there is none, leave
+//!   the parent in turn.
+//!
+//! Every node entered below the base counts once (`Ctx::tick`), and every
+//! [`MAX_POLL_PERIOD`](super::tuning::MAX_POLL_PERIOD) nodes or fewer the
+//! context polls: a `Break` from a poll, a solution or the mode ends the
+//! run at once, leaving the backend at the node where it stopped, so that
+//! a run broken off by its budget resumes there (restarts).
+
+use super::backend::{Backend, Node, Step};
+use super::count::Count;
+use super::ctx::Ctx;
+use super::memo::Memo;
+use std::ops::ControlFlow;
+
+/// What the search does at solutions and at the ends of subtrees.
+pub(crate) trait Mode {
+    /// The run starts at depth `base`.
+    fn start(&mut self, base: usize);
+    /// S1: whether the count of the inner node at `depth` is already
+    /// known (then it is not searched).
+    fn known<B: Backend>(&mut self, backend: &B, depth: usize, base: usize) -> bool;
+    /// S1: the current node is a solution.
+    fn solution<B: Backend>(&mut self, backend: &B, ctx: &mut Ctx) -> ControlFlow<()>;
+    /// S2: the search stepped into a child at `depth`.
+    fn entered(&mut self, depth: usize);
+    /// S3: the node at `depth` (the current one) is done.
+    fn leave<B: Backend>(&mut self, backend: &B, depth: usize, base: usize);
+    /// The run ends (finished or broken off): settle with the context.
+    fn end<B: Backend>(&mut self, backend: &B, ctx: &mut Ctx, base: usize);
+}
+
+/// Runs the depth-first search below the backend's base depth (S1-S3).
+/// Returns `Break` when the context or the mode asked to stop.
+pub(crate) fn search<B: Backend, M: Mode>(backend: &mut B, ctx: &mut Ctx, mode: &mut M) -> ControlFlow<()> {
+    let base = backend.base();
+    let mut since = 0u32;
+    mode.start(base);
+    let flow = 'enter: loop {
+        #[cfg(debug_assertions)]
+        backend.check();
+        // S1: enter the current node.
+        let depth = backend.depth();
+        let node = backend.node();
+        if ctx.cut().is_some_and(|cut| depth >= cut || node == Node::Solution) {
+            let path = (0..depth).map(|l| backend.step(l)).collect();
+            ctx.ticket(path, (0..depth).map(|l| backend.branch(l)));
+        } else {
+            match node {
+                Node::Solution => {
+                    if mode.solution(backend, ctx).is_break() {
+                        break ControlFlow::Break(());
+                    }
+                }
+                Node::DeadEnd => {}
+                Node::Inner => {
+                    // S2: descend.
+                    if !mode.known(backend, depth, base) && backend.first_child() {
+                        mode.entered(depth + 1);
+                        if ctx
+                            .tick(&mut since, backend.updates(), || (base..depth + 1).map(|l| backend.branch(l)))
+                            .is_break()
+                        {
+                            break ControlFlow::Break(());
+                        }
+                        continue 'enter;
+                    }
+                }
+            }
+        }
+        // S3: leave nodes until one has a next sibling.
+        loop {
+            let depth = backend.depth();
+            mode.leave(backend, depth, base);
+            if depth <= base {
+                break 'enter ControlFlow::Continue(());
+            }
+            if backend.next_sibling() {
+                mode.entered(depth);
+                if ctx.tick(&mut since, backend.updates(), || (base..depth).map(|l| backend.branch(l))).is_break() {
+                    break 'enter ControlFlow::Break(());
+                }
+                continue 'enter;
+            }
+        }
+    };
+    ctx.end_run(since, backend.updates());
+    mode.end(backend, ctx, base);
+    flow
+}
+
+/// Solutions one by one, to the context: first solution, limits,
+/// visitors, plain counts.
+pub(crate) struct Enumerate;
+
+impl Mode for Enumerate {
+    #[inline(always)]
+    fn start(&mut self, _: usize) {}
+
+    #[inline(always)]
+    fn known<B: Backend>(&mut self, _: &B, _: usize, _: usize) -> bool {
+        false
+    }
+
+    #[inline(always)]
+    fn solution<B: Backend>(&mut self, backend: &B, ctx: &mut Ctx) -> ControlFlow<()> {
+        ctx.solution((0..backend.depth()).map(|l| backend.step(l).option as usize))
+    }
+
+    #[inline(always)]
+    fn entered(&mut self, _: usize) {}
+
+    #[inline(always)]
+    fn leave<B: Backend>(&mut self, _: &B, _: usize, _: usize) {}
+
+    #[inline(always)]
+    fn end<B: Backend>(&mut self, _: &B, _: &mut Ctx, _: usize) {}
+}
+
+/// Counts with a memo (M1-M3 of [`super::memo`]): `acc[d]` is the count of
+/// the finished children of the open node at depth `d`, and `store[d]`
+/// whether that node is to be stored when done (every searched node below
+/// the base: the base is a ticket's root, seen once).
+pub(crate) struct Memoised<'m> {
+    memo: &'m mut Memo,
+    key: Vec<u64>,
+    acc: Vec<Count>,
+    store: Vec<bool>,
+}
+
+impl<'m> Memoised<'m> {
+    /// A memoised count over `memo`, for a backend with keys of `words`
+    /// words.
+    pub(crate) fn new(memo: &'m mut Memo, words: usize) -> Self {
+        Memoised { memo, key: vec![0; words], acc: vec![Count::ZERO; 64], store: vec![false; 64] }
+    }
+
+    /// Opens depth `depth` (an entered node) with a zero count.
+    #[inline]
+    fn open(&mut self, depth: usize) {
+        if depth >= self.acc.len() {
+            self.acc.resize(2 * depth + 2, Count::ZERO);
+            self.store.resize(2 * depth + 2, false);
+        }
+        self.acc[depth] = Count::ZERO;
+        self.store[depth] = false;
+    }
+}
+
+impl Mode for Memoised<'_> {
+    fn start(&mut self, base: usize) {
+        self.open(base);
+    }
+
+    /// M1: a known state is not searched; its count is the stored one.
+    #[inline]
+    fn known<B: Backend>(&mut self, backend: &B, depth: usize, base: usize) -> bool {
+        if depth == base {
+            // The run's root (a ticket's): searched, never stored.
+            return false;
+        }
+        if !backend.memo_key(&mut self.key) {
+            return false;
+        }
+        if self.memo.get(&self.key, &mut self.acc[depth]) {
+            return true;
+        }
+        // M2: search it, and store its count when done.
+        self.store[depth] = true;
+        false
+    }
+
+    #[inline]
+    fn solution<B: Backend>(&mut self, backend: &B, _: &mut Ctx) -> ControlFlow<()> {
+        self.acc[backend.depth()] += 1;
+        ControlFlow::Continue(())
+    }
+
+    #[inline]
+    fn entered(&mut self, depth: usize) {
+        self.open(depth);
+    }
+
+    /// M3: store the node's count, and add it to its parent's.
+    #[inline]
+    fn leave<B: Backend>(&mut self, backend: &B, depth: usize, base: usize) {
+        if self.store[depth] && backend.memo_key(&mut self.key) {
+            self.memo.put(&self.key, &self.acc[depth]);
+        }
+        if depth > base {
+            let done = std::mem::take(&mut self.acc[depth]);
+            self.acc[depth - 1] += &done;
+        }
+    }
+
+    /// Finished, or interrupted: the finished subtrees' counts at every
+    /// open depth are solutions (a lower bound when interrupted).
+    fn end<B: Backend>(&mut self, backend: &B, ctx: &mut Ctx, base: usize) {
+        let top = backend.depth().min(self.acc.len() - 1);
+        for d in base..=top {
+            let c = std::mem::take(&mut self.acc[d]);
+            ctx.add_counted(&c);
+        }
+    }
+}
+
+/// The children of the current node, as the steps that lead to them (in
+/// the backend's order); the backend is back at the node afterwards.
+/// Returns the nodes spent (one per child). For random walks (estimates).
+pub(crate) fn children<B: Backend>(backend: &mut B, out: &mut Vec<Step>) -> u64 {
+    out.clear();
+    let depth = backend.depth();
+    if backend.node() != Node::Inner || !backend.first_child() {
+        return 0;
+    }
+    loop {
+        out.push(backend.step(depth));
+        if !backend.next_sibling() {
+            return out.len() as u64;
+        }
+    }
+}

@@ -1,0 +1,163 @@
+//! Every tuning constant of the engine, in one place, with the measurement
+//! behind it.
+//!
+//! These numbers change speed, never answers: every count and every
+//! verdict is the same whatever they are (the engine's tests run with
+//! smaller restart budgets to exercise restarts on tiny trees). Most were
+//! measured on the benchmark (`bench/run.py`, figures in
+//! docs/performance.md) on a 2-core machine; a change should be measured
+//! the same way.
+
+use std::time::Duration;
+
+// ---------------------------------------------------------------------
+// Polling (ctx.rs)
+// ---------------------------------------------------------------------
+
+/// The time aimed at between two polls of one worker: the node period
+/// halves while polls come further apart than twice this (expensive nodes,
+/// a loaded machine) and doubles back up to [`MAX_POLL_PERIOD`] nodes while
+/// they come closer than half of it, so that a stop is noticed within
+/// milliseconds whatever a node costs (Ctrl-C within 100 ms is the
+/// promise; measured 16 ms on 9x9 Tetravex with 2 threads).
+pub(crate) const POLL_INTERVAL: Duration = Duration::from_millis(10);
+
+/// The most nodes between two polls: a poll reads the clock and a few
+/// atomics, about 1% of 4096 of the cheapest nodes (the row scan's).
+pub(crate) const MAX_POLL_PERIOD: u32 = 4096;
+
+// ---------------------------------------------------------------------
+// Tickets and shards (driver.rs)
+// ---------------------------------------------------------------------
+
+/// Tickets per thread for a first-solution search: the leftmost ticket
+/// with a solution wins, so tickets stay coarse.
+pub(crate) const FIRST_TICKETS_PER_THREAD: usize = 32;
+
+/// Tickets per thread for a count: a count cannot stop early, so it cuts
+/// finer, and the last subtrees taken are small enough for both threads
+/// to finish together (measured on pentominoes 6x10: 256 per thread keeps
+/// the two threads within 2% of each other).
+pub(crate) const COUNT_TICKETS_PER_THREAD: usize = 256;
+
+/// Tickets per shard of a sharded search (at least [`MIN_SHARD_TICKETS`]):
+/// enough that dealing evens out, and independent of the thread count.
+pub(crate) const TICKETS_PER_SHARD: usize = 32;
+/// See [`TICKETS_PER_SHARD`].
+pub(crate) const MIN_SHARD_TICKETS: usize = 64;
+
+// ---------------------------------------------------------------------
+// Estimates of subtrees (estimate.rs)
+// ---------------------------------------------------------------------
+
+/// The most walks per ticket. Measured on pentominoes, Scott's problem and
+/// a generated tetravex (docs/cluster.md): 16 walks balance better than 4,
+/// and more cost much and hardly help.
+pub(crate) const MAX_PROBES: u32 = 16;
+
+/// Fewer affordable walks than this: deal round-robin instead (one or two
+/// walks per ticket balanced worse than round-robin on pentominoes).
+pub(crate) const MIN_PROBES: u32 = 4;
+
+/// The share of the estimated tree that the walks of all shards together
+/// may cost: every shard repeats the plan, so a small tree is dealt
+/// round-robin rather than spending more on planning than on searching.
+pub(crate) const PLAN_BUDGET: f64 = 0.05;
+
+// ---------------------------------------------------------------------
+// The choice between the row scan and the assignment backend (choose.rs)
+// ---------------------------------------------------------------------
+
+/// Walks per estimate of the row-scan tree (nearly free).
+pub(crate) const ROW_PROBES: u32 = 64;
+/// Walks per estimate of the assignment tree (a few milliseconds on boards
+/// of 100 cells).
+pub(crate) const ASSIGN_PROBES: u32 = 32;
+
+/// Row-scan nodes that cost as much as one assignment node: measured 21 to
+/// 28 on the counting families of the benchmark (docs/performance.md).
+pub(crate) const COST_RATIO: f64 = 25.0;
+
+/// A row-scan tree estimated at most this large runs without further ado
+/// (at about 25 M nodes/s, a few milliseconds).
+pub(crate) const SMALL_ROW_TREE: f64 = 1e5;
+
+/// When only one solution is wanted, the row scan is considered only if
+/// its whole tree is estimated at most this large (about 0.3 s). The
+/// estimates are of whole trees, and the assignment backend's look-ahead
+/// finds a first solution of a large board far sooner than its whole tree
+/// suggests (on Eternity II-style boards of 7x7 to 10x10, 2 to 17 times
+/// sooner than the row scan), so for larger trees it is the safer bet.
+pub(crate) const FIRST_ONLY_ROW_LIMIT: f64 = 1e7;
+
+// ---------------------------------------------------------------------
+// Restarts and portfolios (portfolio.rs)
+// ---------------------------------------------------------------------
+
+/// Nodes per unit of the Luby schedule. The assignment backend visits
+/// 0.3-1 M nodes/s, so a unit is 10-30 ms; most Eternity II-style 8x8
+/// boards are solved by a good order within 10^3-10^5 nodes (measured in
+/// docs/performance.md, the `tail` family). Tiny in tests, so that the
+/// engine's cross-checks restart on tiny trees.
+pub(crate) const RESTART_UNIT: u64 = if cfg!(test) { 16 } else { 8192 };
+
+/// Nodes worker 0 spends alone before the restarting members start, so
+/// that easy puzzles get the same answer for every thread count.
+pub(crate) const WARM: u64 = if cfg!(test) { 64 } else { 1 << 16 };
+
+/// Nodes the complete member spends alone on one thread before the
+/// restarts share the thread (about 1 s of the assignment backend). Larger
+/// than [`WARM`] because here restarts take time from the complete member:
+/// puzzles it solves within this many nodes (the bench's Tetravex boards up
+/// to 9x9, most Eternity II-style 8x8 boards) run exactly as without them.
+pub(crate) const SOLO_WARM: u64 = if cfg!(test) { 64 } else { 1 << 18 };
+
+// ---------------------------------------------------------------------
+// Memoised counting (memo.rs, estimate.rs)
+// ---------------------------------------------------------------------
+
+/// The default memory cap of all memo tables together, in MiB: suits a
+/// laptop (`--memo-mb` changes it); 16x16 dominoes, the largest bench
+/// count, needs 64 MiB.
+pub const DEFAULT_MEMO_MB: usize = 1024;
+
+/// Random walks per estimate of whether memoising pays.
+pub(crate) const MEMO_WALKS: u32 = 256;
+
+/// What memoising is expected to save: memoise when the estimated
+/// distinct states are at most this share of the estimated nodes.
+pub(crate) const MEMO_PAYS: f64 = 0.05;
+
+/// Walks made first, and the plain tree they must estimate at least this
+/// large for the rest to be made: a smaller tree takes milliseconds to
+/// enumerate, and the walks would cost more than the memo could save.
+pub(crate) const MEMO_FIRST_WALKS: u32 = 16;
+/// See [`MEMO_FIRST_WALKS`].
+pub(crate) const MEMO_WORTH_IT: f64 = 2e5;
+
+// ---------------------------------------------------------------------
+// The assignment backend (assign.rs)
+// ---------------------------------------------------------------------
+
+/// The most mask words the assignment backend builds (about 256 MiB);
+/// larger problems go to the general backend.
+pub(crate) const ASSIGN_MAX_WORDS: usize = 32 << 20;
+
+/// Arc consistency is maintained from slots with at most this many options
+/// left; larger domains support nearly every colour.
+pub(crate) const AC_MAX: u32 = 12;
+
+/// Domains with at most this many options are exact; larger ones may still
+/// hold options of pieces that ran out (a superset), which saves touching
+/// every slot whenever a piece is used up. Must be at least [`AC_MAX`].
+pub(crate) const EXACT: u32 = 16;
+
+// ---------------------------------------------------------------------
+// The row scan (rowscan.rs)
+// ---------------------------------------------------------------------
+
+/// The largest key space a slot gets a lookup table for (larger ones are
+/// binary-searched), and the most table entries in all (64 MiB).
+pub(crate) const MAX_TABLE: u64 = 1 << 16;
+/// See [`MAX_TABLE`].
+pub(crate) const MAX_TABLES: usize = 1 << 24;
