@@ -1,6 +1,8 @@
 //! Engine tests: hand-made models and a brute-force cross-check.
 
 use super::*;
+use proptest::prelude::*;
+use proptest::test_runner::{Config as ProptestConfig, RngSeed};
 use std::ops::ControlFlow;
 use std::sync::Mutex;
 
@@ -39,7 +41,129 @@ impl Model {
     }
 }
 
-/// A tiny deterministic generator (xorshift), so the test needs no crate.
+// ---------------------------------------------------------------------------
+// Random models, as proptest strategies: a failing case is shrunk to a
+// minimal model (fewer options, items and colours) before it is reported.
+// The seed is fixed, so every run tests the same cases.
+
+/// proptest's configuration for the cross-checks: `cases` cases from a
+/// fixed seed, nothing written to disk.
+fn cases(cases: u32) -> ProptestConfig {
+    ProptestConfig {
+        cases,
+        failure_persistence: None,
+        rng_seed: RngSeed::Fixed(0x7e55_e7a0),
+        max_shrink_iters: 4096,
+        ..ProptestConfig::default()
+    }
+}
+
+/// A multiplicity: mostly 1, sometimes 2 or 3.
+fn multiplicity() -> impl Strategy<Value = u32> {
+    prop_oneof![8 => Just(1u32), 3 => Just(2), 1 => Just(3)]
+}
+
+/// A small XCC model with multiplicities: 1-5 primary items, 0-2
+/// secondary items, 1-16 options; each option takes each primary item
+/// with probability 1/3 (at least one) and each secondary item with
+/// probability 1/2, in colour 0 (exclusive), 1 or 2.
+fn model() -> impl Strategy<Value = Model> {
+    (1usize..=5, 0usize..3)
+        .prop_flat_map(|(np, ns)| {
+            let option = (
+                prop::collection::vec(prop::bool::weighted(1.0 / 3.0), np),
+                0..np,
+                prop::collection::vec(prop::option::of(0u32..3), ns),
+            );
+            (prop::collection::vec(multiplicity(), np), Just(ns), prop::collection::vec(option, 1..=16))
+        })
+        .prop_map(|(mult, n_sec, opts)| {
+            let options = opts
+                .into_iter()
+                .map(|(take, fallback, colours)| {
+                    let mut prim: Vec<usize> = (0..take.len()).filter(|&i| take[i]).collect();
+                    if prim.is_empty() {
+                        prim.push(fallback);
+                    }
+                    let sec = colours.iter().enumerate().filter_map(|(j, c)| c.map(|c| (j, c))).collect();
+                    (prim, sec)
+                })
+                .collect();
+            Model { mult, n_sec, options }
+        })
+}
+
+/// A model without colours, so that the bitset backend applies: at most
+/// one item of multiplicity above 1 per option, and at least one of
+/// multiplicity 1.
+fn plain_model() -> impl Strategy<Value = Model> {
+    model().prop_map(|mut m| {
+        m.n_sec = 0;
+        for (prim, sec) in &mut m.options {
+            sec.clear();
+            let mut seen_multi = false;
+            prim.retain(|&i| m.mult[i] == 1 || !std::mem::replace(&mut seen_multi, true));
+            if !prim.iter().any(|&i| m.mult[i] == 1) {
+                if let Some(i) = (0..m.mult.len()).find(|&i| m.mult[i] == 1) {
+                    prim.push(i);
+                }
+            }
+        }
+        m
+    })
+}
+
+/// A slot/piece model with colours, so that the assignment backend
+/// applies: 1-4 slots and 1-3 pieces (every one named by an option) whose
+/// copies add up to the slots, 1-3 secondary items; each option names a
+/// slot (first) and a piece, and colours each secondary item 1 or 2 with
+/// probability 1/2.
+fn assign_model() -> impl Strategy<Value = Model> {
+    (1usize..=4, 1usize..=3, 1usize..=3)
+        .prop_flat_map(|(slots, pieces, n_sec)| {
+            let option = (0..slots, 0..pieces, prop::collection::vec(prop::option::of(1u32..=2), n_sec));
+            let cuts = prop::collection::vec(0..=slots, pieces - 1);
+            let n_opt = slots.max(pieces);
+            (Just((slots, n_sec)), cuts, prop::collection::vec(option, n_opt..=n_opt + 10))
+        })
+        .prop_map(|((slots, n_sec), mut cuts, opts)| {
+            // Copies: the gaps between sorted cut points in 0..=slots.
+            cuts.sort_unstable();
+            let bounds: Vec<usize> = std::iter::once(0).chain(cuts).chain(std::iter::once(slots)).collect();
+            let mut mult: Vec<u32> = vec![1; slots];
+            mult.extend(bounds.windows(2).map(|w| (w[1] - w[0]) as u32));
+            let options = opts
+                .into_iter()
+                .enumerate()
+                .map(|(k, (s, p, colours))| {
+                    // The first options name every slot and every piece.
+                    let s = if k < slots { k } else { s };
+                    let p = if k < mult.len() - slots { k } else { p };
+                    let sec = colours.iter().enumerate().filter_map(|(j, c)| c.map(|c| (j, c))).collect();
+                    (vec![s, slots + p], sec)
+                })
+                .collect();
+            Model { mult, n_sec, options }
+        })
+}
+
+/// A slot/piece model whose slots are uniform (every option of a slot
+/// colours the same secondary items), so that the row scan applies: each
+/// option takes the items of its slot's first option, keeping its own
+/// colour where it has one (else colour 1).
+fn row_model() -> impl Strategy<Value = Model> {
+    assign_model().prop_map(|mut model| {
+        let mut signature: std::collections::HashMap<usize, Vec<usize>> = std::collections::HashMap::new();
+        for (prims, sec) in &mut model.options {
+            let sig = signature.entry(prims[0]).or_insert_with(|| sec.iter().map(|&(j, _)| j).collect()).clone();
+            let own = sec.clone();
+            *sec = sig.into_iter().map(|j| (j, own.iter().find(|&&(i, _)| i == j).map_or(1, |&(_, c)| c))).collect();
+        }
+        model
+    })
+}
+
+/// A tiny deterministic generator (xorshift) for the planted tile boards.
 struct Rng(u64);
 impl Rng {
     fn next(&mut self) -> u64 {
@@ -53,28 +177,6 @@ impl Rng {
     }
 }
 
-fn random_model(rng: &mut Rng) -> Model {
-    let np = 1 + rng.below(5) as usize;
-    let ns = rng.below(3) as usize;
-    let mult = (0..np).map(|_| 1 + (rng.below(4) == 0) as u32 + (rng.below(6) == 0) as u32).collect();
-    let n_opt = 1 + rng.below(16) as usize;
-    let mut options = Vec::new();
-    for _ in 0..n_opt {
-        let mut prim: Vec<usize> = (0..np).filter(|_| rng.below(3) == 0).collect();
-        if prim.is_empty() {
-            prim.push(rng.below(np as u64) as usize);
-        }
-        let mut sec = Vec::new();
-        for j in 0..ns {
-            if rng.below(2) == 0 {
-                sec.push((j, rng.below(3) as u32));
-            }
-        }
-        options.push((prim, sec));
-    }
-    Model { mult, n_sec: ns, options }
-}
-
 fn count_with(problem: &Problem, threads: usize) -> Outcome {
     let config = SearchConfig { threads, ..SearchConfig::count() };
     let outcome = solve(problem, &config, None);
@@ -83,75 +185,89 @@ fn count_with(problem: &Problem, threads: usize) -> Outcome {
     outcome
 }
 
-/// A random model without colours, so that the bitset backend applies.
-fn random_plain_model(rng: &mut Rng) -> Model {
-    let mut m = random_model(rng);
-    m.n_sec = 0;
-    for (prim, sec) in &mut m.options {
-        sec.clear();
-        // Keep at most one item of multiplicity above 1 per option, and
-        // at least one of multiplicity 1.
-        let mut seen_multi = false;
-        prim.retain(|&i| m.mult[i] == 1 || !std::mem::replace(&mut seen_multi, true));
-        if !prim.iter().any(|&i| m.mult[i] == 1) {
-            if let Some(i) = (0..m.mult.len()).find(|&i| m.mult[i] == 1) {
-                prim.push(i);
-            }
-        }
-    }
-    m
+/// The sum of the counts of the `n` shards of a split, on `backend`.
+fn shard_total(problem: &Problem, backend: BackendChoice, n: u32) -> u64 {
+    (0..n)
+        .map(|index| {
+            let shard = Some(Shard { index, count: n });
+            solve(problem, &SearchConfig { shard, backend, ..SearchConfig::count() }, None).solutions.saturating_u64()
+        })
+        .sum()
 }
 
-#[test]
-fn bitset_backend_counts_match_brute_force() {
-    let mut rng = Rng(0xfeed);
-    let mut used = 0;
-    for _ in 0..2000 {
-        let model = random_plain_model(&mut rng);
+proptest! {
+    #![proptest_config(cases(600))]
+
+    #[test]
+    fn bitset_backend_counts_match_brute_force(model in plain_model()) {
         let problem = model.build();
-        if bitset::words_needed(&problem).is_none() {
-            continue;
-        }
-        used += 1;
+        prop_assume!(bitset::words_needed(&problem).is_some());
         let expected = model.brute_count();
         for threads in [1, 2] {
             let outcome = count_with(&problem, threads);
-            assert_eq!(outcome.stats.backend, "bitset");
-            assert_eq!(outcome.solutions, expected, "model {model:?}");
+            prop_assert_eq!(outcome.stats.backend, "bitset");
+            prop_assert_eq!(outcome.solutions, expected);
         }
         for n in [2u32, 3] {
-            let total: u64 = (0..n)
-                .map(|index| {
-                    let config = SearchConfig { shard: Some(Shard { index, count: n }), ..SearchConfig::count() };
-                    solve(&problem, &config, None).solutions.saturating_u64()
-                })
-                .sum();
-            assert_eq!(total, expected);
+            prop_assert_eq!(shard_total(&problem, BackendChoice::Auto, n), expected);
         }
     }
-    assert!(used > 500, "only {used} models suited the bitset backend");
+
+    #[test]
+    fn assign_backend_counts_match_brute_force(model in assign_model()) {
+        let problem = model.build();
+        prop_assert!(assign_applies(&problem));
+        let expected = model.brute_count();
+        for threads in [1, 2] {
+            let config = SearchConfig { threads, backend: BackendChoice::Assign, ..SearchConfig::count() };
+            let outcome = solve(&problem, &config, None);
+            prop_assert_eq!(outcome.stats.backend, "assign");
+            prop_assert_eq!(outcome.solutions, expected);
+        }
+        prop_assert_eq!(shard_total(&problem, BackendChoice::Assign, 3), expected);
+    }
+
+    #[test]
+    fn row_scan_counts_match_brute_force(model in row_model()) {
+        let problem = model.build();
+        prop_assert!(rows_apply(&problem) && assign_applies(&problem));
+        let expected = model.brute_count();
+        for backend in [BackendChoice::RowScan, BackendChoice::Assign, BackendChoice::Auto] {
+            for threads in [1, 2] {
+                let config = SearchConfig { threads, backend, ..SearchConfig::count() };
+                let outcome = solve(&problem, &config, None);
+                prop_assert_eq!(&outcome.solutions, &expected, "{:?}", backend);
+                if backend == BackendChoice::RowScan {
+                    prop_assert_eq!(outcome.stats.backend, "rowscan");
+                }
+            }
+        }
+        let first = SearchConfig { limit: Some(1), backend: BackendChoice::RowScan, ..SearchConfig::count() };
+        prop_assert_eq!(solve(&problem, &first, None).solutions, expected.min(1));
+        prop_assert_eq!(shard_total(&problem, BackendChoice::RowScan, 3), expected);
+    }
 }
 
-#[test]
-fn counts_match_brute_force() {
-    let mut rng = Rng(0x9e3779b97f4a7c15);
-    for _ in 0..1500 {
-        let model = random_model(&mut rng);
+proptest! {
+    #![proptest_config(cases(1000))]
+
+    #[test]
+    fn counts_match_brute_force(model in model()) {
         let problem = model.build();
         let expected = model.brute_count();
         for threads in [1, 3] {
             let outcome = count_with(&problem, threads);
-            assert!(outcome.complete);
-            assert_eq!(outcome.solutions, expected, "threads {threads}, model {model:?}");
+            prop_assert!(outcome.complete);
+            prop_assert_eq!(outcome.solutions, expected, "threads {}", threads);
         }
     }
 }
 
-#[test]
-fn every_visited_solution_is_an_exact_cover() {
-    let mut rng = Rng(12345);
-    for _ in 0..300 {
-        let model = random_model(&mut rng);
+proptest! {
+    #![proptest_config(cases(300))]
+
+    #[test]
+    fn every_visited_solution_is_an_exact_cover(model in model()) {
         let problem = model.build();
         let seen = Mutex::new(Vec::new());
         let visit = |sol: &[usize]| {
@@ -163,18 +279,14 @@ fn every_visited_solution_is_an_exact_cover() {
         };
         let outcome = solve(&problem, &SearchConfig::count(), Some(&visit));
         let mut seen = seen.into_inner().unwrap();
-        assert_eq!(outcome.solutions, seen.len() as u64);
+        prop_assert_eq!(outcome.solutions, seen.len() as u64);
         seen.sort();
         seen.dedup();
-        assert_eq!(seen.len() as u64, model.brute_count(), "duplicate solutions");
+        prop_assert_eq!(seen.len() as u64, model.brute_count(), "duplicate solutions");
     }
-}
 
-#[test]
-fn shards_partition_the_tree() {
-    let mut rng = Rng(777);
-    for _ in 0..200 {
-        let model = random_model(&mut rng);
+    #[test]
+    fn shards_partition_the_tree(model in model()) {
         let problem = model.build();
         let expected = model.brute_count();
         for n in [1u32, 2, 3, 7] {
@@ -185,16 +297,12 @@ fn shards_partition_the_tree() {
                     solve(&problem, &config, None).solutions.saturating_u64()
                 })
                 .sum();
-            assert_eq!(total, expected);
+            prop_assert_eq!(total, expected, "{} shards", n);
         }
     }
-}
 
-#[test]
-fn first_solution_does_not_depend_on_threads() {
-    let mut rng = Rng(4242);
-    for _ in 0..300 {
-        let model = random_model(&mut rng);
+    #[test]
+    fn first_solution_does_not_depend_on_threads(model in model()) {
         let problem = model.build();
         let found = |threads| {
             let got = Mutex::new(None);
@@ -207,7 +315,7 @@ fn first_solution_does_not_depend_on_threads() {
             assert_eq!(outcome.solutions, u64::from(got.lock().unwrap().is_some()));
             got.into_inner().unwrap()
         };
-        assert_eq!(found(1), found(4));
+        prop_assert_eq!(found(1), found(4));
     }
 }
 
@@ -244,111 +352,6 @@ fn model_errors_are_reported() {
     let x = b.secondary();
     b.option(&[], &[(x, 1)]);
     assert_eq!(b.build().unwrap_err(), ModelError::NoPrimary(0));
-}
-
-/// A random slot/piece model with colours, so that the assignment backend
-/// applies: options name one slot (first) and one piece.
-fn random_assign_model(rng: &mut Rng) -> Model {
-    let slots = 1 + rng.below(4) as usize;
-    let pieces = 1 + rng.below(3) as usize;
-    let mut mult: Vec<u32> = vec![1; slots];
-    let mut left = slots;
-    for k in 0..pieces {
-        let m = if k + 1 == pieces { left } else { rng.below(left as u64 + 1) as usize };
-        left -= m;
-        mult.push(m as u32);
-    }
-    let n_sec = 1 + rng.below(3) as usize;
-    let n_opt = 1 + rng.below(14) as usize;
-    let mut options = Vec::new();
-    for _ in 0..n_opt {
-        let s = rng.below(slots as u64) as usize;
-        let p = slots + rng.below(pieces as u64) as usize;
-        let mut sec = Vec::new();
-        for j in 0..n_sec {
-            if rng.below(2) == 0 {
-                sec.push((j, 1 + rng.below(2) as u32));
-            }
-        }
-        options.push((vec![s, p], sec));
-    }
-    Model { mult, n_sec, options }
-}
-
-#[test]
-fn assign_backend_counts_match_brute_force() {
-    let mut rng = Rng(0xabcdef);
-    let mut used = 0;
-    for _ in 0..3000 {
-        let model = random_assign_model(&mut rng);
-        let problem = model.build();
-        if !assign_applies(&problem) {
-            continue;
-        }
-        used += 1;
-        let expected = model.brute_count();
-        for threads in [1, 2] {
-            let config = SearchConfig { threads, backend: BackendChoice::Assign, ..SearchConfig::count() };
-            let outcome = solve(&problem, &config, None);
-            assert_eq!(outcome.stats.backend, "assign");
-            assert_eq!(outcome.solutions, expected, "model {model:?}");
-        }
-        assert_eq!(shard_total(&problem, BackendChoice::Assign, 3), expected);
-    }
-    assert!(used > 500, "only {used} models suited the assignment backend");
-}
-
-/// The sum of the counts of the `n` shards of a split, on `backend`.
-fn shard_total(problem: &Problem, backend: BackendChoice, n: u32) -> u64 {
-    (0..n)
-        .map(|index| {
-            let shard = Some(Shard { index, count: n });
-            solve(problem, &SearchConfig { shard, backend, ..SearchConfig::count() }, None).solutions.saturating_u64()
-        })
-        .sum()
-}
-
-/// A random slot/piece model whose slots are uniform (every option of a
-/// slot colours the same secondary items), so that the row scan applies.
-fn random_row_model(rng: &mut Rng) -> Model {
-    let mut model = random_assign_model(rng);
-    // Each slot's signature: the secondary items of its first option; the
-    // other options of the slot get exactly those items, colours redrawn.
-    let mut signature: std::collections::HashMap<usize, Vec<usize>> = std::collections::HashMap::new();
-    for (prims, sec) in &mut model.options {
-        let sig = signature.entry(prims[0]).or_insert_with(|| sec.iter().map(|&(j, _)| j).collect()).clone();
-        *sec = sig.into_iter().map(|j| (j, 1 + rng.below(2) as u32)).collect();
-    }
-    model
-}
-
-#[test]
-fn row_scan_counts_match_brute_force() {
-    let mut rng = Rng(0x5ca9);
-    let mut used = 0;
-    for _ in 0..3000 {
-        let model = random_row_model(&mut rng);
-        let problem = model.build();
-        if !rows_apply(&problem) || !assign_applies(&problem) {
-            continue;
-        }
-        used += 1;
-        let expected = model.brute_count();
-        for backend in [BackendChoice::RowScan, BackendChoice::Assign, BackendChoice::Auto] {
-            for threads in [1, 2] {
-                let config = SearchConfig { threads, backend, ..SearchConfig::count() };
-                let outcome = solve(&problem, &config, None);
-                assert_eq!(outcome.solutions, expected, "{backend:?}, model {model:?}");
-                if backend == BackendChoice::RowScan {
-                    assert_eq!(outcome.stats.backend, "rowscan");
-                }
-            }
-        }
-        let first = SearchConfig { limit: Some(1), backend: BackendChoice::RowScan, ..SearchConfig::count() };
-        assert_eq!(solve(&problem, &first, None).solutions, expected.min(1));
-        assert_eq!(shard_total(&problem, BackendChoice::RowScan, 3), expected);
-    }
-    assert!(used > 500, "only {used} models suited the row scan");
 }
 
 impl Model {
@@ -531,35 +534,37 @@ fn memo_count(problem: &Problem, backend: BackendChoice, memo: MemoChoice, threa
     (total.to_u64().unwrap(), memoised)
 }
 
-#[test]
-fn memoised_counts_match_brute_force() {
+/// Checks the memoised count of a model on `backend` against brute force
+/// (with 1 and 2 threads, over shards) and against the plain count.
+fn check_memo(model: &Model, backend: BackendChoice) -> Result<(), TestCaseError> {
+    let problem = model.build();
+    let expected = model.brute_count();
+    for (threads, shards) in [(1, 1), (2, 1), (1, 3), (2, 2)] {
+        let (got, memoised) = memo_count(&problem, backend, MemoChoice::On, threads, shards);
+        prop_assert_eq!(got, expected, "threads {}, shards {}", threads, shards);
+        prop_assert!(memoised);
+    }
+    let (plain, memoised) = memo_count(&problem, backend, MemoChoice::Off, 1, 1);
+    prop_assert_eq!(plain, expected);
+    prop_assert!(!memoised);
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(cases(600))]
+
     // Bitset models (packing) and row-scan models (tile puzzles), with the
     // memo on: with 1 and 2 threads, and over the shards of a split.
-    let mut rng = Rng(0x3e30);
-    let (mut bits, mut rows) = (0, 0);
-    for k in 0..3000 {
-        let model = if k % 2 == 0 { random_plain_model(&mut rng) } else { random_row_model(&mut rng) };
-        let problem = model.build();
-        let backend = if bitset::words_needed(&problem).is_some() {
-            bits += 1;
-            BackendChoice::Auto
-        } else if rows_apply(&problem) && assign_applies(&problem) {
-            rows += 1;
-            BackendChoice::RowScan
-        } else {
-            continue;
-        };
-        let expected = model.brute_count();
-        for (threads, shards) in [(1, 1), (2, 1), (1, 3), (2, 2)] {
-            let (got, memoised) = memo_count(&problem, backend, MemoChoice::On, threads, shards);
-            assert_eq!(got, expected, "threads {threads}, shards {shards}, model {model:?}");
-            assert!(memoised);
-        }
-        let (plain, memoised) = memo_count(&problem, backend, MemoChoice::Off, 1, 1);
-        assert_eq!(plain, expected);
-        assert!(!memoised);
+    #[test]
+    fn memoised_bitset_counts_match_brute_force(model in plain_model()) {
+        prop_assume!(bitset::words_needed(&model.build()).is_some());
+        check_memo(&model, BackendChoice::Auto)?;
     }
-    assert!(bits > 500 && rows > 300, "only {bits} bitset and {rows} row-scan models");
+
+    #[test]
+    fn memoised_row_scan_counts_match_brute_force(model in row_model()) {
+        check_memo(&model, BackendChoice::RowScan)?;
+    }
 }
 
 /// Domino tilings of an `r` x `c` board as an exact-cover problem: cells in
