@@ -8,7 +8,7 @@ For a change that must not alter the search (a refactor), the node counts
 must be equal; for one that may, they are shown side by side. Each instance
 runs old, new, old, new, ... (`--reps` times each, interleaved, so that load
 drifts hit both alike) with the command line run.py gives it, and the table
-shows the median wall times, their ratio new/old, and per family the ratio
+shows the median wall (or, with --cpu, CPU) times, their ratio new/old, and per family the ratio
 of the summed medians and the worst ratio of an instance that takes at
 least 0.1 s (shorter runs are mostly process start-up). Instances whose old
 median exceeds --max-seconds are skipped (the `tail` family by default).
@@ -37,11 +37,15 @@ def main():
     ap.add_argument("--skip-family", action="append", default=None, metavar="NAME",
                     help="skip this family (default: tail)")
     ap.add_argument("--instances", default=gen.DEFAULT_OUT, metavar="DIR")
+    ap.add_argument("--instance", action="append", metavar="NAME", help="only instances with this name")
+    ap.add_argument("--cpu", action="store_true",
+                    help="compare CPU time (user + system) instead of wall time: steadier on a loaded machine")
     args = ap.parse_args()
     skip = set(args.skip_family if args.skip_family is not None else ["tail"])
     nthreads = os.cpu_count() or 1
     insts = gen.generate(args.instances)
-    insts = [i for i in insts if i["family"] not in skip and (not args.family or i["family"] in args.family)]
+    insts = [i for i in insts if i["family"] not in skip and (not args.family or i["family"] in args.family)
+             and (not args.instance or i["name"] in args.instance)]
     print("| family | instance | old s | new s | new/old | old nodes | new nodes |")
     print("|---|---|---|---|---|---|---|")
     fams = {}
@@ -54,7 +58,7 @@ def main():
         for r in range(args.reps):
             for k in ("old", "new"):
                 res = run.run_once(cmds[k], args.timeout)
-                times[k].append(res.wall)
+                times[k].append(res.cpu if args.cpu else res.wall)
                 rec = run.tessera_case_record(res.out)
                 nodes[k] = run.tessera_nodes(rec) if rec else None
                 if r == 0 and k == "old" and res.wall > args.max_seconds:

@@ -8,6 +8,7 @@ mod crosscheck;
 mod edges;
 mod generated;
 mod hostile;
+mod house;
 mod json;
 mod layout;
 mod pack;

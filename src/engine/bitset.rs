@@ -150,6 +150,8 @@ pub(crate) struct Bitset<const W: usize> {
     level: usize,
     /// The depth runs start from (see [`Backend::base`]).
     base: usize,
+    /// The first free bit of the current node, as `node` found it.
+    free: Option<usize>,
     updates: u64,
     /// B7 (memo key): the bits of `first_free`'s number and of each
     /// counter, and how many covered bits after the first free one can be
@@ -256,6 +258,7 @@ impl<const W: usize> Bitset<W> {
             lv_pos: vec![0; depth],
             level: 0,
             base: 0,
+            free: None,
             updates: 0,
         }
     }
@@ -654,7 +657,8 @@ impl<const W: usize> Backend for Bitset<W> {
     /// B5: a solution when every bit is covered and every counter spent.
     #[inline]
     fn node(&mut self) -> Node {
-        match self.first_free() {
+        self.free = self.first_free();
+        match self.free {
             Some(_) => Node::Inner,
             None if self.left == 0 => Node::Solution,
             None => Node::DeadEnd,
@@ -664,7 +668,8 @@ impl<const W: usize> Backend for Bitset<W> {
     /// B3: branch on the lowest uncovered bit; B4 for its first candidate.
     #[inline]
     fn first_child(&mut self) -> bool {
-        let Some(b) = self.first_free() else { return false };
+        debug_assert_eq!(self.free, self.first_free(), "first_child without node");
+        let Some(b) = self.free else { return false };
         let level = self.level;
         self.lv_bit[level] = b as u32;
         let slot = self.slot(b);

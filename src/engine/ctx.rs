@@ -11,9 +11,10 @@
 //! [`Shared`] state holds what all workers of one search see: the stop
 //! flag and its reason, the solution limit, the first solution found.
 
+use super::config::{Monitor, SearchConfig};
 use super::count::Count;
+use super::outcome::{Outcome, Stats, StopReason};
 use super::tuning::{MAX_POLL_PERIOD, POLL_INTERVAL};
-use super::{Monitor, Outcome, SearchConfig, Stats, StopReason};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;

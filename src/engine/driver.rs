@@ -24,12 +24,15 @@
 //!   search finds: the output does not depend on the thread count.
 
 use super::backend::Backend;
+use super::config::{MemoChoice, Restarts, SearchConfig, Shard};
+use super::count::Count;
 use super::ctx::{finish, Ctx, Shared, Ticket, Visitor};
 use super::estimate;
 use super::memo::{Memo, MemoStats};
+use super::outcome::{Outcome, ShardPlan, Stats};
 use super::search::{search, Enumerate, Memoised};
+use super::tuning::DEFAULT_MEMO_MB;
 use super::tuning::{COUNT_TICKETS_PER_THREAD, FIRST_TICKETS_PER_THREAD, MIN_SHARD_TICKETS, TICKETS_PER_SHARD};
-use super::{Count, MemoChoice, Outcome, SearchConfig, Shard, ShardPlan, Stats};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -109,10 +112,7 @@ pub(crate) fn drive<B: Backend, F: Fn() -> B + Sync>(
     let shared = Shared::new(config, visitor, threads);
     let mut stats = Stats { threads, ..Stats::default() };
     stats.backend = first_backend.name();
-    if config.first_only()
-        && config.shard.is_none()
-        && config.restarts == super::Restarts::Auto
-        && first_backend.randomise(0)
+    if config.first_only() && config.shard.is_none() && config.restarts == Restarts::Auto && first_backend.randomise(0)
     {
         return super::portfolio::drive(first_backend, make, config, visitor, threads);
     }
@@ -127,7 +127,7 @@ pub(crate) fn drive<B: Backend, F: Fn() -> B + Sync>(
             MemoChoice::On => true,
             MemoChoice::Auto => estimate::memo_pays(&mut first_backend),
         };
-    let memo_cap = config.memo_mb.unwrap_or(super::DEFAULT_MEMO_MB).saturating_mul(1 << 20) / threads.max(1);
+    let memo_cap = config.memo_mb.unwrap_or(DEFAULT_MEMO_MB).saturating_mul(1 << 20) / threads.max(1);
     let new_memo = || memoise.then(|| Memo::new(words, memo_cap));
     let run = |backend: &mut B, ctx: &mut Ctx, memo: &mut Option<Memo>| match memo {
         Some(m) => search(backend, ctx, &mut Memoised::new(m, words)),

@@ -52,10 +52,11 @@
 //! `--max-nodes` budgets the sum of all runs' nodes (and forces one thread).
 
 use super::backend::Backend;
+use super::config::SearchConfig;
 use super::ctx::{finish, Ctx, Shared, Visitor};
+use super::outcome::{Outcome, Stats};
 use super::search::{search, Enumerate};
 use super::tuning::{RESTART_UNIT, SOLO_WARM};
-use super::{Outcome, SearchConfig, Stats};
 use crate::rng::Rng;
 use std::ops::ControlFlow;
 use std::sync::Mutex;
