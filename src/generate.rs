@@ -21,9 +21,10 @@
 //! * Packing ([`pack`]): `k` seed cells grow, smallest region first, into
 //!   `k` connected pieces that tile the board.
 
-use crate::puzzles::pack::{Board, PackPuzzle, Piece};
+use crate::puzzles::pack::{self, Board, PackPuzzle, Piece};
 use crate::puzzles::polyomino::{Freedom, Shape};
 use crate::puzzles::tiles::{self, Border, Fix, Labels, Rule, TilePuzzle};
+use crate::puzzles::{edges, tetravex};
 
 pub use crate::rng::Rng;
 
@@ -212,50 +213,21 @@ pub fn pack(rng: &mut Rng, spec: &PackSpec) -> PackPuzzle {
     PackPuzzle { board: Board::rectangle(rows, cols), pieces }
 }
 
-/// A tile puzzle in the judge's text format: Tetravex (ZOJ 1008: square
-/// boards only) or edges (UVa 519: letters `F`/`O`/`I` when every side is
-/// 0 or ±1, signed numbers otherwise). Without the terminator.
+/// A tile puzzle in the judge's text format, by its rule: Tetravex
+/// ([`tetravex::judge_text`], square boards only) or edges
+/// ([`edges::judge_text`]). Without the terminator.
 pub fn tiles_text(p: &TilePuzzle) -> String {
-    let mut out = String::new();
     match p.rule {
-        Rule::Equal => {
-            out.push_str(&format!("{}\n", p.rows));
-            for t in &p.tiles {
-                out.push_str(&format!("{} {} {} {}\n", t[0], t[1], t[2], t[3]));
-            }
-        }
-        Rule::Complement => {
-            out.push_str(&format!("{} {}\n", p.rows, p.cols));
-            let letters = p.tiles.iter().flatten().all(|l| (-1..=1).contains(l));
-            for t in &p.tiles {
-                if letters {
-                    let word: String = t.iter().map(|&l| ['I', 'F', 'O'][(l + 1) as usize]).collect();
-                    out.push_str(&word);
-                } else {
-                    let sides: Vec<String> =
-                        t.iter().map(|&l| if l > 0 { format!("+{l}") } else { l.to_string() }).collect();
-                    out.push_str(&sides.join(" "));
-                }
-                out.push('\n');
-            }
-        }
+        Rule::Equal => tetravex::judge_text(p),
+        Rule::Complement => edges::judge_text(p),
     }
-    out
 }
 
-/// A packing puzzle in UVa 387's text format (the pieces only: the board
-/// is given on the command line). Without the terminator.
+/// A packing puzzle in UVa 387's text format ([`pack::judge_text`]: the
+/// pieces only, the board is given on the command line). Without the
+/// terminator.
 pub fn pack_text(p: &PackPuzzle) -> String {
-    let mut out = format!("{}\n", p.pieces.len());
-    for piece in &p.pieces {
-        let picture = piece.shape.picture();
-        out.push_str(&format!("{} {}\n", picture.len(), picture[0].len()));
-        for row in picture {
-            out.extend(row.chars().map(|c| if c == '#' { '1' } else { '0' }));
-            out.push('\n');
-        }
-    }
-    out
+    pack::judge_text(p)
 }
 
 #[cfg(test)]

@@ -92,6 +92,22 @@ pub fn side_name(label: i32, letters: bool) -> String {
     }
 }
 
+/// The puzzle in the judge's input format (UVa 519), as [`Reader`] reads
+/// it back: `rows cols`, then one line per piece, its sides top, right,
+/// bottom, left as letters `F`/`O`/`I` when every side is 0 or ±1 (as the
+/// judge writes them), else as signed numbers (see [`side_name`]). No
+/// terminating `0 0`.
+pub fn judge_text(p: &TilePuzzle) -> String {
+    let mut out = format!("{} {}\n", p.rows, p.cols);
+    let letters = p.tiles.iter().flatten().all(|l| (-1..=1).contains(l));
+    for t in &p.tiles {
+        let sides: Vec<String> = t.iter().map(|&l| side_name(l, letters)).collect();
+        out.push_str(&sides.join(if letters { "" } else { " " }));
+        out.push('\n');
+    }
+    out
+}
+
 /// Reads blocks one at a time; stops after `0 0` or the first error. The
 /// input is white-space separated tokens, as the judge's `scanf` reads it:
 /// line breaks carry no meaning.

@@ -103,6 +103,18 @@ pub fn verdict(k: usize, solvable: bool) -> String {
     format!("Game {k}: {}", if solvable { "Possible" } else { "Impossible" })
 }
 
+/// The puzzle in the judge's input format (ZOJ 1008), as [`Reader`] reads
+/// it back with [`Layout::Tiles`]: the side `n`, then one line
+/// `top right bottom left` per tile. The format knows square boards only
+/// (the caller checks); no terminating `0`.
+pub fn judge_text(p: &TilePuzzle) -> String {
+    let mut out = format!("{}\n", p.rows);
+    for t in &p.tiles {
+        out.push_str(&format!("{} {} {} {}\n", t[0], t[1], t[2], t[3]));
+    }
+    out
+}
+
 /// Reads cases one at a time; stops after the terminator or the first error.
 /// The numbers are white-space separated tokens, as the judge's `scanf`
 /// reads them: line breaks carry no meaning.
