@@ -10,10 +10,28 @@ use super::syntax::is_comment;
 use crate::puzzles::input::{Lines, ParseError};
 use crate::puzzles::polyomino::Shape;
 
+/// Why a picture draws no board (see [`Board::from_picture`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PictureError {
+    /// No `.` in the picture.
+    #[error("the board has no cell to fill (`.`)")]
+    NoCell,
+    /// The cells span more than [`MAX_SIDE`] rows or columns.
+    #[error("the board's cells span {rows}x{cols}; each side may be at most {MAX_SIDE}")]
+    TooLarge {
+        /// The rows the cells span.
+        rows: usize,
+        /// The columns the cells span.
+        cols: usize,
+    },
+}
+
 /// The cells to fill.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
+    /// The height of the board's bounding box.
     pub rows: usize,
+    /// The width of the board's bounding box.
     pub cols: usize,
     /// `fill[r * cols + c]`: whether the cell is to be filled.
     pub fill: Vec<bool>,
@@ -25,28 +43,29 @@ impl Board {
         Board { rows, cols, fill: vec![true; rows * cols] }
     }
 
-    /// The board drawn by `rows` (`.` a cell to fill, anything else not),
-    /// cropped to its cells. `first_line` numbers the first row for errors.
-    pub fn from_picture(rows: &[&str], first_line: usize) -> Result<Board, ParseError> {
+    /// The board drawn by `rows`: `.` a cell to fill, any other character
+    /// not. The board is cropped to its cells (outer rows and columns
+    /// without a `.` are dropped), and must have a cell and fit in
+    /// [`MAX_SIDE`] x [`MAX_SIDE`] once cropped.
+    ///
+    /// This is the one reader of board pictures: the picture format, board
+    /// files (`--board-file`) and JSON boards all use it, so one picture
+    /// always makes one board, whatever format it came in.
+    pub fn from_picture<S: AsRef<str>>(rows: &[S]) -> Result<Board, PictureError> {
         let mut cells = Vec::new();
         for (r, row) in rows.iter().enumerate() {
-            cells.extend(row.chars().enumerate().filter(|&(_, ch)| ch == '.').map(|(c, _)| (r, c)));
+            cells.extend(row.as_ref().chars().enumerate().filter(|&(_, ch)| ch == '.').map(|(c, _)| (r, c)));
         }
-        let Some(shape) = Shape::new(cells) else {
-            return Err(ParseError::at(first_line, "the board has no cell to fill (`.`)"));
-        };
-        let (h, w) = shape.extent();
-        if h > MAX_SIDE || w > MAX_SIDE {
-            return Err(ParseError::at(
-                first_line,
-                format!("the board's cells span {h}x{w}; each side may be at most {MAX_SIDE}"),
-            ));
+        let shape = Shape::new(cells).ok_or(PictureError::NoCell)?;
+        let (rows, cols) = shape.extent();
+        if rows > MAX_SIDE || cols > MAX_SIDE {
+            return Err(PictureError::TooLarge { rows, cols });
         }
-        let mut fill = vec![false; h * w];
+        let mut fill = vec![false; rows * cols];
         for (r, c) in shape.cells() {
-            fill[r * w + c] = true;
+            fill[r * cols + c] = true;
         }
-        Ok(Board { rows: h, cols: w, fill })
+        Ok(Board { rows, cols, fill })
     }
 
     /// Reads a board file: its picture, blank lines before and after
@@ -80,7 +99,7 @@ impl Board {
         if rows.is_empty() {
             return Err(ParseError::at(lines.end_line(), "the board file holds no picture"));
         }
-        Board::from_picture(&rows, first)
+        Board::from_picture(&rows).map_err(|e| ParseError::at(first, e.to_string()))
     }
 
     /// The number of cells to fill.
@@ -88,6 +107,7 @@ impl Board {
         self.fill.iter().filter(|&&f| f).count()
     }
 
+    /// Whether `(r, c)` is a cell to fill (false outside the board).
     pub fn is_cell(&self, r: usize, c: usize) -> bool {
         r < self.rows && c < self.cols && self.fill[r * self.cols + c]
     }

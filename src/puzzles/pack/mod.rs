@@ -80,7 +80,7 @@ mod reader;
 mod syntax;
 mod text;
 
-pub use board::Board;
+pub use board::{Board, PictureError};
 pub use encode::{Encoded, SymmetryInfo};
 pub use precheck::precheck;
 pub use puzzle::{

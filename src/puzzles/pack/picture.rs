@@ -133,7 +133,7 @@ impl<'a> PictureReader<'a> {
                     return Err(line.error("expected the board's picture on the next lines, or `board ROWSxCOLS`"));
                 }
                 let texts: Vec<&str> = rows.iter().map(content).collect();
-                Board::from_picture(&texts, rows[0].number)?
+                Board::from_picture(&texts).map_err(|e| ParseError::at(rows[0].number, e.to_string()))?
             }
         };
         case.board = Some((board, line.number));
