@@ -29,7 +29,7 @@
 //!
 //! `YES` or `NO`, one line per block.
 
-use super::input::{next_case, parse_int, parse_size, parse_uint, show, within, ParseError, Token, Tokens};
+use super::input::{next_case, parse_int, parse_uint, parse_uint_saturating, show, within, ParseError, Token, Tokens};
 use super::tiles::{Border, Fix, Labels, Rule, TilePuzzle};
 
 /// The largest board side tessera accepts.
@@ -125,9 +125,9 @@ impl<'a> Reader<'a> {
     fn read_case(&mut self) -> Result<Option<Case>, ParseError> {
         let what = "a board size (a whole number)";
         let first = self.tokens.expect(|| "a size `rows cols` or the terminating `0 0`".into())?;
-        let rows = parse_size(&first, what)?;
+        let rows = parse_uint_saturating(&first, what)?;
         let second = self.tokens.expect(|| "the number of columns after the number of rows".into())?;
-        let cols = parse_size(&second, what)?;
+        let cols = parse_uint_saturating(&second, what)?;
         if rows == 0 && cols == 0 {
             return Ok(None);
         }

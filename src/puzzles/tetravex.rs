@@ -34,7 +34,7 @@
 //! label is given (Eternity II's grey frame). See [`super::tiles`] for the
 //! encoding.
 
-use super::input::{next_case, parse_size, parse_uint, show, within, ParseError, Tokens};
+use super::input::{next_case, parse_uint, parse_uint_saturating, show, within, ParseError, Tokens};
 use super::tiles::{Border, Fix, Labels, Rule, TilePuzzle};
 
 /// The largest board side tessera accepts.
@@ -132,7 +132,7 @@ impl<'a> Reader<'a> {
 
     fn read_case(&mut self) -> Result<Option<Case>, ParseError> {
         let tok = self.tokens.expect(|| "a board size or the terminating `0`".into())?;
-        let n = parse_size(&tok, "a board size (a whole number)")?;
+        let n = parse_uint_saturating(&tok, "a board size (a whole number)")?;
         if n > MAX_SIDE as u64 {
             return Err(tok.error(format!("board size {} is out of range (1 to {MAX_SIDE})", show(tok.text))));
         }

@@ -31,7 +31,7 @@
 //! cells), per-label balance of opposite sides, balance along each border,
 //! and, when tiles turn, the frame ring and the parity of inner labels.
 
-use super::Refutation;
+use super::model::Refutation;
 use crate::engine::{OptionId, Primary, Problem, ProblemBuilder, Secondary};
 use std::collections::HashMap;
 

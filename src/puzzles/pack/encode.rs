@@ -14,9 +14,9 @@ use super::placement::{Orientations, Placement};
 use super::precheck::refute;
 use super::puzzle::{PackModelError, PackPuzzle, PackSolution, PiecePlacement};
 use crate::engine::{OptionId, Primary, Problem, ProblemBuilder};
+use crate::puzzles::model::Refutation;
 use crate::puzzles::polyomino::Shape;
 use crate::puzzles::symmetry;
-use crate::puzzles::Refutation;
 use std::collections::HashMap;
 
 /// How `--unique` broke the symmetry (for `--stats` and the docs).
@@ -86,17 +86,17 @@ impl PackPuzzle {
         let all = if self.areas_match() { self.placements(&type_orients) } else { Vec::new() };
         let refutation = refute(self, &type_pieces, &all);
         let mut symmetry_info = None;
-        let mut plan = None;
+        let mut breaking = None;
         if unique {
             let group = self.group(&type_orients);
             if refutation.is_none() {
                 let cells: Vec<(usize, &[(usize, usize)])> = all.iter().map(|p| (p.ty, p.cells.as_slice())).collect();
                 let mult: Vec<usize> = type_pieces.iter().map(Vec::len).collect();
-                plan = symmetry::plan(&group, (board.rows, board.cols), &cells, &mult)
+                breaking = symmetry::break_symmetry(&group, (board.rows, board.cols), &cells, &mult)
                     .map_err(|reason| PackModelError::Unique { line: 0, reason, order: group.len() })?;
             }
             let restricted =
-                plan.as_ref().map(|p| (type_pieces[p.piece_type][0], p.kept.len(), p.total, p.conditions.len()));
+                breaking.as_ref().map(|p| (type_pieces[p.piece_type][0], p.kept.len(), p.total, p.conditions.len()));
             symmetry_info = Some(SymmetryInfo { group, restricted });
         }
 
@@ -104,7 +104,7 @@ impl PackPuzzle {
         let mut types: Vec<Option<Primary>> = vec![None; type_pieces.len()];
         // The restricted type first: the bitset backend branches on the
         // lowest item, so the search starts by placing it.
-        if let Some(p) = &plan {
+        if let Some(p) = &breaking {
             types[p.piece_type] = Some(b.primary(1));
         } else {
             // Otherwise the single piece with the fewest placements first
@@ -154,7 +154,7 @@ impl PackPuzzle {
         let mut extra: HashMap<usize, Vec<Primary>> = HashMap::new();
         let mut keep = vec![true; all.len()];
         let mut slack = Vec::new();
-        if let Some(p) = &plan {
+        if let Some(p) = &breaking {
             for (i, pl) in all.iter().enumerate() {
                 if pl.ty == p.piece_type {
                     keep[i] = false;

@@ -5,7 +5,7 @@
 
 use super::placement::Placement;
 use super::puzzle::PackPuzzle;
-use crate::puzzles::Refutation;
+use crate::puzzles::model::Refutation;
 
 /// Cheap arguments that prove a packing impossible, in this order:
 ///
