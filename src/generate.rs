@@ -31,7 +31,9 @@ pub use crate::rng::Rng;
 /// What tile board to make.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TileSpec {
+    /// The board's rows.
     pub rows: usize,
+    /// The board's columns.
     pub cols: usize,
     /// [`Rule::Equal`] (Tetravex) or [`Rule::Complement`] (jigsaw edges).
     pub rule: Rule,
@@ -126,7 +128,9 @@ pub fn tiles(rng: &mut Rng, spec: &TileSpec) -> TilePuzzle {
 /// What packing puzzle to make.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PackSpec {
+    /// The board's rows.
     pub rows: usize,
+    /// The board's columns.
     pub cols: usize,
     /// How many pieces (1 to the board's area).
     pub pieces: usize,

@@ -22,8 +22,11 @@ use std::collections::BTreeMap;
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 #[error("{source_name}:{line}: {message}")]
 pub struct RecordError {
+    /// Where the text came from (a file name or `<stdin>`).
     pub source_name: String,
+    /// The 1-based line.
     pub line: usize,
+    /// What is wrong with it.
     pub message: String,
 }
 
@@ -39,18 +42,27 @@ impl RecordError {
 pub struct ShardRecord {
     /// Where it was read: `FILE:LINE`.
     pub at: String,
+    /// The case's number in its input.
     pub case: u64,
+    /// Which subcommand: `tetravex`, `edges` or `pack`.
     pub puzzle_type: String,
+    /// The input line where the case starts.
     pub line: u64,
     /// 1-based.
     pub index: u32,
+    /// N, the number of shards of the split.
     pub count: u32,
+    /// `solvable`, `unsolvable` or `unknown`.
     pub status: String,
+    /// Whether the shard searched its whole part.
     pub complete: bool,
     /// The shard's solutions (`--count`/`--all` runs).
     pub solutions: Option<Count>,
+    /// The puzzle, as the record holds it.
     pub puzzle: Value,
+    /// The shard's search nodes.
     pub nodes: u64,
+    /// The shard's wall time.
     pub elapsed_ms: f64,
 }
 
@@ -67,12 +79,17 @@ impl ShardRecord {
 /// The merged result of one case.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MergedCase {
+    /// The case's number in its input.
     pub case: u64,
+    /// Which subcommand: `tetravex`, `edges` or `pack`.
     pub puzzle_type: String,
+    /// The input line where the case starts.
     pub line: u64,
+    /// The puzzle, as the first record holds it.
     pub puzzle: Value,
     /// N, the number of shards of the split (from the first record).
     pub shards: u32,
+    /// The verdict of the shards together.
     pub status: Status,
     /// Every shard present once and finished ([`ShardRecord::finished`]:
     /// searched to the end, or, without counts, stopped at a solution).
@@ -89,7 +106,9 @@ pub struct MergedCase {
     /// Records that do not belong with the others (another split, another
     /// puzzle, counted and not counted), in words.
     pub conflicts: Vec<String>,
+    /// The search nodes of the shards counted.
     pub nodes: u64,
+    /// The wall time of the shards counted, added up.
     pub elapsed_ms: f64,
 }
 

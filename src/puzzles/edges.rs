@@ -40,7 +40,9 @@ pub const MAX_SHAPE: i64 = 9999;
 /// The rules a user picked.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Options {
+    /// Pieces may turn (`--rotate`).
     pub rotate: bool,
+    /// Hints (`--fix`).
     pub fixes: Vec<Fix>,
 }
 
@@ -49,8 +51,11 @@ pub struct Options {
 pub struct Case {
     /// The line of its size fields.
     pub line: usize,
+    /// The board's rows.
     pub rows: usize,
+    /// The board's columns.
     pub cols: usize,
+    /// The pieces, sides top, right, bottom, left.
     pub pieces: Vec<Labels>,
     /// Whether the pieces were written with F/I/O letters.
     pub letters: bool,
@@ -118,6 +123,7 @@ pub struct Reader<'a> {
 }
 
 impl<'a> Reader<'a> {
+    /// A reader of `text`.
     pub fn new(text: &'a str) -> Self {
         Reader { tokens: Tokens::new(text), done: false, number: 0 }
     }

@@ -152,6 +152,7 @@ pub struct Token<'a> {
     pub line: usize,
     /// 1-based column, counted in characters.
     pub column: usize,
+    /// The token's text.
     pub text: &'a str,
 }
 

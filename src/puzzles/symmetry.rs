@@ -117,10 +117,13 @@ pub struct Breaking {
 /// of `other_type` are not used.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Condition {
+    /// The kept placement of the restricted type.
     pub placement: usize,
     /// The symmetries that fix `placement`.
     pub stabiliser: Vec<u8>,
+    /// The second type, which breaks the stabiliser.
     pub other_type: usize,
+    /// Its placements not used when the first type lies at `placement`.
     pub excluded: Vec<usize>,
 }
 
@@ -128,8 +131,10 @@ pub struct Condition {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum NoBreaking {
     #[error("no piece is used exactly once (identical copies cannot be told apart)")]
+    /// Every piece type has several copies.
     NoSinglePiece,
     #[error("every piece used once has a placement that a symmetry maps onto itself, and no second piece breaks the remaining symmetry")]
+    /// Every single piece can lie on a symmetric placement that no second piece breaks.
     TooSymmetric,
 }
 

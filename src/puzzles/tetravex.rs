@@ -61,6 +61,7 @@ pub struct Options {
     pub in_place: bool,
     /// Every outer side must carry this label, no inner side may.
     pub border: Option<i32>,
+    /// How the tiles are drawn (`--layout`).
     pub layout: Layout,
     /// Hints, applied to every case.
     pub fixes: Vec<Fix>,
@@ -71,6 +72,7 @@ pub struct Options {
 pub struct Case {
     /// The line of its size field.
     pub line: usize,
+    /// The board's side.
     pub n: usize,
     /// Tiles in input order (reading order of the board for `Blocks`).
     pub tiles: Vec<Labels>,
@@ -126,6 +128,7 @@ pub struct Reader<'a> {
 }
 
 impl<'a> Reader<'a> {
+    /// A reader of `text`, its tiles drawn as `layout` says.
     pub fn new(text: &'a str, layout: Layout) -> Self {
         Reader { tokens: Tokens::new(text), layout, done: false, number: 0 }
     }

@@ -12,16 +12,20 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct TilePuzzleJson {
+    /// The board's rows.
     pub rows: usize,
+    /// The board's columns.
     pub cols: usize,
     /// Each tile: top, right, bottom, left.
     pub tiles: Vec<[i32; 4]>,
     #[serde(default)]
+    /// Tiles may turn (`--rotate`).
     pub rotate: bool,
     /// The label every outer side carries (tetravex `--border`; edges: 0).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub border: Option<i32>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// Hints: tiles pinned to cells.
     pub fixes: Vec<FixJson>,
 }
 
@@ -29,20 +33,26 @@ pub struct TilePuzzleJson {
 #[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct FixJson {
+    /// The tile, 1-based.
     pub piece: usize,
+    /// The row, 1-based.
     pub row: usize,
+    /// The column, 1-based.
     pub col: usize,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// Quarter turns clockwise (0-3), when the hint gives them.
     pub rotation: Option<u8>,
 }
 
 impl FixJson {
+    /// The hint as JSON (1-based).
     pub fn from_fix(f: &Fix) -> Self {
         FixJson { piece: f.piece + 1, row: f.row + 1, col: f.col + 1, rotation: f.rotation }
     }
 }
 
 impl TilePuzzleJson {
+    /// The puzzle as JSON (1-based hints).
     pub fn from_puzzle(p: &TilePuzzle) -> Self {
         TilePuzzleJson {
             rows: p.rows,
@@ -62,9 +72,13 @@ impl TilePuzzleJson {
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct TilePlacementJson {
+    /// The tile, 1-based.
     pub piece: usize,
+    /// The row, 1-based.
     pub row: usize,
+    /// The column, 1-based.
     pub col: usize,
+    /// Quarter turns clockwise (0-3).
     pub rotation: u8,
 }
 
@@ -79,6 +93,7 @@ pub struct TileSolutionJson {
 }
 
 impl TileSolutionJson {
+    /// The solution of `p` as JSON (1-based).
     pub fn from_solution(p: &TilePuzzle, s: &TileSolution) -> Self {
         TileSolutionJson {
             placements: s
@@ -101,8 +116,11 @@ impl TileSolutionJson {
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct BoardJson {
+    /// The picture's rows.
     pub rows: usize,
+    /// The picture's columns.
     pub cols: usize,
+    /// One string per row: `.` a cell to fill, `#` a hole.
     pub picture: Vec<String>,
 }
 
@@ -111,11 +129,15 @@ pub struct BoardJson {
 #[serde(deny_unknown_fields)]
 pub struct PieceJson {
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// The piece's name, if it has one.
     pub name: Option<String>,
+    /// One string per row: `#` solid, `.` empty.
     pub picture: Vec<String>,
     #[serde(default)]
+    /// Quarter turns allowed.
     pub rotate: bool,
     #[serde(default)]
+    /// The mirror image allowed.
     pub flip: bool,
 }
 
@@ -123,11 +145,14 @@ pub struct PieceJson {
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct PackPuzzleJson {
+    /// The board.
     pub board: BoardJson,
+    /// The pieces in input order.
     pub pieces: Vec<PieceJson>,
 }
 
 impl PackPuzzleJson {
+    /// The puzzle as JSON.
     pub fn from_puzzle(p: &PackPuzzle) -> Self {
         let b = &p.board;
         PackPuzzleJson {
@@ -156,13 +181,17 @@ impl PackPuzzleJson {
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct PiecePlacementJson {
+    /// The piece, 1-based.
     pub piece: usize,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// The piece's name, if it has one.
     pub name: Option<String>,
     /// The symmetry applied to the piece as drawn: 0-3 quarter turns
     /// clockwise, 4-7 mirrored left-right and then turned 0-3 times.
     pub orientation: u8,
+    /// The top row of the oriented piece's bounding box, 1-based.
     pub row: usize,
+    /// The left column of that box, 1-based.
     pub col: usize,
     /// Covered cells, `[row, col]`, in reading order.
     pub cells: Vec<[usize; 2]>,
@@ -177,6 +206,7 @@ pub struct PackSolutionJson {
 }
 
 impl PackSolutionJson {
+    /// The solution of `p` as JSON (1-based).
     pub fn from_solution(p: &PackPuzzle, s: &PackSolution) -> Self {
         PackSolutionJson {
             placements: s

@@ -17,17 +17,23 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct StatsJson {
+    /// Search nodes (options tried).
     pub nodes: u64,
+    /// Elementary updates of the engine's data structures.
     pub updates: u64,
+    /// Subtrees the search was split into (0: not split).
     pub tickets: u64,
     /// Restarts of a first-solution search (absent in older records).
     #[serde(default)]
     pub restarts: u64,
+    /// Worker threads (0 when no search ran).
     pub threads: usize,
+    /// The backend that ran ([`backend_name`]).
     pub backend: String,
     /// Present when the count was memoised.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub memo: Option<MemoJson>,
+    /// Wall time of the search.
     pub elapsed_ms: f64,
 }
 
@@ -37,7 +43,9 @@ pub struct StatsJson {
 pub struct MemoJson {
     /// The most states held at once.
     pub states: u64,
+    /// Look-ups in the tables.
     pub lookups: u64,
+    /// Look-ups that found their state.
     pub hits: u64,
     /// Hits over look-ups, 0 to 1.
     pub hit_rate: f64,
@@ -78,6 +86,7 @@ pub fn backend_name(backend: &str) -> &str {
 }
 
 impl StatsJson {
+    /// The counters of `s` as JSON.
     pub fn from_stats(s: &Stats) -> Self {
         StatsJson {
             nodes: s.nodes,
@@ -103,7 +112,9 @@ impl StatsJson {
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct RefutationJson {
+    /// The pre-check's stable name, such as `area`.
     pub check: String,
+    /// What did not add up.
     pub detail: String,
 }
 
@@ -113,6 +124,7 @@ pub struct RefutationJson {
 pub struct ShardJson {
     /// 1-based.
     pub index: u32,
+    /// N, the number of shards of the split.
     pub count: u32,
 }
 
@@ -120,28 +132,38 @@ pub struct ShardJson {
 #[derive(Clone, Debug, Serialize)]
 pub struct CaseRecord<P: Serialize, S: Serialize> {
     #[serde(rename = "type")]
+    /// `"case"`.
     pub kind: &'static str,
     /// Which subcommand: `tetravex`, `edges` or `pack`.
     pub puzzle_type: &'static str,
+    /// The case's number in its input (1-based).
     pub case: usize,
+    /// The input line where the case starts.
     pub line: usize,
     /// `solvable`, `unsolvable` or `unknown`.
     pub status: &'static str,
     /// `true` or `false`, or `null` when unknown.
     pub solvable: Option<bool>,
+    /// Whether the search explored its whole tree (or shard).
     pub complete: bool,
     /// Every digit, however large (see docs/json.md).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub count: Option<Count>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    /// The solution shown, if any.
     pub solution: Option<S>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    /// The pre-check that refuted the case.
     pub refuted_by: Option<RefutationJson>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    /// Why the search stopped early ([`stop_name`]).
     pub stopped: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    /// The shard of a `--shard I/N` run.
     pub shard: Option<ShardJson>,
+    /// The puzzle, as its `*PuzzleJson` object.
     pub puzzle: P,
+    /// The effort counters.
     pub stats: StatsJson,
 }
 
@@ -161,8 +183,11 @@ pub struct PlannedShardJson {
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct PlanStatsJson {
+    /// Search nodes of the plan's random walks.
     pub nodes: u64,
+    /// The backend that would search ([`backend_name`]).
     pub backend: String,
+    /// Wall time of the plan.
     pub elapsed_ms: f64,
 }
 
@@ -170,9 +195,13 @@ pub struct PlanStatsJson {
 #[derive(Clone, Debug, Serialize)]
 pub struct PlanRecord<P: Serialize> {
     #[serde(rename = "type")]
+    /// `"shard-plan"`.
     pub kind: &'static str,
+    /// Which subcommand: `tetravex`, `edges` or `pack`.
     pub puzzle_type: &'static str,
+    /// The case's number in its input (1-based).
     pub case: usize,
+    /// The input line where the case starts.
     pub line: usize,
     /// N, the number of shards planned.
     pub count: u32,
@@ -186,10 +215,14 @@ pub struct PlanRecord<P: Serialize> {
     /// The largest shard's estimate over the mean (1 when there is nothing
     /// to split).
     pub imbalance: f64,
+    /// One entry per shard, in order.
     pub shards: Vec<PlannedShardJson>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    /// The pre-check that refuted the case (then nothing was planned).
     pub refuted_by: Option<RefutationJson>,
+    /// The puzzle, as its `*PuzzleJson` object.
     pub puzzle: P,
+    /// The plan's effort.
     pub stats: PlanStatsJson,
 }
 
@@ -197,10 +230,13 @@ pub struct PlanRecord<P: Serialize> {
 #[derive(Clone, Debug, Serialize)]
 pub struct SolutionRecord<S: Serialize> {
     #[serde(rename = "type")]
+    /// `"solution"`.
     pub kind: &'static str,
+    /// The case's number in its input (1-based).
     pub case: usize,
     /// 1-based, in the order found.
     pub index: u64,
+    /// The solution, as its `*SolutionJson` object.
     pub solution: S,
 }
 

@@ -32,6 +32,7 @@ pub struct SymmetryInfo {
 /// The engine's view of a packing puzzle.
 #[derive(Debug)]
 pub struct Encoded {
+    /// The exact-cover problem.
     pub problem: Problem,
     /// For each option that places a piece: its placement. Options after
     /// these are slack options of the symmetry breaking.

@@ -22,9 +22,11 @@ pub const MAX_NAME: usize = 16;
 /// One piece as given.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Piece {
+    /// The piece's cells as drawn.
     pub shape: Shape,
     /// A name for grids and JSON (built-in sets and the picture format).
     pub name: Option<String>,
+    /// Which symmetries the piece may use.
     pub freedom: Freedom,
     /// The input line where the piece starts (0: from the command line).
     pub line: usize,
@@ -33,7 +35,9 @@ pub struct Piece {
 /// A packing puzzle: fill every board cell with all the pieces.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PackPuzzle {
+    /// The cells to fill.
     pub board: Board,
+    /// The pieces, in input order.
     pub pieces: Vec<Piece>,
 }
 
@@ -46,6 +50,7 @@ pub struct PiecePlacement {
     pub orientation: u8,
     /// The top-left corner of the oriented piece's bounding box.
     pub row: usize,
+    /// The left column of that box.
     pub col: usize,
     /// The board cells it covers, in reading order.
     pub cells: Vec<(usize, usize)>,
@@ -63,15 +68,39 @@ pub struct PackSolution {
 /// A puzzle tessera refuses to model.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PackModelError {
+    /// Two different pieces with one name.
     #[error(
         "piece {piece} is named `{name}` like piece {other}, a different piece ({}); one name, one piece",
         given_at(other_line)
     )]
-    DuplicateName { line: usize, piece: usize, name: String, other: usize, other_line: usize },
+    DuplicateName {
+        /// The line of the second piece.
+        line: usize,
+        /// The second piece, 1-based.
+        piece: usize,
+        /// The name the two share.
+        name: String,
+        /// The first piece, 1-based.
+        other: usize,
+        /// The line of the first piece (0: from `--set`).
+        other_line: usize,
+    },
+    /// A puzzle without pieces.
     #[error("the puzzle has no pieces")]
-    NoPieces { line: usize },
+    NoPieces {
+        /// The case's line.
+        line: usize,
+    },
+    /// `--unique` found no way to break the board's symmetry.
     #[error("--unique: {reason}; the board's symmetry group has {order} elements")]
-    Unique { line: usize, reason: NoBreaking, order: usize },
+    Unique {
+        /// The case's line.
+        line: usize,
+        /// Why not.
+        reason: NoBreaking,
+        /// The number of symmetries.
+        order: usize,
+    },
 }
 
 impl PackModelError {

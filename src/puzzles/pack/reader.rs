@@ -14,6 +14,7 @@ use crate::puzzles::polyomino::{Freedom, Shape};
 /// What the picture format says about one piece beyond its shape.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PieceSpec {
+    /// The piece's name (a picture's `piece NAME`, a set's names).
     pub name: Option<String>,
     /// Quarter turns allowed (`None`: as `--rotate` says).
     pub rotate: Option<bool>,
