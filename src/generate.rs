@@ -18,7 +18,7 @@
 //!   (edges: always `0`, flat), else random labels. With separate frame and
 //!   inner labels (Eternity II's scheme), the joins along the border ring
 //!   draw from the frame labels and all others from the inner labels.
-//! * Packing ([`pack`]): `k` seed cells grow, smallest region first, into
+//! * Packing ([`pack()`]): `k` seed cells grow, smallest region first, into
 //!   `k` connected pieces that tile the board.
 
 use crate::puzzles::pack::{self, Board, PackPuzzle, Piece};

@@ -224,7 +224,7 @@ impl Encoded {
         PackSolution { placements: placements.into_iter().map(|p| p.expect("every piece is placed")).collect(), grid }
     }
 
-    /// The pre-checks' verdict (see [`precheck`]).
+    /// The pre-checks' verdict (see [`precheck`](super::precheck())).
     pub fn precheck(&self) -> Option<Refutation> {
         self.refutation.clone()
     }
