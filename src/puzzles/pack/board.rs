@@ -5,10 +5,12 @@
 //! go through it, so that one picture always makes one board (cropped to
 //! its cells, see docs/pack.md).
 
-use super::puzzle::MAX_SIDE;
 use super::syntax::is_comment;
 use crate::puzzles::input::{Lines, ParseError};
 use crate::puzzles::polyomino::Shape;
+
+/// The largest board side.
+pub const MAX_SIDE: usize = 64;
 
 /// Why a picture draws no board (see [`Board::from_picture`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]

@@ -2,8 +2,9 @@
 //! piece as `rows cols` and its rows of `0`/`1`; a lone `0` ends the input.
 //! Read as white-space separated tokens, as the judge's `scanf` reads it.
 
-use super::puzzle::{MAX_PIECES, MAX_SIDE};
-use super::reader::{Case, PieceSpec};
+use super::board::MAX_SIDE;
+use super::case::{Case, PieceSpec};
+use super::puzzle::MAX_PIECES;
 use super::syntax::near_keyword;
 use crate::puzzles::input::{parse_uint, show, within, ParseError, Tokens};
 use crate::puzzles::polyomino::Shape;

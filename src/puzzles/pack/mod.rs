@@ -60,6 +60,7 @@
 //! * `puzzle`: the types ([`PackPuzzle`], [`Piece`], [`PackSolution`]),
 //!   the limits and the checks that make a puzzle one tessera models;
 //! * `board`: the [`Board`], and the one reader of board pictures;
+//! * `case`: one [`Case`] as read, in either format;
 //! * `syntax`, `judge`, `picture`, `reader`: the two input formats, each
 //!   read by its own reader, told apart by [`is_picture_format`] and read
 //!   into [`Case`]s by [`Reader`];
@@ -70,6 +71,7 @@
 //!   written as text.
 
 mod board;
+mod case;
 mod encode;
 mod judge;
 mod picture;
@@ -80,11 +82,12 @@ mod reader;
 mod syntax;
 mod text;
 
-pub use board::{Board, PictureError};
+pub use board::{Board, PictureError, MAX_SIDE};
+pub use case::{Case, PieceSpec};
 pub use encode::{Encoded, SymmetryInfo};
 pub use precheck::precheck;
 pub use puzzle::{
-    set_piece_name, PackModelError, PackPuzzle, PackSolution, Piece, PiecePlacement, MAX_NAME, MAX_PIECES, MAX_SIDE,
+    set_piece_name, PackModelError, PackPuzzle, PackSolution, Piece, PiecePlacement, MAX_NAME, MAX_PIECES,
 };
-pub use reader::{is_picture_format, Case, PieceSpec, Reader};
+pub use reader::{is_picture_format, Reader};
 pub use text::{judge_text, piece_symbol, symbols, text_grid, NO_SOLUTION};

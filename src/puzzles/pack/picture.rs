@@ -2,9 +2,9 @@
 //! and `puzzle`, each piece or board drawn on the lines after its
 //! statement. Read line by line; every error names its line (and column).
 
-use super::board::Board;
-use super::puzzle::{set_piece_name, MAX_NAME, MAX_PIECES, MAX_SIDE};
-use super::reader::{Case, PieceSpec};
+use super::board::{Board, MAX_SIDE};
+use super::case::{Case, PieceSpec};
+use super::puzzle::{set_piece_name, MAX_NAME, MAX_PIECES};
 use super::syntax::{content, is_comment, keyword, words};
 use crate::puzzles::input::{parse_uint, show, Line, Lines, ParseError, Token};
 use crate::puzzles::pieces::PieceSet;

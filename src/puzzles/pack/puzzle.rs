@@ -12,8 +12,6 @@ use crate::puzzles::polyomino::{Freedom, Shape};
 use crate::puzzles::symmetry::NoBreaking;
 use std::collections::HashMap;
 
-/// The largest board side.
-pub const MAX_SIDE: usize = 64;
 /// The largest number of pieces in one case.
 pub const MAX_PIECES: usize = 1000;
 /// The longest piece name.
