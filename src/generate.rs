@@ -18,19 +18,22 @@
 //!   (edges: always `0`, flat), else random labels. With separate frame and
 //!   inner labels (Eternity II's scheme), the joins along the border ring
 //!   draw from the frame labels and all others from the inner labels.
-//! * Packing ([`pack`]): `k` seed cells grow, smallest region first, into
+//! * Packing ([`pack()`]): `k` seed cells grow, smallest region first, into
 //!   `k` connected pieces that tile the board.
 
-use crate::puzzles::pack::{Board, PackPuzzle, Piece};
+use crate::puzzles::pack::{self, Board, PackPuzzle, Piece};
 use crate::puzzles::polyomino::{Freedom, Shape};
 use crate::puzzles::tiles::{self, Border, Fix, Labels, Rule, TilePuzzle};
+use crate::puzzles::{edges, tetravex};
 
 pub use crate::rng::Rng;
 
 /// What tile board to make.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TileSpec {
+    /// The board's rows.
     pub rows: usize,
+    /// The board's columns.
     pub cols: usize,
     /// [`Rule::Equal`] (Tetravex) or [`Rule::Complement`] (jigsaw edges).
     pub rule: Rule,
@@ -125,7 +128,9 @@ pub fn tiles(rng: &mut Rng, spec: &TileSpec) -> TilePuzzle {
 /// What packing puzzle to make.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PackSpec {
+    /// The board's rows.
     pub rows: usize,
+    /// The board's columns.
     pub cols: usize,
     /// How many pieces (1 to the board's area).
     pub pieces: usize,
@@ -212,50 +217,21 @@ pub fn pack(rng: &mut Rng, spec: &PackSpec) -> PackPuzzle {
     PackPuzzle { board: Board::rectangle(rows, cols), pieces }
 }
 
-/// A tile puzzle in the judge's text format: Tetravex (ZOJ 1008: square
-/// boards only) or edges (UVa 519: letters `F`/`O`/`I` when every side is
-/// 0 or ±1, signed numbers otherwise). Without the terminator.
+/// A tile puzzle in the judge's text format, by its rule: Tetravex
+/// ([`tetravex::judge_text`], square boards only) or edges
+/// ([`edges::judge_text`]). Without the terminator.
 pub fn tiles_text(p: &TilePuzzle) -> String {
-    let mut out = String::new();
     match p.rule {
-        Rule::Equal => {
-            out.push_str(&format!("{}\n", p.rows));
-            for t in &p.tiles {
-                out.push_str(&format!("{} {} {} {}\n", t[0], t[1], t[2], t[3]));
-            }
-        }
-        Rule::Complement => {
-            out.push_str(&format!("{} {}\n", p.rows, p.cols));
-            let letters = p.tiles.iter().flatten().all(|l| (-1..=1).contains(l));
-            for t in &p.tiles {
-                if letters {
-                    let word: String = t.iter().map(|&l| ['I', 'F', 'O'][(l + 1) as usize]).collect();
-                    out.push_str(&word);
-                } else {
-                    let sides: Vec<String> =
-                        t.iter().map(|&l| if l > 0 { format!("+{l}") } else { l.to_string() }).collect();
-                    out.push_str(&sides.join(" "));
-                }
-                out.push('\n');
-            }
-        }
+        Rule::Equal => tetravex::judge_text(p),
+        Rule::Complement => edges::judge_text(p),
     }
-    out
 }
 
-/// A packing puzzle in UVa 387's text format (the pieces only: the board
-/// is given on the command line). Without the terminator.
+/// A packing puzzle in UVa 387's text format ([`pack::judge_text`]: the
+/// pieces only, the board is given on the command line). Without the
+/// terminator.
 pub fn pack_text(p: &PackPuzzle) -> String {
-    let mut out = format!("{}\n", p.pieces.len());
-    for piece in &p.pieces {
-        let picture = piece.shape.picture();
-        out.push_str(&format!("{} {}\n", picture.len(), picture[0].len()));
-        for row in picture {
-            out.extend(row.chars().map(|c| if c == '#' { '1' } else { '0' }));
-            out.push('\n');
-        }
-    }
-    out
+    pack::judge_text(p)
 }
 
 #[cfg(test)]

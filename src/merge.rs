@@ -11,7 +11,10 @@
 //! one; counts add up.
 
 use crate::engine::Count;
+use crate::format::json::{plain_message, CaseRecordIn, ShardJson};
 use crate::solve::Status;
+use serde::de::IgnoredAny;
+use serde::Deserialize;
 use serde_json::Value;
 use std::collections::BTreeMap;
 
@@ -19,8 +22,11 @@ use std::collections::BTreeMap;
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 #[error("{source_name}:{line}: {message}")]
 pub struct RecordError {
+    /// Where the text came from (a file name or `<stdin>`).
     pub source_name: String,
+    /// The 1-based line.
     pub line: usize,
+    /// What is wrong with it.
     pub message: String,
 }
 
@@ -36,18 +42,27 @@ impl RecordError {
 pub struct ShardRecord {
     /// Where it was read: `FILE:LINE`.
     pub at: String,
+    /// The case's number in its input.
     pub case: u64,
+    /// Which subcommand: `tetravex`, `edges` or `pack`.
     pub puzzle_type: String,
+    /// The input line where the case starts.
     pub line: u64,
     /// 1-based.
     pub index: u32,
+    /// N, the number of shards of the split.
     pub count: u32,
+    /// `solvable`, `unsolvable` or `unknown`.
     pub status: String,
+    /// Whether the shard searched its whole part.
     pub complete: bool,
     /// The shard's solutions (`--count`/`--all` runs).
     pub solutions: Option<Count>,
+    /// The puzzle, as the record holds it.
     pub puzzle: Value,
+    /// The shard's search nodes.
     pub nodes: u64,
+    /// The shard's wall time.
     pub elapsed_ms: f64,
 }
 
@@ -64,12 +79,17 @@ impl ShardRecord {
 /// The merged result of one case.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MergedCase {
+    /// The case's number in its input.
     pub case: u64,
+    /// Which subcommand: `tetravex`, `edges` or `pack`.
     pub puzzle_type: String,
+    /// The input line where the case starts.
     pub line: u64,
+    /// The puzzle, as the first record holds it.
     pub puzzle: Value,
     /// N, the number of shards of the split (from the first record).
     pub shards: u32,
+    /// The verdict of the shards together.
     pub status: Status,
     /// Every shard present once and finished ([`ShardRecord::finished`]:
     /// searched to the end, or, without counts, stopped at a solution).
@@ -86,7 +106,9 @@ pub struct MergedCase {
     /// Records that do not belong with the others (another split, another
     /// puzzle, counted and not counted), in words.
     pub conflicts: Vec<String>,
+    /// The search nodes of the shards counted.
     pub nodes: u64,
+    /// The wall time of the shards counted, added up.
     pub elapsed_ms: f64,
 }
 
@@ -98,9 +120,21 @@ impl MergedCase {
     }
 }
 
+/// Just enough of a record to tell what it is: its `type`, and whether a
+/// case record has a `shard`.
+#[derive(Deserialize)]
+struct RecordHead {
+    #[serde(default, rename = "type")]
+    kind: Option<serde_json::Value>,
+    #[serde(default)]
+    shard: Option<IgnoredAny>,
+}
+
 /// Reads the shard records of NDJSON text (one JSON object per line; blank
 /// lines are skipped). `"solution"` records are skipped; anything else
 /// that is not a case record with a `shard` is an error naming the line.
+/// A case record is read as [`CaseRecordIn`], the schema the writer's
+/// [`CaseRecord`](crate::format::json::CaseRecord) defines.
 pub fn read_records(source_name: &str, text: &str) -> Result<Vec<ShardRecord>, RecordError> {
     let mut out = Vec::new();
     for (i, raw) in text.lines().enumerate() {
@@ -108,8 +142,12 @@ pub fn read_records(source_name: &str, text: &str) -> Result<Vec<ShardRecord>, R
         if raw.trim().is_empty() {
             continue;
         }
-        let v: Value = serde_json::from_str(raw).map_err(|e| err(format!("not a JSON record: {e}")))?;
-        match v.get("type").and_then(Value::as_str) {
+        serde_json::from_str::<IgnoredAny>(raw).map_err(|e| err(format!("not a JSON record: {e}")))?;
+        let head = match raw.trim_start().starts_with('{') {
+            true => serde_json::from_str::<RecordHead>(raw).map_err(|e| err(format!("not a JSON record: {e}")))?,
+            false => RecordHead { kind: None, shard: None },
+        };
+        match head.kind.as_ref().and_then(serde_json::Value::as_str) {
             Some("solution") => continue,
             Some("case") => {}
             Some(other) => {
@@ -117,64 +155,40 @@ pub fn read_records(source_name: &str, text: &str) -> Result<Vec<ShardRecord>, R
             }
             None => return Err(err("not a tessera record (no \"type\")".into())),
         }
-        let shard = v
-            .get("shard")
-            .ok_or_else(|| err("a case record without \"shard\": not the output of a --shard run".into()))?;
-        let uint = |v: &Value, field: &str| {
-            v.get(field)
-                .and_then(Value::as_u64)
-                .ok_or_else(|| err(format!("\"{field}\" is missing or not a whole number")))
-        };
-        let index = uint(shard, "index")?;
-        let count = uint(shard, "count")?;
-        if index == 0 || index > count || count > u64::from(u32::MAX) {
-            return Err(err(format!("shard {index}/{count}: expected 1 <= index <= count")));
+        if head.shard.is_none() {
+            return Err(err("a case record without \"shard\": not the output of a --shard run".into()));
         }
-        let text_field = |field: &str| {
-            v.get(field)
-                .and_then(Value::as_str)
-                .map(str::to_string)
-                .ok_or_else(|| err(format!("\"{field}\" is missing")))
-        };
-        let status = text_field("status")?;
-        if !matches!(status.as_str(), "solvable" | "unsolvable" | "unknown") {
-            return Err(err(format!("unknown status \"{status}\"")));
-        }
-        let stats = v.get("stats").cloned().unwrap_or(Value::Null);
-        out.push(ShardRecord {
-            at: format!("{source_name}:{}", i + 1),
-            case: uint(&v, "case")?,
-            puzzle_type: text_field("puzzle_type")?,
-            line: uint(&v, "line")?,
-            index: index as u32,
-            count: count as u32,
-            status,
-            complete: v
-                .get("complete")
-                .and_then(Value::as_bool)
-                .ok_or_else(|| err("\"complete\" is missing or not true/false".into()))?,
-            solutions: match v.get("count") {
-                None => None,
-                Some(_) => Some(exact_count(raw).ok_or_else(|| err("\"count\" is not a whole number".into()))?),
-            },
-            puzzle: v.get("puzzle").cloned().unwrap_or(Value::Null),
-            nodes: stats.get("nodes").and_then(Value::as_u64).unwrap_or(0),
-            elapsed_ms: stats.get("elapsed_ms").and_then(Value::as_f64).unwrap_or(0.0),
-        });
+        let record: CaseRecordIn = serde_json::from_str(raw)
+            .map_err(|e| err(format!("not a case record as tessera writes it: {}", plain_message(&e))))?;
+        out.push(shard_record(record, format!("{source_name}:{}", i + 1)).map_err(err)?);
     }
     Ok(out)
 }
 
-/// The `count` of a record, every digit of it (a JSON number larger than
-/// a `u64` would lose digits as a [`Value`]).
-fn exact_count(line: &str) -> Option<Count> {
-    #[derive(serde::Deserialize)]
-    struct CountOnly<'a> {
-        #[serde(borrow)]
-        count: Option<&'a serde_json::value::RawValue>,
+/// What merging needs of a case record with a shard, checked.
+fn shard_record(r: CaseRecordIn, at: String) -> Result<ShardRecord, String> {
+    let ShardJson { index, count } = r.shard.ok_or("a case record without \"shard\"")?;
+    if index == 0 || index > count {
+        return Err(format!("shard {index}/{count}: expected 1 <= index <= count"));
     }
-    let c: CountOnly = serde_json::from_str(line).ok()?;
-    c.count?.get().parse().ok()
+    if !matches!(r.status.as_str(), "solvable" | "unsolvable" | "unknown") {
+        return Err(format!("unknown status \"{}\"", r.status));
+    }
+    let solutions = r.count().transpose().map_err(|_| "\"count\" is not a whole number".to_string())?;
+    Ok(ShardRecord {
+        at,
+        case: r.case,
+        puzzle_type: r.puzzle_type,
+        line: r.line,
+        index,
+        count,
+        status: r.status,
+        complete: r.complete,
+        solutions,
+        puzzle: r.puzzle,
+        nodes: r.stats.nodes,
+        elapsed_ms: r.stats.elapsed_ms,
+    })
 }
 
 /// Merges shard records case by case (in case order).
@@ -257,11 +271,35 @@ fn merge_case(records: Vec<ShardRecord>) -> MergedCase {
 mod tests {
     use super::*;
 
+    use crate::engine::Stats;
+    use crate::format::json::case_record;
+    use crate::solve::CaseResult;
+
+    /// A shard's case record, written by the writer (so that reader and
+    /// writer cannot drift apart).
     fn record(index: u32, count: u32, solutions: u64, complete: bool) -> String {
-        let status = if solutions > 0 { "solvable" } else { "unknown" };
-        format!(
-            r#"{{"type":"case","puzzle_type":"pack","case":1,"line":1,"status":"{status}","solvable":null,"complete":{complete},"count":{solutions},"shard":{{"index":{index},"count":{count}}},"puzzle":{{}},"stats":{{"nodes":10}}}}"#
-        )
+        let status = if solutions > 0 { Status::Solvable } else { Status::Unknown };
+        let result: CaseResult<()> = CaseResult {
+            status,
+            count: Some(Count::from(solutions)),
+            complete,
+            solution: None,
+            refuted_by: None,
+            stopped: None,
+            stats: Stats { nodes: 10, ..Stats::default() },
+        };
+        let shard = Some(ShardJson { index, count });
+        let rec = case_record("pack", 1, 1, &result, serde_json::json!({}), None::<()>, shard);
+        serde_json::to_string(&rec).unwrap()
+    }
+
+    /// What the writer writes, the reader reads: every field merge uses.
+    #[test]
+    fn records_written_are_read_back() {
+        let r = read_records("f", &record(2, 3, 7, true)).unwrap().remove(0);
+        assert_eq!((r.at.as_str(), r.case, r.line, r.puzzle_type.as_str()), ("f:1", 1, 1, "pack"));
+        assert_eq!((r.index, r.count, r.status.as_str(), r.complete), (2, 3, "solvable", true));
+        assert_eq!((r.solutions, r.nodes, r.puzzle), (Some(Count::from(7u64)), 10, serde_json::json!({})));
     }
 
     fn merged(lines: &[String]) -> MergedCase {
@@ -303,7 +341,9 @@ mod tests {
     #[test]
     fn first_solution_shards_finish_at_a_solution() {
         let plain = |index: u32, status: &str, complete: bool| {
-            record(index, 3, 0, complete).replace(r#","count":0"#, "").replace("unknown", status)
+            record(index, 3, 0, complete)
+                .replace(r#","count":0"#, "")
+                .replace(r#""status":"unknown""#, &format!(r#""status":"{status}""#))
         };
         let m = merged(&[plain(1, "solvable", false), plain(2, "unsolvable", true), plain(3, "solvable", false)]);
         assert_eq!((m.status, m.complete, m.count, m.incomplete), (Status::Solvable, true, None, vec![]));

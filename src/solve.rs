@@ -17,13 +17,18 @@ pub enum Mode {
     /// How many solutions there are.
     Count,
     /// Every solution, streamed, up to a limit.
-    All { limit: Option<u64> },
+    All {
+        /// At most this many solutions, when given.
+        limit: Option<u64>,
+    },
 }
 
 /// The verdict on a case.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
+    /// A solution exists.
     Solvable,
+    /// No solution exists: the search was complete.
     Unsolvable,
     /// A limit, timeout or interruption ended the search first.
     Unknown,
@@ -32,6 +37,7 @@ pub enum Status {
 /// Everything known about a case after the search.
 #[derive(Debug)]
 pub struct CaseResult<S> {
+    /// The verdict.
     pub status: Status,
     /// Solutions counted (`Count` and `All`); exact when `complete`.
     pub count: Option<Count>,
@@ -43,6 +49,7 @@ pub struct CaseResult<S> {
     pub refuted_by: Option<Refutation>,
     /// Why the search stopped early.
     pub stopped: Option<StopReason>,
+    /// The effort the search took.
     pub stats: Stats,
 }
 

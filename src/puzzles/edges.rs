@@ -29,7 +29,7 @@
 //!
 //! `YES` or `NO`, one line per block.
 
-use super::input::{next_case, parse_int, parse_size, parse_uint, show, within, ParseError, Token, Tokens};
+use super::input::{next_case, parse_int, parse_uint, parse_uint_saturating, show, within, ParseError, Token, Tokens};
 use super::tiles::{Border, Fix, Labels, Rule, TilePuzzle};
 
 /// The largest board side tessera accepts.
@@ -40,7 +40,9 @@ pub const MAX_SHAPE: i64 = 9999;
 /// The rules a user picked.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Options {
+    /// Pieces may turn (`--rotate`).
     pub rotate: bool,
+    /// Hints (`--fix`).
     pub fixes: Vec<Fix>,
 }
 
@@ -49,8 +51,11 @@ pub struct Options {
 pub struct Case {
     /// The line of its size fields.
     pub line: usize,
+    /// The board's rows.
     pub rows: usize,
+    /// The board's columns.
     pub cols: usize,
+    /// The pieces, sides top, right, bottom, left.
     pub pieces: Vec<Labels>,
     /// Whether the pieces were written with F/I/O letters.
     pub letters: bool,
@@ -92,6 +97,22 @@ pub fn side_name(label: i32, letters: bool) -> String {
     }
 }
 
+/// The puzzle in the judge's input format (UVa 519), as [`Reader`] reads
+/// it back: `rows cols`, then one line per piece, its sides top, right,
+/// bottom, left as letters `F`/`O`/`I` when every side is 0 or ±1 (as the
+/// judge writes them), else as signed numbers (see [`side_name`]). No
+/// terminating `0 0`.
+pub fn judge_text(p: &TilePuzzle) -> String {
+    let mut out = format!("{} {}\n", p.rows, p.cols);
+    let letters = p.tiles.iter().flatten().all(|l| (-1..=1).contains(l));
+    for t in &p.tiles {
+        let sides: Vec<String> = t.iter().map(|&l| side_name(l, letters)).collect();
+        out.push_str(&sides.join(if letters { "" } else { " " }));
+        out.push('\n');
+    }
+    out
+}
+
 /// Reads blocks one at a time; stops after `0 0` or the first error. The
 /// input is white-space separated tokens, as the judge's `scanf` reads it:
 /// line breaks carry no meaning.
@@ -102,6 +123,7 @@ pub struct Reader<'a> {
 }
 
 impl<'a> Reader<'a> {
+    /// A reader of `text`.
     pub fn new(text: &'a str) -> Self {
         Reader { tokens: Tokens::new(text), done: false, number: 0 }
     }
@@ -109,9 +131,9 @@ impl<'a> Reader<'a> {
     fn read_case(&mut self) -> Result<Option<Case>, ParseError> {
         let what = "a board size (a whole number)";
         let first = self.tokens.expect(|| "a size `rows cols` or the terminating `0 0`".into())?;
-        let rows = parse_size(&first, what)?;
+        let rows = parse_uint_saturating(&first, what)?;
         let second = self.tokens.expect(|| "the number of columns after the number of rows".into())?;
-        let cols = parse_size(&second, what)?;
+        let cols = parse_uint_saturating(&second, what)?;
         if rows == 0 && cols == 0 {
             return Ok(None);
         }

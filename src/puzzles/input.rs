@@ -152,6 +152,7 @@ pub struct Token<'a> {
     pub line: usize,
     /// 1-based column, counted in characters.
     pub column: usize,
+    /// The token's text.
     pub text: &'a str,
 }
 
@@ -296,7 +297,7 @@ pub fn parse_uint(tok: &Token, what: &str, max: u64) -> Result<u64, ParseError> 
 /// number beyond 64 bits reads as `u64::MAX`, so that the caller's range
 /// check refuses it with the caller's message (quote the token, not the
 /// value).
-pub fn parse_size(tok: &Token, what: &str) -> Result<u64, ParseError> {
+pub fn parse_uint_saturating(tok: &Token, what: &str) -> Result<u64, ParseError> {
     let token = tok.text;
     if token.is_empty() || !token.bytes().all(|b| b.is_ascii_digit()) {
         return Err(tok.error(format!("expected {what}, found {}", show(token))));

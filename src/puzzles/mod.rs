@@ -8,7 +8,15 @@
 //! * [`polyomino`]: shapes and their symmetries;
 //! * [`pieces`]: the built-in piece sets;
 //! * [`symmetry`]: the symmetry group of a packing and how `--unique`
-//!   breaks it.
+//!   breaks it;
+//! * [`input`]: lines, tokens and positioned errors for the readers;
+//! * `model`: the [`Model`] every puzzle gives the solver and the
+//!   [`Refutation`] its pre-checks return; [`TileModel`] and [`PackModel`]
+//!   (here) pair a puzzle with its encoding.
+//!
+//! The modules depend on each other top down: `tetravex` and `edges` on
+//! `tiles`; `pack` on `symmetry`, `pieces` and `polyomino`; all of them
+//! on `input` and `model`, and `model` on the engine only.
 
 pub mod edges;
 pub mod input;
@@ -19,36 +27,22 @@ pub mod symmetry;
 pub mod tetravex;
 pub mod tiles;
 
+mod model;
+
+pub use model::{Model, Refutation};
+
 use crate::engine::{OptionId, Problem};
-
-/// A counting argument that refuted a puzzle before any search.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Refutation {
-    /// A short stable name, such as `area` or `label-balance`.
-    pub check: &'static str,
-    /// What did not add up.
-    pub detail: String,
-}
-
-/// A puzzle case ready for the engine.
-pub trait Model: Sync {
-    /// A decoded solution.
-    type Solution: Send;
-    /// Cheap arguments that prove there is no solution, tried first.
-    fn precheck(&self) -> Option<Refutation>;
-    /// The exact-cover problem.
-    fn problem(&self) -> &Problem;
-    /// Turns the engine's chosen options into a solution.
-    fn decode(&self, chosen: &[OptionId]) -> Self::Solution;
-}
 
 /// A tile puzzle with its encoding.
 pub struct TileModel {
+    /// The puzzle.
     pub puzzle: tiles::TilePuzzle,
+    /// Its exact-cover encoding.
     pub encoded: tiles::Encoded,
 }
 
 impl TileModel {
+    /// Encodes `puzzle`; a puzzle too large to encode is an error.
     pub fn new(puzzle: tiles::TilePuzzle) -> Result<Self, tiles::TileModelError> {
         let encoded = puzzle.encode()?;
         Ok(TileModel { puzzle, encoded })
@@ -70,7 +64,9 @@ impl Model for TileModel {
 
 /// A packing puzzle with its encoding.
 pub struct PackModel {
+    /// The puzzle.
     pub puzzle: pack::PackPuzzle,
+    /// Its exact-cover encoding.
     pub encoded: pack::Encoded,
 }
 

@@ -20,7 +20,7 @@
 //!
 //! # Breaking it (the coset trick)
 //!
-//! To count one solution per orbit, [`plan`] picks a piece type `T` used
+//! To count one solution per orbit, [`break_symmetry`] picks a piece type `T` used
 //! once. Its placements fall into orbits under the group; only one
 //! placement per orbit is kept (the first in option order).
 //!
@@ -97,9 +97,10 @@ pub fn cell_set_group(cells: &[(usize, usize)], (h, w): (usize, usize)) -> Vec<u
         .collect()
 }
 
-/// A plan for breaking the symmetry: which placements to keep.
+/// How the symmetry is broken: which placements of which piece type to
+/// keep. (Not a shard plan, [`crate::solve::plan`]: a different thing.)
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Plan {
+pub struct Breaking {
     /// The restricted piece type.
     pub piece_type: usize,
     /// Its placements (indices into the placement list) that are kept, one
@@ -116,10 +117,13 @@ pub struct Plan {
 /// of `other_type` are not used.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Condition {
+    /// The kept placement of the restricted type.
     pub placement: usize,
     /// The symmetries that fix `placement`.
     pub stabiliser: Vec<u8>,
+    /// The second type, which breaks the stabiliser.
     pub other_type: usize,
+    /// Its placements not used when the first type lies at `placement`.
     pub excluded: Vec<usize>,
 }
 
@@ -127,23 +131,25 @@ pub struct Condition {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum NoBreaking {
     #[error("no piece is used exactly once (identical copies cannot be told apart)")]
+    /// Every piece type has several copies.
     NoSinglePiece,
     #[error("every piece used once has a placement that a symmetry maps onto itself, and no second piece breaks the remaining symmetry")]
+    /// Every single piece can lie on a symmetric placement that no second piece breaks.
     TooSymmetric,
 }
 
-/// Plans the symmetry breaking for `group` (which contains 0).
+/// Chooses how to break the symmetry of `group` (which contains 0).
 ///
 /// `placements[i]` is `(type, cells)` with the cells sorted; the cells lie
 /// in the `h x w` box; the group maps the set of placements of each type
 /// onto itself. `multiplicity[t]` is the number of copies of type `t`.
 /// Returns `Ok(None)` when the group is trivial.
-pub fn plan(
+pub fn break_symmetry(
     group: &[u8],
     hw: (usize, usize),
     placements: &[(usize, &[(usize, usize)])],
     multiplicity: &[usize],
-) -> Result<Option<Plan>, NoBreaking> {
+) -> Result<Option<Breaking>, NoBreaking> {
     if group.len() <= 1 {
         return Ok(None);
     }
@@ -169,7 +175,7 @@ pub fn plan(
         let (x, y) = (placements[a].1, placements[b].1);
         x.iter().all(|c| y.binary_search(c).is_err())
     };
-    let mut best: Option<Plan> = None;
+    let mut best: Option<Breaking> = None;
     for &t1 in &singles {
         // Orbits of the type's placements, with the stabiliser of each kept one.
         let mut seen: HashSet<usize> = HashSet::new();
@@ -233,7 +239,7 @@ pub fn plan(
         if kept.is_empty() {
             continue;
         }
-        best = Some(Plan { piece_type: t1, kept, total: of_type[t1].len(), conditions });
+        best = Some(Breaking { piece_type: t1, kept, total: of_type[t1].len(), conditions });
     }
     best.map(Some).ok_or(NoBreaking::TooSymmetric)
 }
@@ -275,12 +281,12 @@ mod tests {
             vec![vec![(0, 0), (0, 1)], vec![(0, 1), (0, 2)], vec![(0, 0)], vec![(0, 1)], vec![(0, 2)]];
         let placements: Vec<(usize, &[(usize, usize)])> =
             vec![(0, &cells[0]), (0, &cells[1]), (1, &cells[2]), (1, &cells[3]), (1, &cells[4])];
-        let plan = plan(&[0, 4], (1, 3), &placements, &[1, 1]).unwrap().unwrap();
+        let plan = break_symmetry(&[0, 4], (1, 3), &placements, &[1, 1]).unwrap().unwrap();
         assert_eq!(plan.piece_type, 0);
         assert_eq!(plan.kept, vec![0]);
         assert!(plan.conditions.is_empty());
         // Two copies of each: nothing to restrict.
-        assert_eq!(super::plan(&[0, 4], (1, 3), &placements, &[2, 2]), Err(NoBreaking::NoSinglePiece));
-        assert_eq!(super::plan(&[0], (1, 3), &placements, &[1, 1]), Ok(None));
+        assert_eq!(super::break_symmetry(&[0, 4], (1, 3), &placements, &[2, 2]), Err(NoBreaking::NoSinglePiece));
+        assert_eq!(super::break_symmetry(&[0], (1, 3), &placements, &[1, 1]), Ok(None));
     }
 }

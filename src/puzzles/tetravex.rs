@@ -34,7 +34,7 @@
 //! label is given (Eternity II's grey frame). See [`super::tiles`] for the
 //! encoding.
 
-use super::input::{next_case, parse_size, parse_uint, show, within, ParseError, Tokens};
+use super::input::{next_case, parse_uint, parse_uint_saturating, show, within, ParseError, Tokens};
 use super::tiles::{Border, Fix, Labels, Rule, TilePuzzle};
 
 /// The largest board side tessera accepts.
@@ -61,6 +61,7 @@ pub struct Options {
     pub in_place: bool,
     /// Every outer side must carry this label, no inner side may.
     pub border: Option<i32>,
+    /// How the tiles are drawn (`--layout`).
     pub layout: Layout,
     /// Hints, applied to every case.
     pub fixes: Vec<Fix>,
@@ -71,6 +72,7 @@ pub struct Options {
 pub struct Case {
     /// The line of its size field.
     pub line: usize,
+    /// The board's side.
     pub n: usize,
     /// Tiles in input order (reading order of the board for `Blocks`).
     pub tiles: Vec<Labels>,
@@ -103,6 +105,18 @@ pub fn verdict(k: usize, solvable: bool) -> String {
     format!("Game {k}: {}", if solvable { "Possible" } else { "Impossible" })
 }
 
+/// The puzzle in the judge's input format (ZOJ 1008), as [`Reader`] reads
+/// it back with [`Layout::Tiles`]: the side `n`, then one line
+/// `top right bottom left` per tile. The format knows square boards only
+/// (the caller checks); no terminating `0`.
+pub fn judge_text(p: &TilePuzzle) -> String {
+    let mut out = format!("{}\n", p.rows);
+    for t in &p.tiles {
+        out.push_str(&format!("{} {} {} {}\n", t[0], t[1], t[2], t[3]));
+    }
+    out
+}
+
 /// Reads cases one at a time; stops after the terminator or the first error.
 /// The numbers are white-space separated tokens, as the judge's `scanf`
 /// reads them: line breaks carry no meaning.
@@ -114,13 +128,14 @@ pub struct Reader<'a> {
 }
 
 impl<'a> Reader<'a> {
+    /// A reader of `text`, its tiles drawn as `layout` says.
     pub fn new(text: &'a str, layout: Layout) -> Self {
         Reader { tokens: Tokens::new(text), layout, done: false, number: 0 }
     }
 
     fn read_case(&mut self) -> Result<Option<Case>, ParseError> {
         let tok = self.tokens.expect(|| "a board size or the terminating `0`".into())?;
-        let n = parse_size(&tok, "a board size (a whole number)")?;
+        let n = parse_uint_saturating(&tok, "a board size (a whole number)")?;
         if n > MAX_SIDE as u64 {
             return Err(tok.error(format!("board size {} is out of range (1 to {MAX_SIDE})", show(tok.text))));
         }

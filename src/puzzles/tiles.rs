@@ -31,14 +31,17 @@
 //! cells), per-label balance of opposite sides, balance along each border,
 //! and, when tiles turn, the frame ring and the parity of inner labels.
 
-use super::Refutation;
+use super::model::Refutation;
 use crate::engine::{OptionId, Primary, Problem, ProblemBuilder, Secondary};
 use std::collections::HashMap;
 
 /// Side indices.
 pub const TOP: usize = 0;
+/// The right side of a tile's labels.
 pub const RIGHT: usize = 1;
+/// The bottom side of a tile's labels.
 pub const BOTTOM: usize = 2;
+/// The left side of a tile's labels.
 pub const LEFT: usize = 3;
 
 /// A tile's labels: top, right, bottom, left.
@@ -76,23 +79,32 @@ pub enum Border {
 /// turned `rotation` quarter turns clockwise if given.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Fix {
+    /// The tile (0-based).
     pub piece: usize,
+    /// The row (0-based).
     pub row: usize,
+    /// The column (0-based).
     pub col: usize,
+    /// Quarter turns clockwise, when the hint fixes them.
     pub rotation: Option<u8>,
 }
 
 /// One edge-matching puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TilePuzzle {
+    /// The board's rows.
     pub rows: usize,
+    /// The board's columns.
     pub cols: usize,
     /// The tiles as given, in input order.
     pub tiles: Vec<Labels>,
+    /// How labels must meet.
     pub rule: Rule,
+    /// What the outer sides must carry.
     pub border: Border,
     /// Whether tiles may turn.
     pub rotate: bool,
+    /// Hints: tiles pinned to cells.
     pub fixes: Vec<Fix>,
 }
 
@@ -107,7 +119,9 @@ pub fn rotate(labels: Labels, r: u8) -> Labels {
 pub struct TilePlacement {
     /// 0-based input index.
     pub piece: usize,
+    /// The row (0-based).
     pub row: usize,
+    /// The column (0-based).
     pub col: usize,
     /// Quarter turns clockwise from the input orientation.
     pub rotation: u8,
@@ -125,20 +139,28 @@ pub struct TileSolution {
 /// Problems with the hints or the size of a puzzle.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TileModelError {
+    /// A hint names a tile that does not exist.
     #[error("hint {0}: piece {1} does not exist (there are {2} pieces)")]
     NoSuchPiece(usize, usize, usize),
+    /// A hint names a cell that does not exist.
     #[error("hint {0}: cell ({1}, {2}) is outside the {3}x{4} board")]
     NoSuchCell(usize, usize, usize, usize, usize),
+    /// Two hints pin one tile.
     #[error("hint {0}: piece {1} is pinned twice")]
     PieceTwice(usize, usize),
+    /// Two hints pin one cell.
     #[error("hint {0}: cell ({1}, {2}) is pinned twice")]
     CellTwice(usize, usize, usize),
+    /// A hint's rotation, though tiles may not turn.
     #[error("hint {0}: a rotation needs tiles that may turn (--rotate)")]
     RotationWithoutTurning(usize),
+    /// A hint's rotation beyond 3.
     #[error("hint {0}: rotation {1} is not 0, 1, 2 or 3")]
     BadRotation(usize, u8),
+    /// Not one tile per cell.
     #[error("the puzzle needs {0} tiles for a {1}x{2} board but has {3}")]
     TileCount(usize, usize, usize, usize),
+    /// More options than [`MAX_OPTIONS`].
     #[error("the puzzle is too large for the engine ({0} options)")]
     TooLarge(usize),
 }
@@ -149,6 +171,7 @@ pub const MAX_OPTIONS: usize = 8_000_000;
 /// A puzzle encoded for the engine, with what is needed to decode solutions.
 #[derive(Debug)]
 pub struct Encoded {
+    /// The exact-cover problem.
     pub problem: Problem,
     /// For each option: cell index, type index, oriented labels.
     options: Vec<(u32, u32, Labels)>,

@@ -1,0 +1,347 @@
+//! The records tessera writes, one JSON object per line: a `"case"`
+//! record per case ([`CaseRecord`]), a `"solution"` record per streamed
+//! solution ([`SolutionRecord`]) and a `"shard-plan"` record per planned
+//! case ([`PlanRecord`]); schema in docs/json.md.
+//!
+//! The case record is also read back, by `tessera merge`: [`CaseRecordIn`]
+//! is the same schema for reading, kept next to the writer so that the two
+//! change together (a test writes a record with [`case_record`] and reads
+//! it back with [`crate::merge::read_records`]).
+
+use crate::engine::{Count, ParseCountError, Stats, StopReason};
+use crate::puzzles::Refutation;
+use crate::solve::{CaseResult, Status};
+use serde::{Deserialize, Serialize};
+
+/// Effort counters as JSON.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct StatsJson {
+    /// Search nodes (options tried).
+    pub nodes: u64,
+    /// Elementary updates of the engine's data structures.
+    pub updates: u64,
+    /// Subtrees the search was split into (0: not split).
+    pub tickets: u64,
+    /// Restarts of a first-solution search (absent in older records).
+    #[serde(default)]
+    pub restarts: u64,
+    /// Worker threads (0 when no search ran).
+    pub threads: usize,
+    /// The backend that ran ([`backend_name`]).
+    pub backend: String,
+    /// Present when the count was memoised.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub memo: Option<MemoJson>,
+    /// Wall time of the search.
+    pub elapsed_ms: f64,
+}
+
+/// What the count memo did (summed over the workers).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct MemoJson {
+    /// The most states held at once.
+    pub states: u64,
+    /// Look-ups in the tables.
+    pub lookups: u64,
+    /// Look-ups that found their state.
+    pub hits: u64,
+    /// Hits over look-ups, 0 to 1.
+    pub hit_rate: f64,
+    /// The most memory the tables took, in bytes.
+    pub bytes: u64,
+    /// Times a table was full at its cap and started again.
+    pub clears: u64,
+}
+
+/// Milliseconds with microsecond precision: `0.285`, not the float noise
+/// of `0.28451000000000004`.
+pub fn millis(d: std::time::Duration) -> f64 {
+    round_ms(d.as_secs_f64() * 1000.0)
+}
+
+/// A number of milliseconds rounded to the microsecond (sums of them too).
+pub fn round_ms(ms: f64) -> f64 {
+    (ms * 1000.0).round() / 1000.0
+}
+
+/// What records and `--stats` say for the backend when no search ran (a
+/// case a pre-check refuted).
+pub const NO_BACKEND: &str = "none";
+
+/// The backend as records name it (`stats.backend`, docs/json.md): the
+/// engine's own name for the backend that ran (`bitset`, `assign`,
+/// `rowscan`, `sparse-xcc`), or [`NO_BACKEND`] when none ran. This is the
+/// one place where the engine's names become the records' names; they are
+/// the same words, except that the engine says nothing (`""`) where no
+/// search ran. (`--backend general` on the command line selects the
+/// backend the engine and the records call `sparse-xcc`.)
+pub fn backend_name(backend: &str) -> &str {
+    if backend.is_empty() {
+        NO_BACKEND
+    } else {
+        backend
+    }
+}
+
+impl StatsJson {
+    /// The counters of `s` as JSON.
+    pub fn from_stats(s: &Stats) -> Self {
+        StatsJson {
+            nodes: s.nodes,
+            updates: s.updates,
+            tickets: s.tickets,
+            restarts: s.restarts,
+            threads: s.threads,
+            backend: backend_name(s.backend).to_string(),
+            memo: s.memo.map(|m| MemoJson {
+                states: m.states,
+                lookups: m.lookups,
+                hits: m.hits,
+                hit_rate: m.hit_rate(),
+                bytes: m.bytes,
+                clears: m.clears,
+            }),
+            elapsed_ms: millis(s.elapsed),
+        }
+    }
+}
+
+/// The pre-check that refuted a case.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct RefutationJson {
+    /// The pre-check's stable name, such as `area`.
+    pub check: String,
+    /// What did not add up.
+    pub detail: String,
+}
+
+/// Which shard a record belongs to.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct ShardJson {
+    /// 1-based.
+    pub index: u32,
+    /// N, the number of shards of the split.
+    pub count: u32,
+}
+
+/// The one record every case gets.
+#[derive(Clone, Debug, Serialize)]
+pub struct CaseRecord<P: Serialize, S: Serialize> {
+    #[serde(rename = "type")]
+    /// `"case"`.
+    pub kind: &'static str,
+    /// Which subcommand: `tetravex`, `edges` or `pack`.
+    pub puzzle_type: &'static str,
+    /// The case's number in its input (1-based).
+    pub case: usize,
+    /// The input line where the case starts.
+    pub line: usize,
+    /// `solvable`, `unsolvable` or `unknown`.
+    pub status: &'static str,
+    /// `true` or `false`, or `null` when unknown.
+    pub solvable: Option<bool>,
+    /// Whether the search explored its whole tree (or shard).
+    pub complete: bool,
+    /// Every digit, however large (see docs/json.md).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub count: Option<Count>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    /// The solution shown, if any.
+    pub solution: Option<S>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    /// The pre-check that refuted the case.
+    pub refuted_by: Option<RefutationJson>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    /// Why the search stopped early ([`stop_name`]).
+    pub stopped: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    /// The shard of a `--shard I/N` run.
+    pub shard: Option<ShardJson>,
+    /// The puzzle, as its `*PuzzleJson` object.
+    pub puzzle: P,
+    /// The effort counters.
+    pub stats: StatsJson,
+}
+
+/// One shard of a `--shard-plan` record.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct PlannedShardJson {
+    /// 1-based, as in `--shard I/N`.
+    pub index: u32,
+    /// The subtrees the shard owns.
+    pub subtrees: usize,
+    /// Knuth's estimate of the shard's search nodes (rounded).
+    pub estimate: f64,
+}
+
+/// The effort a plan took.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct PlanStatsJson {
+    /// Search nodes of the plan's random walks.
+    pub nodes: u64,
+    /// The backend that would search ([`backend_name`]).
+    pub backend: String,
+    /// Wall time of the plan.
+    pub elapsed_ms: f64,
+}
+
+/// The record `--shard-plan N` writes for each case.
+#[derive(Clone, Debug, Serialize)]
+pub struct PlanRecord<P: Serialize> {
+    #[serde(rename = "type")]
+    /// `"shard-plan"`.
+    pub kind: &'static str,
+    /// Which subcommand: `tetravex`, `edges` or `pack`.
+    pub puzzle_type: &'static str,
+    /// The case's number in its input (1-based).
+    pub case: usize,
+    /// The input line where the case starts.
+    pub line: usize,
+    /// N, the number of shards planned.
+    pub count: u32,
+    /// How the subtrees are dealt onto the shards: `"estimate"` or
+    /// `"round-robin"` (a tree too small for the estimates to pay).
+    pub dealt: &'static str,
+    /// Random walks per subtree behind the estimates.
+    pub walks: u32,
+    /// The estimated search nodes of all shards together (rounded).
+    pub estimate: f64,
+    /// The largest shard's estimate over the mean (1 when there is nothing
+    /// to split).
+    pub imbalance: f64,
+    /// One entry per shard, in order.
+    pub shards: Vec<PlannedShardJson>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    /// The pre-check that refuted the case (then nothing was planned).
+    pub refuted_by: Option<RefutationJson>,
+    /// The puzzle, as its `*PuzzleJson` object.
+    pub puzzle: P,
+    /// The plan's effort.
+    pub stats: PlanStatsJson,
+}
+
+/// One streamed solution (`--all`).
+#[derive(Clone, Debug, Serialize)]
+pub struct SolutionRecord<S: Serialize> {
+    #[serde(rename = "type")]
+    /// `"solution"`.
+    pub kind: &'static str,
+    /// The case's number in its input (1-based).
+    pub case: usize,
+    /// 1-based, in the order found.
+    pub index: u64,
+    /// The solution, as its `*SolutionJson` object.
+    pub solution: S,
+}
+
+/// The name of a status in records.
+pub fn status_name(s: Status) -> &'static str {
+    match s {
+        Status::Solvable => "solvable",
+        Status::Unsolvable => "unsolvable",
+        Status::Unknown => "unknown",
+    }
+}
+
+/// The name of a stop reason in records.
+pub fn stop_name(r: StopReason) -> &'static str {
+    match r {
+        StopReason::Limit => "limit",
+        StopReason::Visitor => "visitor",
+        StopReason::Nodes => "max-nodes",
+        StopReason::Timeout => "timeout",
+        StopReason::Interrupted => "interrupted",
+    }
+}
+
+/// Builds the case record of a result.
+pub fn case_record<T, P: Serialize, S: Serialize>(
+    puzzle_type: &'static str,
+    case: usize,
+    line: usize,
+    result: &CaseResult<T>,
+    puzzle: P,
+    solution: Option<S>,
+    shard: Option<ShardJson>,
+) -> CaseRecord<P, S> {
+    CaseRecord {
+        kind: "case",
+        puzzle_type,
+        case,
+        line,
+        status: status_name(result.status),
+        solvable: match result.status {
+            Status::Solvable => Some(true),
+            Status::Unsolvable => Some(false),
+            Status::Unknown => None,
+        },
+        complete: result.complete,
+        count: result.count.clone(),
+        solution,
+        refuted_by: result
+            .refuted_by
+            .as_ref()
+            .map(|r: &Refutation| RefutationJson { check: r.check.to_string(), detail: r.detail.clone() }),
+        stopped: result.stopped.filter(|r| *r != StopReason::Limit || result.count.is_some()).map(stop_name),
+        shard,
+        puzzle,
+        stats: StatsJson::from_stats(&result.stats),
+    }
+}
+
+/// A case record as `tessera merge` reads it back: the schema of
+/// [`CaseRecord`], field for field, for reading. Fields a later version
+/// adds are ignored; `stats` is read as [`StatsJson`], as written.
+#[derive(Clone, Debug, Deserialize)]
+pub struct CaseRecordIn {
+    /// `"case"`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// Which subcommand: `tetravex`, `edges` or `pack`.
+    pub puzzle_type: String,
+    /// The case's number in its input (1-based).
+    pub case: u64,
+    /// The input line where the case starts.
+    pub line: u64,
+    /// `solvable`, `unsolvable` or `unknown` ([`status_name`]).
+    pub status: String,
+    /// `true` or `false`, or `null` when unknown.
+    #[serde(default)]
+    pub solvable: Option<bool>,
+    /// Whether the search explored its whole tree (or shard).
+    pub complete: bool,
+    /// The count as written, every digit of it (a [`Count`] may exceed
+    /// any machine integer): see [`CaseRecordIn::count`].
+    #[serde(default, rename = "count")]
+    pub raw_count: Option<Box<serde_json::value::RawValue>>,
+    /// The solution shown, if any.
+    #[serde(default)]
+    pub solution: Option<serde_json::Value>,
+    /// The pre-check that refuted the case.
+    #[serde(default)]
+    pub refuted_by: Option<RefutationJson>,
+    /// Why the search stopped early ([`stop_name`]).
+    #[serde(default)]
+    pub stopped: Option<String>,
+    /// The shard of a `--shard I/N` run.
+    #[serde(default)]
+    pub shard: Option<ShardJson>,
+    /// The puzzle, as its `*PuzzleJson` object.
+    pub puzzle: serde_json::Value,
+    /// The effort counters.
+    pub stats: StatsJson,
+}
+
+impl CaseRecordIn {
+    /// The count, exactly: `None` without one, an error when it is not a
+    /// whole number.
+    pub fn count(&self) -> Option<Result<Count, ParseCountError>> {
+        self.raw_count.as_ref().map(|raw| raw.get().parse())
+    }
+}

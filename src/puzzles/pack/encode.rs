@@ -1,0 +1,231 @@
+//! The encoding as exact cover: board cells are primary items of
+//! multiplicity 1; pieces with the same set of allowed oriented shapes form
+//! one *type*, a primary item whose multiplicity is the number of copies;
+//! one option per (type, distinct orientation, position on the board).
+//! With `--unique` the placements of one type are restricted (see
+//! [`symmetry`]), and [`SymmetryInfo`] says how.
+//!
+//! The order of the items is chosen for the search: the restricted (or
+//! most constrained single) piece first, then the cells along the board's
+//! short side. [`Encoded::decode`] maps the chosen options back to a
+//! [`PackSolution`].
+
+use super::placement::{Orientations, Placement};
+use super::precheck::refute;
+use super::puzzle::{PackModelError, PackPuzzle, PackSolution, PiecePlacement};
+use crate::engine::{OptionId, Primary, Problem, ProblemBuilder};
+use crate::puzzles::model::Refutation;
+use crate::puzzles::polyomino::Shape;
+use crate::puzzles::symmetry;
+use std::collections::HashMap;
+
+/// How `--unique` broke the symmetry (for `--stats` and the docs).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SymmetryInfo {
+    /// The symmetries (0-7, see [`symmetry::NAMES`]) of the problem.
+    pub group: Vec<u8>,
+    /// The restricted piece (0-based index of its first copy), its kept and
+    /// total placements, and how many of the kept ones needed a second piece.
+    pub restricted: Option<(usize, usize, usize, usize)>,
+}
+
+/// The engine's view of a packing puzzle.
+#[derive(Debug)]
+pub struct Encoded {
+    /// The exact-cover problem.
+    pub problem: Problem,
+    /// For each option that places a piece: its placement. Options after
+    /// these are slack options of the symmetry breaking.
+    options: Vec<Placement>,
+    type_pieces: Vec<Vec<usize>>,
+    /// What the pre-checks found, computed with the placements.
+    refutation: Option<Refutation>,
+    /// With `--unique`: the group and the restriction.
+    pub symmetry: Option<SymmetryInfo>,
+}
+
+impl PackPuzzle {
+    /// The symmetries of the problem: those of the board that map every
+    /// type's set of allowed oriented shapes onto itself.
+    pub fn symmetry_group(&self) -> Vec<u8> {
+        let (_, type_orients) = self.types();
+        self.group(&type_orients)
+    }
+
+    fn group(&self, type_orients: &[Orientations]) -> Vec<u8> {
+        let cells: Vec<(usize, usize)> = self.board.cells().collect();
+        symmetry::cell_set_group(&cells, (self.board.rows, self.board.cols))
+            .into_iter()
+            .filter(|&g| {
+                type_orients.iter().all(|orients| {
+                    let mut shapes: Vec<&Shape> = orients.iter().map(|(_, s)| s).collect();
+                    shapes.sort();
+                    let mut image: Vec<Shape> = orients.iter().map(|(_, s)| s.transform(g)).collect();
+                    image.sort();
+                    image.iter().eq(shapes)
+                })
+            })
+            .collect()
+    }
+
+    /// Encodes the puzzle for the engine, every solution counted.
+    pub fn encode(&self) -> Encoded {
+        self.encode_with(false).expect("only --unique can fail")
+    }
+
+    /// Encodes the puzzle with the symmetry broken: one solution per orbit
+    /// under [`PackPuzzle::symmetry_group`].
+    pub fn encode_unique(&self) -> Result<Encoded, PackModelError> {
+        self.encode_with(true)
+    }
+
+    fn encode_with(&self, unique: bool) -> Result<Encoded, PackModelError> {
+        let board = &self.board;
+        let (type_pieces, type_orients) = self.types();
+        // When the areas differ the case is refuted at once: do not build
+        // the placements (a hostile input could make them huge).
+        let all = if self.areas_match() { self.placements(&type_orients) } else { Vec::new() };
+        let refutation = refute(self, &type_pieces, &all);
+        let mut symmetry_info = None;
+        let mut breaking = None;
+        if unique {
+            let group = self.group(&type_orients);
+            if refutation.is_none() {
+                let cells: Vec<(usize, &[(usize, usize)])> = all.iter().map(|p| (p.ty, p.cells.as_slice())).collect();
+                let mult: Vec<usize> = type_pieces.iter().map(Vec::len).collect();
+                breaking = symmetry::break_symmetry(&group, (board.rows, board.cols), &cells, &mult)
+                    .map_err(|reason| PackModelError::Unique { line: 0, reason, order: group.len() })?;
+            }
+            let restricted =
+                breaking.as_ref().map(|p| (type_pieces[p.piece_type][0], p.kept.len(), p.total, p.conditions.len()));
+            symmetry_info = Some(SymmetryInfo { group, restricted });
+        }
+
+        let mut b = ProblemBuilder::new();
+        let mut types: Vec<Option<Primary>> = vec![None; type_pieces.len()];
+        // The restricted type first: the bitset backend branches on the
+        // lowest item, so the search starts by placing it.
+        if let Some(p) = &breaking {
+            types[p.piece_type] = Some(b.primary(1));
+        } else {
+            // Otherwise the single piece with the fewest placements first
+            // (minimum remaining values at the root, as Knuth places the X
+            // pentomino first): the search starts with it.
+            let mut count = vec![0usize; type_pieces.len()];
+            for pl in &all {
+                count[pl.ty] += 1;
+            }
+            let mut singles: Vec<usize> = (0..type_pieces.len()).filter(|&t| type_pieces[t].len() == 1).collect();
+            singles.sort_by_key(|&t| (count[t], t));
+            if let Some(&t) = singles.first() {
+                types[t] = Some(b.primary(1));
+            }
+        }
+        // Cells, declared along the short side first: a search that prefers
+        // early items then sweeps the board across its long side.
+        let mut cell_item: Vec<Option<Primary>> = vec![None; board.rows * board.cols];
+        let order: Vec<(usize, usize)> = if board.rows <= board.cols {
+            (0..board.cols).flat_map(|c| (0..board.rows).map(move |r| (r, c))).collect()
+        } else {
+            (0..board.rows).flat_map(|r| (0..board.cols).map(move |c| (r, c))).collect()
+        };
+        for (r, c) in order {
+            if board.is_cell(r, c) {
+                cell_item[r * board.cols + c] = Some(b.primary(1));
+            }
+        }
+        // Cells sharing a side are neighbours: the engine may then refute
+        // regions of empty cells that no set of pieces can fill.
+        for r in 0..board.rows {
+            for c in 0..board.cols {
+                let Some(a) = cell_item[r * board.cols + c] else { continue };
+                for (r2, c2) in [(r + 1, c), (r, c + 1)] {
+                    if let Some(Some(n)) = (board.is_cell(r2, c2)).then(|| cell_item[r2 * board.cols + c2]) {
+                        b.link(a, n);
+                    }
+                }
+            }
+        }
+        for (t, pieces) in type_pieces.iter().enumerate() {
+            if types[t].is_none() {
+                types[t] = Some(b.primary(pieces.len() as u32));
+            }
+        }
+        // The conditions' items: placement -> extra items of its option.
+        let mut extra: HashMap<usize, Vec<Primary>> = HashMap::new();
+        let mut keep = vec![true; all.len()];
+        let mut slack = Vec::new();
+        if let Some(p) = &breaking {
+            for (i, pl) in all.iter().enumerate() {
+                if pl.ty == p.piece_type {
+                    keep[i] = false;
+                }
+            }
+            for &i in &p.kept {
+                keep[i] = true;
+            }
+            for cond in &p.conditions {
+                let item = b.primary(1);
+                slack.push(item);
+                extra.entry(cond.placement).or_default().push(item);
+                for &q in &cond.excluded {
+                    extra.entry(q).or_default().push(item);
+                }
+            }
+        }
+        let mut options = Vec::new();
+        let mut items = Vec::new();
+        for (i, pl) in all.into_iter().enumerate() {
+            if !keep[i] {
+                continue;
+            }
+            items.clear();
+            items.extend(pl.cells.iter().map(|&(r, c)| cell_item[r * board.cols + c].expect("a board cell")));
+            items.push(types[pl.ty].expect("every type has an item"));
+            if let Some(e) = extra.get(&i) {
+                items.extend_from_slice(e);
+            }
+            b.option(&items, &[]);
+            options.push(pl);
+        }
+        for item in slack {
+            b.option(&[item], &[]);
+        }
+        let problem = b.build().expect("packing options are well formed");
+        Ok(Encoded { problem, options, type_pieces, refutation, symmetry: symmetry_info })
+    }
+}
+
+impl Encoded {
+    /// Turns chosen options back into a filled board.
+    pub fn decode(&self, puzzle: &PackPuzzle, chosen: &[OptionId]) -> PackSolution {
+        let board = &puzzle.board;
+        let mut chosen: Vec<OptionId> = chosen.iter().copied().filter(|&o| o < self.options.len()).collect();
+        // Copies of a type go to its placements in reading order of their
+        // first cell.
+        chosen.sort_by_key(|&o| self.options[o].cells[0]);
+        let mut next_copy = vec![0usize; self.type_pieces.len()];
+        let mut placements: Vec<Option<PiecePlacement>> = vec![None; puzzle.pieces.len()];
+        let mut grid = vec![None; board.rows * board.cols];
+        for o in chosen {
+            let pl = &self.options[o];
+            let piece = self.type_pieces[pl.ty][next_copy[pl.ty]];
+            next_copy[pl.ty] += 1;
+            let placed = Shape::new(pl.cells.iter().copied()).expect("a placement covers cells");
+            let p = &puzzle.pieces[piece];
+            let orientation =
+                p.freedom.transforms().iter().copied().find(|&s| p.shape.transform(s) == placed).unwrap_or(pl.sym);
+            for &(r, c) in &pl.cells {
+                grid[r * board.cols + c] = Some(piece);
+            }
+            placements[piece] =
+                Some(PiecePlacement { piece, orientation, row: pl.at.0, col: pl.at.1, cells: pl.cells.clone() });
+        }
+        PackSolution { placements: placements.into_iter().map(|p| p.expect("every piece is placed")).collect(), grid }
+    }
+
+    /// The pre-checks' verdict (see [`precheck`](super::precheck())).
+    pub fn precheck(&self) -> Option<Refutation> {
+        self.refutation.clone()
+    }
+}
