@@ -1,10 +1,10 @@
 //! `tessera edges`: options, rendering and the case loop.
 
 use super::args::EdgesArgs;
-use super::config::{parse_fix, RunConfig};
+use super::config::RunConfig;
 use super::input::{run_inputs, Input};
 use super::run::{to_value, Render};
-use crate::exit::{Exit, UsageError};
+use crate::exit::Exit;
 use anyhow::Result;
 use std::sync::Arc;
 use tessera::engine::Monitor;
@@ -49,8 +49,7 @@ impl Render<TileModel> for EdgesRender {
 
 /// `tessera edges`.
 pub fn run(args: &EdgesArgs, monitor: Arc<Monitor>) -> Result<Exit> {
-    let fixes = args.fix.iter().map(|f| parse_fix(f, "PIECE")).collect::<Result<Vec<_>, UsageError>>()?;
-    let opts = edges::Options { rotate: args.rotate, fixes };
+    let opts = edges::Options { rotate: args.rotate, fixes: args.fix.clone() };
     run_inputs(
         &args.common,
         monitor,

@@ -1,10 +1,10 @@
 //! `tessera merge`: adds up the JSON records of shard runs and reports
 //! missing, repeated or incomplete shards.
 
+use super::args::MergeArgs;
 use super::input::input_error;
 use crate::exit::Exit;
 use anyhow::{Context, Result};
-use clap::Args;
 use serde::Serialize;
 use std::io::{Read, Write};
 use std::path::PathBuf;
@@ -12,33 +12,6 @@ use tessera::format::json::status_name;
 use tessera::merge::{self, MergedCase};
 use tessera::puzzles::input::MAX_INPUT_BYTES;
 use tessera::solve::Status;
-
-pub const HELP: &str = "\
-Reads the records that `--shard I/N --json` runs wrote (with or without --count
-or --all; solution records are skipped), groups them by case, checks that shards
-1 to N are each present once, of one split and one puzzle, and searched to the
-end, and prints each case's merged verdict and total count.
-
-    for i in $(seq 16); do tessera pack --set pentominoes --board 6x10 \\
-        --count --json --shard $i/16 > shard-$i.json; done
-    tessera merge shard-*.json
-
-A case is solvable if any shard found a solution, and unsolvable only if every
-shard searched to the end without one. Missing, incomplete (stopped early)
-shards make the case unknown (status 3, or 0 when a solution answers the
-question); repeated shards or records of another split or puzzle are an error
-(status 2). Each problem is named on stderr with the shard numbers.";
-
-#[derive(Args, Debug)]
-pub struct MergeArgs {
-    /// Files of NDJSON records; `-` or nothing reads standard input.
-    #[arg(value_name = "FILE")]
-    pub files: Vec<PathBuf>,
-
-    /// Write one JSON record per case (`"type": "merge"`) instead of text.
-    #[arg(long)]
-    pub json: bool,
-}
 
 /// The record `--json` writes for each case.
 #[derive(Serialize)]

@@ -1,7 +1,7 @@
 //! `tessera pack`: options, rendering and the case loop.
 
 use super::args::PackArgs;
-use super::config::{parse_board, RunConfig};
+use super::config::RunConfig;
 use super::input::{finish, input_error, run_cases};
 use super::run::{to_value, Render, Session};
 use crate::exit::{Exit, UsageError};
@@ -13,7 +13,6 @@ use tessera::format::grid;
 use tessera::format::json::{PackPuzzleJson, PackSolutionJson};
 use tessera::puzzles::input::{decode, ParseError};
 use tessera::puzzles::pack::{self, Board, PackModelError};
-use tessera::puzzles::pieces::PieceSet;
 use tessera::puzzles::polyomino::Freedom;
 use tessera::puzzles::symmetry;
 use tessera::puzzles::PackModel;
@@ -64,9 +63,8 @@ impl Render<PackModel> for PackRender {
 
 /// The board the command line asks for, if any.
 fn command_line_board(args: &PackArgs) -> Result<Option<Board>> {
-    if let Some(spec) = &args.board {
-        let (rows, cols) = parse_board(spec, pack::MAX_SIDE)?;
-        return Ok(Some(Board::rectangle(rows, cols)));
+    if let Some(size) = args.board {
+        return Ok(Some(Board::rectangle(size.rows, size.cols)));
     }
     let Some(path) = &args.board_file else { return Ok(None) };
     let name = path.display().to_string();
@@ -104,11 +102,7 @@ pub fn run(args: &PackArgs, monitor: Arc<Monitor>) -> Result<Exit> {
     let default_board = Board::rectangle(4, 4);
     let freedom = Freedom { rotate: args.rotate, flip: args.flip };
     let mut extra = Vec::new();
-    for name in &args.set {
-        let set = PieceSet::by_name(name).ok_or_else(|| {
-            let names: Vec<&str> = PieceSet::ALL.iter().map(|(n, _)| *n).collect();
-            UsageError(format!("--set {name}: unknown piece set (known: {})", names.join(", ")))
-        })?;
+    for set in &args.set {
         for (name, shape, freedom) in set.pieces() {
             // Repeated sets combine: a clashing name is qualified.
             let earlier = extra.iter().map(|p: &pack::Piece| (p.name.as_deref(), p.shape.size()));

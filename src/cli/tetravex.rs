@@ -1,7 +1,7 @@
 //! `tessera tetravex`: options, rendering and the case loop.
 
 use super::args::{LayoutArg, TetravexArgs};
-use super::config::{parse_fix, RunConfig};
+use super::config::RunConfig;
 use super::input::{run_inputs, Input};
 use super::run::{to_value, Render};
 use crate::exit::{Exit, UsageError};
@@ -48,7 +48,6 @@ impl Render<TileModel> for TetravexRender {
 
 /// `tessera tetravex`.
 pub fn run(args: &TetravexArgs, monitor: Arc<Monitor>) -> Result<Exit> {
-    let fixes = args.fix.iter().map(|f| parse_fix(f, "TILE")).collect::<Result<Vec<_>, UsageError>>()?;
     // A label no tile can carry would only make every case impossible.
     if let Some(b) = args.border.filter(|b| !(0..=tetravex::MAX_LABEL as i32).contains(b)) {
         return Err(UsageError(format!("--border {b}: expected a label from 0 to {}", tetravex::MAX_LABEL)).into());
@@ -61,7 +60,7 @@ pub fn run(args: &TetravexArgs, monitor: Arc<Monitor>) -> Result<Exit> {
             LayoutArg::Tiles => tetravex::Layout::Tiles,
             LayoutArg::Blocks => tetravex::Layout::Blocks,
         },
-        fixes,
+        fixes: args.fix.clone(),
     };
     if opts.in_place && !opts.fixes.is_empty() {
         return Err(UsageError("--in-place already pins every tile; it cannot be combined with --fix".into()).into());
