@@ -403,3 +403,15 @@ pub struct MergeArgs {
     #[arg(long)]
     pub json: bool,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    /// clap's own consistency checks of the command line.
+    #[test]
+    fn verify_cli() {
+        Cli::command().debug_assert();
+    }
+}

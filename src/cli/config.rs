@@ -1,7 +1,7 @@
 //! From clap's arguments to validated settings (the second stage).
 
 use super::args::{BackendArg, ColorWhen, Common, MemoArg, ProgressWhen, RestartsArg};
-use crate::exit::UsageError;
+use super::exit::UsageError;
 use std::io::IsTerminal;
 use std::time::Duration;
 use tessera::engine::{BackendChoice, MemoChoice, Restarts, Shard};

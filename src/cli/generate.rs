@@ -2,7 +2,7 @@
 
 use super::args::values::Size;
 use super::args::{GenerateArgs, PuzzleArg};
-use crate::exit::{Exit, UsageError};
+use super::exit::{Exit, UsageError};
 use anyhow::Result;
 use clap::ValueEnum;
 use std::io::Write;

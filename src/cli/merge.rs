@@ -2,15 +2,14 @@
 //! missing, repeated or incomplete shards.
 
 use super::args::MergeArgs;
-use super::input::input_error;
-use crate::exit::Exit;
-use anyhow::{Context, Result};
+use super::exit::{input_error, Exit};
+use super::input;
+use anyhow::Result;
 use serde::Serialize;
-use std::io::{Read, Write};
-use std::path::PathBuf;
+use std::io::Write;
+use std::path::Path;
 use tessera::format::json::status_name;
 use tessera::merge::{self, MergedCase};
-use tessera::puzzles::input::MAX_INPUT_BYTES;
 use tessera::solve::Status;
 
 /// The record `--json` writes for each case.
@@ -53,29 +52,10 @@ fn shards_word(v: &[u32]) -> &'static str {
     }
 }
 
-/// Reads one input whole: a file, or standard input for `-`.
-fn read(path: Option<&PathBuf>) -> Result<(String, String)> {
-    let (name, bytes) = match path {
-        Some(p) if p.as_os_str() != "-" => {
-            let name = p.display().to_string();
-            let mut bytes = Vec::new();
-            std::fs::File::open(p)
-                .and_then(|f| f.take(MAX_INPUT_BYTES as u64 + 1).read_to_end(&mut bytes))
-                .with_context(|| format!("cannot read {name}"))?;
-            (name, bytes)
-        }
-        _ => {
-            let mut bytes = Vec::new();
-            std::io::stdin()
-                .take(MAX_INPUT_BYTES as u64 + 1)
-                .read_to_end(&mut bytes)
-                .context("cannot read standard input")?;
-            ("<stdin>".to_string(), bytes)
-        }
-    };
-    if bytes.len() > MAX_INPUT_BYTES {
-        return Err(input_error(&name, "the input is larger than 256 MiB"));
-    }
+/// Reads one input whole (a file, or standard input for `-` or none) as
+/// UTF-8 text: its name and text.
+fn read(path: Option<&Path>) -> Result<(String, String)> {
+    let input::Source { name, bytes } = input::read(path, "shard records")?;
     let text = String::from_utf8(bytes).map_err(|e| input_error(&name, format!("not UTF-8 text: {e}")))?;
     Ok((name, text))
 }
@@ -83,7 +63,7 @@ fn read(path: Option<&PathBuf>) -> Result<(String, String)> {
 /// The exit status of a merged case, as for a search: an inconsistent
 /// split is an input error (2); a count missing shards is unknown (3), but
 /// a solution found answers a question that did not count (0).
-fn case_exit(m: &MergedCase) -> Exit {
+fn merged_exit(m: &MergedCase) -> Exit {
     if !m.consistent() {
         return Exit::Error;
     }
@@ -121,8 +101,8 @@ fn problems(m: &MergedCase) -> Vec<String> {
 
 /// `tessera merge`.
 pub fn run(args: &MergeArgs) -> Result<Exit> {
-    let inputs: Vec<Option<&PathBuf>> =
-        if args.files.is_empty() { vec![None] } else { args.files.iter().map(Some).collect() };
+    let inputs: Vec<Option<&Path>> =
+        if args.files.is_empty() { vec![None] } else { args.files.iter().map(|f| Some(f.as_path())).collect() };
     let mut records = Vec::new();
     for input in inputs {
         let (name, text) = read(input)?;
@@ -137,7 +117,7 @@ pub fn run(args: &MergeArgs) -> Result<Exit> {
         for p in problems(&m) {
             eprintln!("tessera: {p}");
         }
-        exit = exit.combine(case_exit(&m));
+        exit = exit.combine(merged_exit(&m));
         let present = m.shards as usize - m.missing.len();
         let complete = present - m.incomplete.len();
         if args.json {
