@@ -1,7 +1,7 @@
 //! The command line, as clap sees it: every subcommand's flags with their
 //! help, typed while clap parses (the value parsers are in [`values`], the
 //! long help texts in [`help`]). Checks that involve several flags are
-//! [`super::config`]'s.
+//! `config`'s.
 
 pub mod help;
 pub mod values;
@@ -239,6 +239,7 @@ pub enum LayoutArg {
 /// `tessera tetravex`: the common options and the rules of Gnome Tetravex.
 #[derive(Args, Debug)]
 pub struct TetravexArgs {
+    /// The options every puzzle subcommand takes.
     #[command(flatten)]
     pub common: Common,
 
@@ -266,6 +267,7 @@ pub struct TetravexArgs {
 /// `tessera edges`: the common options and the rules of edge matching.
 #[derive(Args, Debug)]
 pub struct EdgesArgs {
+    /// The options every puzzle subcommand takes.
     #[command(flatten)]
     pub common: Common,
 
@@ -281,6 +283,7 @@ pub struct EdgesArgs {
 /// `tessera pack`: the common options, the board and the pieces.
 #[derive(Args, Debug)]
 pub struct PackArgs {
+    /// The options every puzzle subcommand takes.
     #[command(flatten)]
     pub common: Common,
 

@@ -1,4 +1,6 @@
-//! From clap's arguments to validated settings (the second stage).
+//! From clap's arguments to the run's validated settings: the checks that
+//! involve several flags, the terminal's say on colour and progress, and
+//! the library's enums for the engine's choices.
 
 use super::args::{BackendArg, ColorWhen, Common, MemoArg, ProgressWhen, RestartsArg};
 use super::exit::UsageError;
@@ -11,32 +13,47 @@ use tessera::solve::Mode;
 /// Settings shared by the puzzle subcommands.
 #[derive(Clone, Debug)]
 pub struct RunConfig {
+    /// Decide, count (`--count`) or list (`--all`, `--limit`).
     pub mode: Mode,
     /// Print every solution (`--all`), not just count them.
     pub print_all: bool,
+    /// Draw each solution (`--grid`).
     pub grid: bool,
+    /// Write JSON records (`--json`).
     pub json: bool,
+    /// Print effort counters on stderr (`--stats`).
     pub stats: bool,
+    /// How grids are drawn (`--ascii`, `--color`).
     pub style: Style,
+    /// Show a progress bar on stderr (`--progress`).
     pub progress: bool,
     /// Whether stdout is a terminal (the progress bar then steps aside
     /// while solutions are printed).
     pub stdout_tty: bool,
+    /// Give up on a case after this long (`--timeout`).
     pub timeout: Option<Duration>,
+    /// Give up on a case after this many nodes (`--max-nodes`).
     pub max_nodes: Option<u64>,
+    /// Worker threads, 0 for one per core (`--threads`).
     pub threads: usize,
+    /// Search only this shard (`--shard I/N`).
     pub shard: Option<Shard>,
     /// `--shard-plan N`: estimate the shards' sizes instead of searching.
     pub shard_plan: Option<u32>,
+    /// The search backend (`--backend`).
     pub backend: BackendChoice,
+    /// Whether first-solution searches restart (`--restarts`).
     pub restarts: Restarts,
+    /// The seed of the restarts' random orders (`--seed`).
     pub seed: u64,
+    /// Whether counts memoise subtrees (`--memo`).
     pub memo: MemoChoice,
     /// The memo's memory cap in MiB (`None`: the engine's default).
     pub memo_mb: Option<usize>,
 }
 
 impl RunConfig {
+    /// Validates the options every puzzle subcommand takes.
     pub fn from_common(c: &Common) -> Result<Self, UsageError> {
         if c.all && c.count {
             return Err(UsageError(

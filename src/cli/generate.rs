@@ -13,6 +13,7 @@ use tessera::puzzles::polyomino::Freedom;
 use tessera::puzzles::tiles::{Border, Rule};
 use tessera::puzzles::{edges, tetravex};
 
+/// A usage error (status 2).
 fn usage(msg: impl Into<String>) -> anyhow::Error {
     UsageError(msg.into()).into()
 }
@@ -50,12 +51,14 @@ pub fn run(args: &GenerateArgs) -> Result<Exit> {
     Ok(Exit::Solved)
 }
 
+/// A seed from the clock and the process id, for runs without `--seed`.
 fn clock_seed() -> u64 {
     let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
     // Mixed once so that close clock readings give unrelated seeds.
     Rng::new(nanos as u64 ^ u64::from(std::process::id())).next_u64() >> 16
 }
 
+/// `--NAME V` (or `default`) within 1 to `max`.
 fn count(name: &str, v: Option<usize>, default: usize, max: usize) -> Result<usize> {
     let v = v.unwrap_or(default);
     if v == 0 || v > max {
@@ -64,6 +67,7 @@ fn count(name: &str, v: Option<usize>, default: usize, max: usize) -> Result<usi
     Ok(v)
 }
 
+/// `generate tetravex` and `generate edges`: the puzzles as text or JSON.
 fn tile_puzzles(args: &GenerateArgs, rng: &mut Rng) -> Result<String> {
     let is_tetravex = args.puzzle == PuzzleArg::Tetravex;
     let name = if is_tetravex { "tetravex" } else { "edges" };
@@ -146,6 +150,7 @@ fn tile_puzzles(args: &GenerateArgs, rng: &mut Rng) -> Result<String> {
     Ok(out)
 }
 
+/// `generate pack`: the puzzles as text or JSON.
 fn pack_puzzles(args: &GenerateArgs, rng: &mut Rng) -> Result<String> {
     if args.labels.is_some()
         || args.border.is_some()

@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use tessera::puzzles::input::MAX_INPUT_BYTES;
 
 /// Set while tessera waits for standard input: nothing is computed yet,
-/// so the first Ctrl-C ends the program (see [`super::run`]).
+/// so the first Ctrl-C ends the program (see `cli::run`).
 pub static READING_STDIN: AtomicBool = AtomicBool::new(false);
 
 /// An input read whole.

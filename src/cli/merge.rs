@@ -15,27 +15,44 @@ use tessera::solve::Status;
 /// The record `--json` writes for each case.
 #[derive(Serialize)]
 struct MergeRecord<'a> {
+    /// Always `merge`.
     #[serde(rename = "type")]
     kind: &'static str,
+    /// `tetravex`, `edges` or `pack`.
     puzzle_type: &'a str,
+    /// The case's number in the shard runs.
     case: u64,
+    /// The line of the input where the case starts.
     line: u64,
+    /// The merged verdict's name.
     status: &'static str,
+    /// The merged verdict, if known.
     solvable: Option<bool>,
+    /// Whether every shard is present and searched to the end.
     complete: bool,
+    /// The total count, when the shards counted.
     #[serde(skip_serializing_if = "Option::is_none")]
     count: Option<tessera::engine::Count>,
+    /// N, the number of shards of the split.
     shards: u32,
+    /// The shards (from 1) with no record.
     missing: &'a [u32],
+    /// The shards stopped before the end of their search.
     incomplete: &'a [u32],
+    /// The shards given more than once.
     duplicate: &'a [u32],
+    /// The puzzle, as the shards' records give it.
     puzzle: &'a serde_json::Value,
+    /// The effort of all shards together.
     stats: MergeStats,
 }
 
+/// The effort of a merged case's shards.
 #[derive(Serialize)]
 struct MergeStats {
+    /// Search nodes, all shards together.
     nodes: u64,
+    /// Milliseconds, all shards together.
     elapsed_ms: f64,
 }
 
@@ -44,6 +61,7 @@ fn list(v: &[u32]) -> String {
     v.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")
 }
 
+/// `shard` or `shards`, for the list `v`.
 fn shards_word(v: &[u32]) -> &'static str {
     if v.len() == 1 {
         "shard"

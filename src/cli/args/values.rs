@@ -107,7 +107,7 @@ pub fn board_size(s: &str) -> Result<Size, String> {
 }
 
 /// The largest side `generate --size` accepts for any puzzle (each puzzle
-/// then checks its own, see [`crate::cli::generate`]).
+/// then checks its own, see `generate`).
 pub const MAX_GENERATE_SIDE: usize = tessera::puzzles::pack::MAX_SIDE;
 
 /// `generate --size N|RxC`: N is an N x N board.
