@@ -1,221 +1,22 @@
 //! The `tessera` binary: parse the command line, run, print the error once,
-//! exit with the status (see [`exit::Exit`]).
+//! exit with the status (see [`cli::exit::Exit`]).
 #![forbid(unsafe_code)]
 
 mod cli;
-mod exit;
 
-use clap::{CommandFactory, Parser};
-use cli::args::{Cli, Command};
-use exit::{Exit, UsageError};
-use std::io::Write;
-use std::path::Path;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use tessera::engine::Monitor;
+use clap::Parser;
+use cli::args::Cli;
+use cli::exit::{is_broken_pipe, Exit};
 
 fn main() {
     let cli = Cli::parse();
-    let monitor = Monitor::new();
-    // First Ctrl-C: stop the search and print what is known. Second: exit.
-    let presses = AtomicUsize::new(0);
-    let flag = monitor.clone();
-    let _ = ctrlc::set_handler(move || {
-        // While waiting for standard input nothing is computed yet: the
-        // first Ctrl-C ends at once. Otherwise it asks the search to stop.
-        if presses.fetch_add(1, Ordering::SeqCst) > 0 || cli::input::READING_STDIN.load(Ordering::SeqCst) {
-            std::process::exit(Exit::Interrupted.code());
-        }
-        flag.stop.store(true, Ordering::SeqCst);
-    });
-    let result = match &cli.command {
-        Command::Tetravex(a) => cli::tetravex::run(a, monitor),
-        Command::Edges(a) => cli::edges::run(a, monitor),
-        Command::Pack(a) => cli::pack::run(a, monitor),
-        Command::Generate(a) => cli::generate::run(a),
-        Command::Merge(a) => cli::merge::run(a),
-        Command::Completions { shell } => emit(&completion(*shell)),
-        Command::Man { page, dir: Some(dir) } => {
-            debug_assert!(page.is_none());
-            write_man_pages(dir)
-        }
-        Command::Man { page, dir: None } => man_page(page.as_deref()).and_then(|(_, text)| emit(&text)),
-    };
-    let code = match result {
+    let code = match cli::run(&cli) {
         Ok(exit) => exit.code(),
-        Err(err) if is_broken_pipe(&err) => 0,
+        Err(err) if is_broken_pipe(&err) => Exit::Solved.code(),
         Err(err) => {
             eprintln!("tessera: {err:#}");
             Exit::Error.code()
         }
     };
     std::process::exit(code);
-}
-
-/// Writes generated text to stdout.
-fn emit(bytes: &[u8]) -> anyhow::Result<Exit> {
-    let mut out = std::io::stdout().lock();
-    out.write_all(bytes)?;
-    out.flush()?;
-    Ok(Exit::Solved)
-}
-
-/// A completion script, generated into memory (generators panic on a
-/// closed pipe).
-fn completion(shell: clap_complete::Shell) -> Vec<u8> {
-    let mut buf = Vec::new();
-    clap_complete::generate(shell, &mut Cli::command(), "tessera", &mut buf);
-    buf
-}
-
-/// The command line as the man pages show it.
-fn man_command() -> clap::Command {
-    let mut cmd = Cli::command().disable_help_subcommand(true);
-    cmd.build();
-    cmd
-}
-
-/// The names of the man pages: `tessera` and one per subcommand.
-fn man_page_names() -> Vec<String> {
-    let cmd = man_command();
-    std::iter::once(String::new()).chain(cmd.get_subcommands().map(|s| s.get_name().to_string())).collect()
-}
-
-const EXIT_STATUS: &str = r#".SH "EXIT STATUS"
-.TP
-\fB0\fR
-every case has a solution (or a command other than a puzzle succeeded)
-.TP
-\fB1\fR
-at least one case was proved to have no solution
-.TP
-\fB2\fR
-usage or input error (the message names the line)
-.TP
-\fB3\fR
-some case is unknown: a limit or timeout ended it first
-.TP
-\fB130\fR
-interrupted by Ctrl\-C
-.PP
-The most severe status wins: 2 > 130 > 3 > 1 > 0. A closed standard output (\fItessera ... | head\fR) ends tessera quietly with status 0.
-"#;
-
-/// One man page: `tessera(1)` for `None`, `tessera-NAME(1)` for a
-/// subcommand. Returns the file name and the roff text.
-fn man_page(page: Option<&str>) -> anyhow::Result<(String, Vec<u8>)> {
-    let root = man_command();
-    let subcommands: Vec<String> = root.get_subcommands().map(|s| s.get_name().to_string()).collect();
-    let cmd = match page {
-        None | Some("tessera") => root.clone(),
-        Some(name) => root
-            .find_subcommand(name)
-            .cloned()
-            .ok_or_else(|| UsageError(format!("man {name}: no such subcommand (known: {})", subcommands.join(", "))))?,
-    };
-    let puzzle = matches!(page, Some("tetravex" | "edges" | "pack"));
-    let man = clap_mangen::Man::new(cmd.clone())
-        .manual("tessera manual")
-        .source(format!("tessera {}", env!("CARGO_PKG_VERSION")));
-    let mut out = Vec::new();
-    man.render_title(&mut out)?;
-    man.render_name_section(&mut out)?;
-    man.render_synopsis_section(&mut out)?;
-    man.render_description_section(&mut out)?;
-    if cmd.get_arguments().any(|a| !a.is_hide_set()) {
-        man.render_options_section(&mut out)?;
-    }
-    if cmd.has_subcommands() {
-        man.render_subcommands_section(&mut out)?;
-    }
-    if let Some(extra) = cmd.get_after_long_help().or(cmd.get_after_help()) {
-        let heading = if puzzle { "INPUT AND OUTPUT" } else { "EXAMPLES" };
-        out.extend_from_slice(format!(".SH \"{heading}\"\n{}", roff_paragraphs(&extra.to_string())).as_bytes());
-    }
-    if page.is_none() || puzzle {
-        out.extend_from_slice(EXIT_STATUS.as_bytes());
-    }
-    let see_also: Vec<String> = match page {
-        None | Some("tessera") => subcommands.iter().map(|s| format!("\\fBtessera\\-{s}\\fR(1)")).collect(),
-        Some(_) => vec!["\\fBtessera\\fR(1)".to_string()],
-    };
-    let docs = "The user guide docs/usage.md and the JSON schema docs/json.md in the source.";
-    out.extend_from_slice(format!(".SH \"SEE ALSO\"\n{}\n.PP\n{docs}\n", see_also.join(", ")).as_bytes());
-    man.render_version_section(&mut out)?;
-    Ok((man.get_filename(), out))
-}
-
-/// Help text as roff: paragraphs are filled, blocks indented by four
-/// spaces (examples) are kept as they are.
-fn roff_paragraphs(text: &str) -> String {
-    let escape = |line: &str| {
-        let line = line.replace('\\', "\\e").replace('-', "\\-");
-        if line.starts_with(['.', '\'']) {
-            format!("\\&{line}")
-        } else {
-            line
-        }
-    };
-    let mut out = String::new();
-    for para in text.split("\n\n") {
-        let lines: Vec<&str> = para.lines().filter(|l| !l.trim().is_empty()).collect();
-        if lines.is_empty() {
-            continue;
-        }
-        if lines.iter().all(|l| l.starts_with("    ")) {
-            out.push_str(".PP\n.RS 4\n.nf\n");
-            for l in lines {
-                out.push_str(&escape(&l[4..]));
-                out.push('\n');
-            }
-            out.push_str(".fi\n.RE\n");
-        } else {
-            out.push_str(".PP\n");
-            for l in lines {
-                out.push_str(&escape(l.trim()));
-                out.push('\n');
-            }
-        }
-    }
-    out
-}
-
-/// `tessera man --dir DIR`: every page into DIR.
-fn write_man_pages(dir: &Path) -> anyhow::Result<Exit> {
-    std::fs::create_dir_all(dir).map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
-    for name in man_page_names() {
-        let (file, text) = man_page((!name.is_empty()).then_some(name.as_str()))?;
-        let path = dir.join(&file);
-        std::fs::write(&path, text).map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
-    }
-    Ok(Exit::Solved)
-}
-
-fn is_broken_pipe(err: &anyhow::Error) -> bool {
-    err.chain()
-        .any(|e| e.downcast_ref::<std::io::Error>().is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// clap's own consistency checks of the command line.
-    #[test]
-    fn verify_cli() {
-        Cli::command().debug_assert();
-    }
-
-    #[test]
-    fn every_subcommand_has_a_man_page() {
-        let names = man_page_names();
-        assert_eq!(names[0], "");
-        for name in &names {
-            let (file, text) = man_page((!name.is_empty()).then_some(name.as_str())).unwrap();
-            let want = if name.is_empty() { "tessera.1".to_string() } else { format!("tessera-{name}.1") };
-            assert_eq!(file, want);
-            let text = String::from_utf8(text).unwrap();
-            assert!(text.contains(".SH \"SEE ALSO\""), "{file}");
-        }
-        assert!(man_page(Some("nonesuch")).is_err());
-    }
 }

@@ -1,8 +1,20 @@
-//! The command line, as clap sees it. Nothing here is validated beyond what
-//! clap checks; [`super::config`] turns these into the library's settings.
+//! The command line, as clap sees it: every subcommand's flags with their
+//! help, typed while clap parses (the value parsers are in [`values`], the
+//! long help texts in [`help`]). Checks that involve several flags are
+//! `config`'s.
 
+pub mod help;
+pub mod values;
+
+use clap::builder::TypedValueParser;
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use help::{EDGES_HELP, GENERATE_HELP, MERGE_HELP, PACK_HELP, TETRAVEX_HELP};
 use std::path::PathBuf;
+use std::time::Duration;
+use tessera::engine::Shard;
+use tessera::puzzles::pieces::PieceSet;
+use tessera::puzzles::tiles::Fix;
+use values::Size;
 
 /// Solve tile puzzles: Gnome Tetravex, jigsaw edge matching and polyomino
 /// packing, over one exact-cover engine.
@@ -14,10 +26,12 @@ use std::path::PathBuf;
 #[derive(Parser, Debug)]
 #[command(name = "tessera", version, propagate_version = true, max_term_width = 100)]
 pub struct Cli {
+    /// What to do.
     #[command(subcommand)]
     pub command: Command,
 }
 
+/// The subcommands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Gnome Tetravex (ZOJ 1008): square tiles with four labels; equal labels meet.
@@ -30,11 +44,11 @@ pub enum Command {
     #[command(after_long_help = PACK_HELP)]
     Pack(PackArgs),
     /// Write random puzzles with a planted solution (judge format or JSON).
-    #[command(after_long_help = super::generate::HELP)]
-    Generate(super::generate::GenerateArgs),
+    #[command(after_long_help = GENERATE_HELP)]
+    Generate(GenerateArgs),
     /// Add up the JSON records of shard runs (--shard I/N --json); report missing shards.
-    #[command(after_long_help = super::merge::HELP)]
-    Merge(super::merge::MergeArgs),
+    #[command(after_long_help = MERGE_HELP)]
+    Merge(MergeArgs),
     /// Print a shell completion script.
     Completions {
         /// The shell.
@@ -53,102 +67,6 @@ pub enum Command {
         dir: Option<PathBuf>,
     },
 }
-
-const TETRAVEX_HELP: &str = "\
-Input format (ZOJ 1008): several cases; each is a line with the board size n,
-then n*n lines of four labels `top right bottom left`; a lone 0 ends the input.
-
-    2
-    5 9 1 4
-    4 4 5 6
-    6 8 5 4
-    0 4 4 3
-    0
-
-Output: `Game 1: Possible` or `Game 1: Impossible`, one empty line between cases.
-
-With --layout blocks each case is n and then 2n lines of 2n labels drawing the
-board as it lies, each tile a 2x2 block read clockwise from its top-left corner
-(top, right / left, bottom).
-
-Examples (the files are in the source tree's examples/):
-
-    tessera tetravex examples/tetravex-zoj1008.txt                    the judge's answers
-    tessera tetravex examples/tetravex-zoj1008.txt --grid --rotate    draw solutions; tiles turn
-    tessera tetravex examples/tetravex-zoj1008.txt --count --json     count, one JSON record a case";
-
-const EDGES_HELP: &str = "\
-Input format (UVa 519): blocks of a line `rows cols` and rows*cols piece lines;
-`0 0` ends the input. A piece is four sides, top right bottom left, as letters
-(F flat, O out, I in) or signed numbers (0 flat, +k a jut of shape k, -k a
-cavity of shape k; +k fits -k).
-
-    2 2
-    FFII
-    OFFO
-    FOOF
-    IIFF
-    0 0
-
-Output: YES or NO, one line per block.
-
-Examples (the files are in the source tree's examples/):
-
-    tessera edges examples/edges-2x2.txt                      the judge's answers
-    tessera edges examples/edges-2x2.txt --rotate --grid      pieces may turn; draw a solution
-    tessera edges examples/edges-2x2.txt --count --json       count, one JSON record a case";
-
-const PACK_HELP: &str = "\
-Input format (UVa 387): the number of pieces p (0 ends the input), then for each
-piece a line `rows cols` and rows lines of 0/1 (1 is solid).
-
-    2
-    2 4
-    1111
-    1111
-    2 4
-    1111
-    1111
-    0
-
-Output: the board, each cell showing the number of the piece that covers it, or
-`No solution possible`; one empty line between cases.
-
-Picture format (an input whose first line starts with `piece`, `board`, `set`,
-`puzzle` or `//`): pieces drawn with `#` or a letter, named, counted (x2), with
-their own rules (rotate, no-rotate, flip, no-flip, fixed, free); built-in sets;
-the board as a picture (`.` to fill, `#` a hole) or `board RxC`. A line
-`puzzle` starts the next puzzle. --board and --board-file override the input's
-board.
-
-    // Scott's problem: the 12 pentominoes around a 2x2 hole
-    board
-    ........
-    ........
-    ........
-    ...##...
-    ...##...
-    ........
-    ........
-    ........
-    set pentominoes
-
-    puzzle 2: four L trominoes, turning, in a 3x4 box
-    board 3x4
-    piece L x4 rotate
-    #.
-    ##
-
-Named pieces show their name (one character) or a symbol explained by a
-`legend:` line; --grid draws full names. --unique counts one solution per
-orbit under the symmetries of the board (and of the pieces' rules). See
-docs/pack.md.
-
-Examples (the files are in the source tree's examples/):
-
-    tessera pack examples/pack-uva387.txt                     the judge's answers
-    tessera pack examples/pack-pictures.txt --count --grid    count, and draw the first solution
-    tessera pack --set pentominoes --board 6x10 --grid        one 6x10 box of pentominoes";
 
 /// Options every puzzle subcommand takes.
 #[derive(Args, Debug, Clone)]
@@ -198,20 +116,20 @@ pub struct Common {
     pub progress: ProgressWhen,
 
     /// Give up on a case after this many seconds (the case is then unknown).
-    #[arg(long, value_name = "SECONDS", value_parser = seconds, allow_hyphen_values = true, help_heading = "Search")]
-    pub timeout: Option<f64>,
+    #[arg(long, value_name = "SECONDS", value_parser = values::timeout, allow_hyphen_values = true, help_heading = "Search")]
+    pub timeout: Option<Duration>,
 
     /// Give up on a case after this many search nodes (reproducible; one thread).
     #[arg(long, value_name = "N", help_heading = "Search")]
     pub max_nodes: Option<u64>,
 
     /// Worker threads (0: all cores; at most 1024).
-    #[arg(long, value_name = "N", default_value_t = 0, value_parser = threads, allow_hyphen_values = true, help_heading = "Search")]
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = values::threads, allow_hyphen_values = true, help_heading = "Search")]
     pub threads: usize,
 
     /// Search only shard I of N (1-based), for splitting a search across machines.
-    #[arg(long, value_name = "I/N", help_heading = "Search")]
-    pub shard: Option<String>,
+    #[arg(long, value_name = "I/N", value_parser = values::shard, help_heading = "Search")]
+    pub shard: Option<Shard>,
 
     /// Search backend (auto: by the puzzle and the estimated tree sizes; others for comparisons).
     #[arg(long, value_enum, default_value_t = BackendArg::Auto, value_name = "NAME", help_heading = "Search")]
@@ -243,6 +161,7 @@ pub struct Common {
     pub shard_plan: Option<u32>,
 }
 
+/// `--backend`: the search backend.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BackendArg {
     /// Bit sets for packing; for tile puzzles the row scan or the assignment backend, by estimate.
@@ -255,6 +174,7 @@ pub enum BackendArg {
     General,
 }
 
+/// `--restarts`: whether first-solution searches restart.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RestartsArg {
     /// For first-solution searches with the assignment backend (tile puzzles), not shards.
@@ -263,6 +183,7 @@ pub enum RestartsArg {
     Never,
 }
 
+/// `--memo`: whether counts memoise subtrees.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MemoArg {
     /// When the states the search meets repeat often enough to pay (estimated by random walks).
@@ -273,6 +194,7 @@ pub enum MemoArg {
     Off,
 }
 
+/// `--progress`: when to show a progress bar.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ProgressWhen {
     /// When stderr is a terminal and TERM is not `dumb`.
@@ -283,6 +205,7 @@ pub enum ProgressWhen {
     Never,
 }
 
+/// `--color`: when to colour grids.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ColorWhen {
     /// When stdout is a terminal, NO_COLOR is unset and TERM is not `dumb`.
@@ -293,6 +216,7 @@ pub enum ColorWhen {
     Never,
 }
 
+/// `--input`: how to read the input.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum InputFormat {
     /// JSON when the input starts with `{` or `[` (after white space), else text.
@@ -303,6 +227,7 @@ pub enum InputFormat {
     Json,
 }
 
+/// `tetravex --layout`: how the input draws the tiles.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LayoutArg {
     /// One tile per line: top right bottom left.
@@ -311,8 +236,10 @@ pub enum LayoutArg {
     Blocks,
 }
 
+/// `tessera tetravex`: the common options and the rules of Gnome Tetravex.
 #[derive(Args, Debug)]
 pub struct TetravexArgs {
+    /// The options every puzzle subcommand takes.
     #[command(flatten)]
     pub common: Common,
 
@@ -333,12 +260,14 @@ pub struct TetravexArgs {
     pub layout: LayoutArg,
 
     /// Pin tile TILE (1-based, input order) at row ROW, column COL (1-based), turned ROT quarter turns clockwise (0-3).
-    #[arg(long, value_name = "TILE@ROW,COL[,ROT]", help_heading = "Rules")]
-    pub fix: Vec<String>,
+    #[arg(long, value_name = "TILE@ROW,COL[,ROT]", value_parser = values::tile_fix, help_heading = "Rules")]
+    pub fix: Vec<Fix>,
 }
 
+/// `tessera edges`: the common options and the rules of edge matching.
 #[derive(Args, Debug)]
 pub struct EdgesArgs {
+    /// The options every puzzle subcommand takes.
     #[command(flatten)]
     pub common: Common,
 
@@ -347,18 +276,20 @@ pub struct EdgesArgs {
     pub rotate: bool,
 
     /// Pin piece PIECE (1-based, input order) at row ROW, column COL (1-based), turned ROT quarter turns clockwise (0-3).
-    #[arg(long, value_name = "PIECE@ROW,COL[,ROT]", help_heading = "Rules")]
-    pub fix: Vec<String>,
+    #[arg(long, value_name = "PIECE@ROW,COL[,ROT]", value_parser = values::piece_fix, help_heading = "Rules")]
+    pub fix: Vec<Fix>,
 }
 
+/// `tessera pack`: the common options, the board and the pieces.
 #[derive(Args, Debug)]
 pub struct PackArgs {
+    /// The options every puzzle subcommand takes.
     #[command(flatten)]
     pub common: Common,
 
     /// The board: ROWSxCOLS [default: 4x4, or the board the input draws].
-    #[arg(long, value_name = "RxC", help_heading = "Rules")]
-    pub board: Option<String>,
+    #[arg(long, value_name = "RxC", value_parser = values::board_size, help_heading = "Rules")]
+    pub board: Option<Size>,
 
     /// The board drawn in a file: `.` a cell to fill, `#` (any other
     /// character) a hole.
@@ -377,37 +308,113 @@ pub struct PackArgs {
     /// several. Without FILE the sets alone are the puzzle (give `-` to add
     /// pieces from standard input).
     #[arg(long, value_name = "NAME", help_heading = "Rules", value_parser = clap::builder::PossibleValuesParser::new(
-        tessera::puzzles::pieces::PieceSet::ALL.map(|(name, _)| name)
-    ))]
-    pub set: Vec<String>,
+        PieceSet::ALL.map(|(name, _)| name)
+    ).map(|name| PieceSet::by_name(&name).expect("a possible value names a set")))]
+    pub set: Vec<PieceSet>,
 
     /// Count and list solutions up to the board's symmetries (one per orbit).
     #[arg(long, help_heading = "Rules")]
     pub unique: bool,
 }
 
-/// The most worker threads `--threads` accepts.
-pub const MAX_THREADS: usize = 1024;
-
-/// `--threads N`: 0 (all cores) to [`MAX_THREADS`].
-fn threads(s: &str) -> Result<usize, String> {
-    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!("expected a whole number of threads from 0 (one per core) to {MAX_THREADS}"));
-    }
-    match s.parse::<usize>() {
-        Ok(n) if n <= MAX_THREADS => Ok(n),
-        _ => Err(format!("at most {MAX_THREADS} threads (0: one per core)")),
-    }
+/// `generate PUZZLE`: which puzzle to generate.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PuzzleArg {
+    /// Square tiles with four labels; equal labels meet.
+    Tetravex,
+    /// Jigsaw pieces: flat outline, +k meets -k.
+    Edges,
+    /// A rectangle cut into polyomino pieces.
+    Pack,
 }
 
-/// The longest `--timeout`: about 31 years.
-const MAX_SECONDS: f64 = 1e9;
+/// `tessera generate PUZZLE [OPTIONS]`.
+#[derive(Args, Debug)]
+pub struct GenerateArgs {
+    /// Which puzzle.
+    #[arg(value_enum, value_name = "PUZZLE")]
+    pub puzzle: PuzzleArg,
 
-/// `--timeout SECONDS`: a positive number of seconds, at most [`MAX_SECONDS`].
-fn seconds(s: &str) -> Result<f64, String> {
-    match s.trim().parse::<f64>() {
-        Ok(t) if t.is_finite() && t > 0.0 && t <= MAX_SECONDS => Ok(t),
-        Ok(t) if t > MAX_SECONDS => Err("at most 1000000000 seconds".into()),
-        _ => Err("expected a positive number of seconds, such as 2 or 0.5".into()),
+    /// Board size: N (N x N) or RxC [default: tetravex 3, edges 3x3, pack 6x10].
+    #[arg(long, value_name = "N|RxC", value_parser = values::generate_size)]
+    pub size: Option<Size>,
+
+    /// Labels the joins draw from (tetravex: values 0 up, skipping the border
+    /// label; edges: tab shapes 1 to K) [default: tetravex 10, edges 1].
+    #[arg(long, value_name = "K")]
+    pub labels: Option<usize>,
+
+    /// Tetravex: every outer side carries label C (and no inner side does).
+    #[arg(long, value_name = "C")]
+    pub border: Option<i32>,
+
+    /// Eternity II style: joins along the border ring draw from F labels of
+    /// their own (tetravex: implies --border 0 unless given).
+    #[arg(long, value_name = "F")]
+    pub frame_labels: Option<usize>,
+
+    /// Eternity II style: all other joins draw from I labels, distinct from
+    /// the frame labels.
+    #[arg(long, value_name = "I")]
+    pub inner_labels: Option<usize>,
+
+    /// Turn every tile or piece a random number of quarter turns (solve
+    /// with --rotate).
+    #[arg(long)]
+    pub rotate: bool,
+
+    /// Tetravex and edges, with --json: pin the centre cell's tile where
+    /// the planted solution has it, turned as it lies there (Eternity II's
+    /// centre piece; on even sides the cell below and right of the middle).
+    #[arg(long)]
+    pub centre: bool,
+
+    /// Pack: mirror pieces at random (solve with --flip).
+    #[arg(long)]
+    pub flip: bool,
+
+    /// Pack: the number of pieces [default: about one per 5 cells].
+    #[arg(long, value_name = "K", conflicts_with = "piece_size")]
+    pub pieces: Option<usize>,
+
+    /// Pack: the average piece size in cells (pieces = cells / N, rounded).
+    #[arg(long, value_name = "N")]
+    pub piece_size: Option<usize>,
+
+    /// How many puzzles.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub cases: usize,
+
+    /// Seed of the random source (same seed, same puzzles).
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+
+    /// Write one JSON puzzle per line (the shape `--input json` reads)
+    /// instead of the judge's text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `tessera merge FILE...`.
+#[derive(Args, Debug)]
+pub struct MergeArgs {
+    /// Files of NDJSON records; `-` or nothing reads standard input.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+
+    /// Write one JSON record per case (`"type": "merge"`) instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    /// clap's own consistency checks of the command line.
+    #[test]
+    fn verify_cli() {
+        Cli::command().debug_assert();
     }
 }

@@ -1,43 +1,59 @@
-//! From clap's arguments to validated settings (the second stage).
+//! From clap's arguments to the run's validated settings: the checks that
+//! involve several flags, the terminal's say on colour and progress, and
+//! the library's enums for the engine's choices.
 
 use super::args::{BackendArg, ColorWhen, Common, MemoArg, ProgressWhen, RestartsArg};
-use crate::exit::UsageError;
+use super::exit::UsageError;
 use std::io::IsTerminal;
 use std::time::Duration;
 use tessera::engine::{BackendChoice, MemoChoice, Restarts, Shard};
 use tessera::format::grid::Style;
-use tessera::puzzles::tiles::Fix;
 use tessera::solve::Mode;
 
 /// Settings shared by the puzzle subcommands.
 #[derive(Clone, Debug)]
 pub struct RunConfig {
+    /// Decide, count (`--count`) or list (`--all`, `--limit`).
     pub mode: Mode,
     /// Print every solution (`--all`), not just count them.
     pub print_all: bool,
+    /// Draw each solution (`--grid`).
     pub grid: bool,
+    /// Write JSON records (`--json`).
     pub json: bool,
+    /// Print effort counters on stderr (`--stats`).
     pub stats: bool,
+    /// How grids are drawn (`--ascii`, `--color`).
     pub style: Style,
+    /// Show a progress bar on stderr (`--progress`).
     pub progress: bool,
     /// Whether stdout is a terminal (the progress bar then steps aside
     /// while solutions are printed).
     pub stdout_tty: bool,
+    /// Give up on a case after this long (`--timeout`).
     pub timeout: Option<Duration>,
+    /// Give up on a case after this many nodes (`--max-nodes`).
     pub max_nodes: Option<u64>,
+    /// Worker threads, 0 for one per core (`--threads`).
     pub threads: usize,
+    /// Search only this shard (`--shard I/N`).
     pub shard: Option<Shard>,
     /// `--shard-plan N`: estimate the shards' sizes instead of searching.
     pub shard_plan: Option<u32>,
+    /// The search backend (`--backend`).
     pub backend: BackendChoice,
+    /// Whether first-solution searches restart (`--restarts`).
     pub restarts: Restarts,
+    /// The seed of the restarts' random orders (`--seed`).
     pub seed: u64,
+    /// Whether counts memoise subtrees (`--memo`).
     pub memo: MemoChoice,
     /// The memo's memory cap in MiB (`None`: the engine's default).
     pub memo_mb: Option<usize>,
 }
 
 impl RunConfig {
+    /// Validates the options every puzzle subcommand takes.
     pub fn from_common(c: &Common) -> Result<Self, UsageError> {
         if c.all && c.count {
             return Err(UsageError(
@@ -59,11 +75,6 @@ impl RunConfig {
             Mode::Count
         } else {
             Mode::Decide
-        };
-        let timeout = match c.timeout {
-            None => None,
-            Some(t) if t.is_finite() && t > 0.0 && t < 1e9 => Some(Duration::from_secs_f64(t)),
-            Some(t) => return Err(UsageError(format!("--timeout {t}: expected a positive number of seconds"))),
         };
         if c.memo_mb.is_some_and(|m| m == 0 || m > 1 << 30) {
             return Err(UsageError("--memo-mb: expected 1 to 1073741824 MiB".into()));
@@ -90,10 +101,10 @@ impl RunConfig {
             style: Style { ascii: c.ascii, colour: colour && !c.json },
             progress,
             stdout_tty,
-            timeout,
+            timeout: c.timeout,
             max_nodes: c.max_nodes,
             threads: c.threads,
-            shard: c.shard.as_deref().map(parse_shard).transpose()?,
+            shard: c.shard,
             shard_plan: c.shard_plan,
             backend: match c.backend {
                 BackendArg::Auto => BackendChoice::Auto,
@@ -118,84 +129,5 @@ impl RunConfig {
     /// Whether solutions are counted (`--count` or `--all`).
     pub fn counting(&self) -> bool {
         !matches!(self.mode, Mode::Decide)
-    }
-}
-
-/// Parses `I/N` (1-based I).
-pub fn parse_shard(s: &str) -> Result<Shard, UsageError> {
-    let bad = || UsageError(format!("--shard {s}: expected I/N with 1 <= I <= N, e.g. 3/16"));
-    let (i, n) = s.split_once('/').ok_or_else(bad)?;
-    let i: u32 = i.trim().parse().map_err(|_| bad())?;
-    let n: u32 = n.trim().parse().map_err(|_| bad())?;
-    if i == 0 || i > n || n > 1_000_000 {
-        return Err(bad());
-    }
-    Ok(Shard { index: i - 1, count: n })
-}
-
-/// Parses `PIECE@ROW,COL[,ROT]` (1-based piece, row and column; ROT 0-3).
-/// `noun` names the piece in messages (`TILE` for tetravex, `PIECE` for edges).
-pub fn parse_fix(s: &str, noun: &str) -> Result<Fix, UsageError> {
-    let bad = || {
-        UsageError(format!(
-            "--fix {s}: expected {noun}@ROW,COL or {noun}@ROW,COL,ROT ({noun}, ROW and COL from 1, ROT 0-3), e.g. 7@1,1 or 7@1,1,2"
-        ))
-    };
-    let (piece, rest) = s.split_once('@').ok_or_else(bad)?;
-    let parts: Vec<&str> = rest.split(',').collect();
-    if parts.len() < 2 || parts.len() > 3 {
-        return Err(bad());
-    }
-    let num = |t: &str| t.trim().parse::<usize>().ok().filter(|v| (1..=1_000_000).contains(v)).ok_or_else(bad);
-    let rotation = match parts.get(2) {
-        None => None,
-        Some(t) => match t.trim().parse::<u64>() {
-            Ok(r) if r < 4 => Some(r as u8),
-            Ok(r) => {
-                return Err(UsageError(format!("--fix {s}: ROT is {r}, but it must be 0-3 (quarter turns clockwise)")))
-            }
-            Err(_) => return Err(bad()),
-        },
-    };
-    Ok(Fix { piece: num(piece)? - 1, row: num(parts[0])? - 1, col: num(parts[1])? - 1, rotation })
-}
-
-/// Parses `RxC`.
-pub fn parse_board(s: &str, max: usize) -> Result<(usize, usize), UsageError> {
-    let bad = || UsageError(format!("--board {s}: expected ROWSxCOLS with sides from 1 to {max}, e.g. 6x10"));
-    let (r, c) = s.split_once(['x', 'X']).ok_or_else(bad)?;
-    let r: usize = r.trim().parse().map_err(|_| bad())?;
-    let c: usize = c.trim().parse().map_err(|_| bad())?;
-    if r == 0 || c == 0 || r > max || c > max {
-        return Err(bad());
-    }
-    Ok((r, c))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn fixes_are_one_based() {
-        let f = parse_fix("7@1,2,3", "PIECE").unwrap();
-        assert_eq!((f.piece, f.row, f.col, f.rotation), (6, 0, 1, Some(3)));
-        assert!(parse_fix("0@1,1", "PIECE").is_err());
-        assert!(parse_fix("1@1", "PIECE").is_err());
-        assert!(parse_fix("1@1,1,4", "PIECE").is_err());
-    }
-
-    #[test]
-    fn shards_are_one_based() {
-        assert_eq!(parse_shard("3/16").unwrap(), Shard { index: 2, count: 16 });
-        assert!(parse_shard("0/4").is_err());
-        assert!(parse_shard("5/4").is_err());
-    }
-
-    #[test]
-    fn boards() {
-        assert_eq!(parse_board("6x10", 64).unwrap(), (6, 10));
-        assert!(parse_board("0x3", 64).is_err());
-        assert!(parse_board("65x1", 64).is_err());
     }
 }

@@ -1,21 +1,25 @@
-//! `tessera edges`: options, rendering and the case loop.
+//! `tessera edges`: its rules, how it prints, and its cases.
 
 use super::args::EdgesArgs;
-use super::config::{parse_fix, RunConfig};
-use super::input::{run_inputs, Input};
-use super::run::{to_value, Render};
-use crate::exit::{Exit, UsageError};
+use super::cases::{self, Case};
+use super::config::RunConfig;
+use super::exit::Exit;
+use super::input::Input;
+use super::render::{to_value, Render};
+use super::session::Session;
 use anyhow::Result;
 use std::sync::Arc;
 use tessera::engine::Monitor;
-use tessera::format::grid;
+use tessera::format::grid::{self, Style};
 use tessera::format::json::{TilePuzzleJson, TileSolutionJson};
 use tessera::puzzles::input::ParseError;
 use tessera::puzzles::tiles::TileSolution;
 use tessera::puzzles::{edges, TileModel};
 use tessera::solve::{CaseResult, Status};
 
+/// Edges' answers: `YES` or `NO`, sides as letters or signed numbers.
 struct EdgesRender {
+    /// Whether to draw sides as letters (F, O, I), as the input wrote them.
     letters: bool,
 }
 
@@ -30,9 +34,9 @@ impl Render<TileModel> for EdgesRender {
             Status::Unknown => "UNKNOWN".to_string(),
         }
     }
-    fn grid(&self, m: &TileModel, s: &TileSolution, cfg: &RunConfig) -> String {
+    fn grid(&self, m: &TileModel, s: &TileSolution, style: Style) -> String {
         let letters = self.letters;
-        grid::tiles(&m.puzzle, s, cfg.style, &move |l| edges::side_name(l, letters))
+        grid::tiles(&m.puzzle, s, style, &move |l| edges::side_name(l, letters))
     }
     fn puzzle_json(&self, m: &TileModel) -> serde_json::Value {
         let mut p = TilePuzzleJson::from_puzzle(&m.puzzle);
@@ -49,32 +53,28 @@ impl Render<TileModel> for EdgesRender {
 
 /// `tessera edges`.
 pub fn run(args: &EdgesArgs, monitor: Arc<Monitor>) -> Result<Exit> {
-    let fixes = args.fix.iter().map(|f| parse_fix(f, "PIECE")).collect::<Result<Vec<_>, UsageError>>()?;
-    let opts = edges::Options { rotate: args.rotate, fixes };
-    run_inputs(
+    let opts = edges::Options { rotate: args.rotate, fixes: args.fix.clone() };
+    let session = Session::new(RunConfig::from_common(&args.common)?, monitor);
+    cases::run_input(
+        session,
         &args.common,
-        monitor,
         |text| Box::new(edges::Reader::new(text)),
-        |input: &Input<edges::Case, TilePuzzleJson>| {
-            let (line, puzzle) = match input {
-                Input::Text(case) => (case.line, case.puzzle(&opts)),
+        |input: Input<edges::Case, TilePuzzleJson>| {
+            let (line, puzzle, letters) = match input {
+                Input::Text(case) => (case.line, case.puzzle(&opts), case.letters),
                 Input::Json(line, json) => {
                     // --rotate lets pieces turn (as does the puzzle's `rotate`);
                     // --fix hints come after the puzzle's `fixes`.
-                    let mut p = json.to_edges().map_err(|e| ParseError::at(*line, e))?;
+                    let mut p = json.to_edges().map_err(|e| ParseError::at(line, e))?;
                     p.rotate |= opts.rotate;
                     p.fixes.extend(opts.fixes.iter().copied());
-                    (*line, p)
+                    // JSON has numbers; draw letters when they are all F, O or I.
+                    let letters = json.tiles.iter().flatten().all(|l| (-1..=1).contains(l));
+                    (line, p, letters)
                 }
             };
             let model = TileModel::new(puzzle).map_err(|e| ParseError::at(line, e.to_string()))?;
-            Ok((line, model))
+            Ok(Case { line, model, render: EdgesRender { letters } })
         },
-        |input| match input {
-            Input::Text(case) => EdgesRender { letters: case.letters },
-            // JSON has numbers; draw letters when they are all F, O or I.
-            Input::Json(_, json) => EdgesRender { letters: json.tiles.iter().flatten().all(|l| (-1..=1).contains(l)) },
-        },
-        true,
     )
 }

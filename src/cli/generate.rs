@@ -1,8 +1,10 @@
 //! `tessera generate`: random puzzles with a planted solution.
 
-use crate::exit::{Exit, UsageError};
+use super::args::values::Size;
+use super::args::{GenerateArgs, PuzzleArg};
+use super::exit::{Exit, UsageError};
 use anyhow::Result;
-use clap::{Args, ValueEnum};
+use clap::ValueEnum;
 use std::io::Write;
 use tessera::format::json::{PackPuzzleJson, TilePuzzleJson};
 use tessera::generate::{self, PackSpec, Rng, TileSpec};
@@ -11,113 +13,20 @@ use tessera::puzzles::polyomino::Freedom;
 use tessera::puzzles::tiles::{Border, Rule};
 use tessera::puzzles::{edges, tetravex};
 
-pub const HELP: &str = "\
-Every puzzle is made solved and then shuffled, so it has at least one
-solution. Solve it with the same rule flags: --rotate (and for pack --flip and
---board RxC, since the judge's pack format has no board).
-
-    tessera generate tetravex --size 4 --seed 1 | tessera tetravex --grid
-    tessera generate edges --size 5x7 --labels 3 --rotate --seed 2 | tessera edges --rotate
-    tessera generate tetravex --size 5 --rotate --frame-labels 3 --inner-labels 6 --json \\
-        --seed 4 | tessera tetravex --count
-    tessera generate pack --size 6x10 --pieces 12 --rotate --flip --seed 3 \\
-        | tessera pack --board 6x10 --rotate --flip --grid
-
-The same --seed gives the same puzzles on every machine. Without --seed a seed
-is drawn from the clock and printed on stderr.";
-
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
-    /// Square tiles with four labels; equal labels meet.
-    Tetravex,
-    /// Jigsaw pieces: flat outline, +k meets -k.
-    Edges,
-    /// A rectangle cut into polyomino pieces.
-    Pack,
-}
-
-/// `tessera generate PUZZLE [OPTIONS]`.
-#[derive(Args, Debug)]
-pub struct GenerateArgs {
-    /// Which puzzle.
-    #[arg(value_enum, value_name = "PUZZLE")]
-    pub puzzle: Kind,
-
-    /// Board size: N (N x N) or RxC [default: tetravex 3, edges 3x3, pack 6x10].
-    #[arg(long, value_name = "N|RxC")]
-    pub size: Option<String>,
-
-    /// Labels the joins draw from (tetravex: values 0 up, skipping the border
-    /// label; edges: tab shapes 1 to K) [default: tetravex 10, edges 1].
-    #[arg(long, value_name = "K")]
-    pub labels: Option<usize>,
-
-    /// Tetravex: every outer side carries label C (and no inner side does).
-    #[arg(long, value_name = "C")]
-    pub border: Option<i32>,
-
-    /// Eternity II style: joins along the border ring draw from F labels of
-    /// their own (tetravex: implies --border 0 unless given).
-    #[arg(long, value_name = "F")]
-    pub frame_labels: Option<usize>,
-
-    /// Eternity II style: all other joins draw from I labels, distinct from
-    /// the frame labels.
-    #[arg(long, value_name = "I")]
-    pub inner_labels: Option<usize>,
-
-    /// Turn every tile or piece a random number of quarter turns (solve
-    /// with --rotate).
-    #[arg(long)]
-    pub rotate: bool,
-
-    /// Tetravex and edges, with --json: pin the centre cell's tile where
-    /// the planted solution has it, turned as it lies there (Eternity II's
-    /// centre piece; on even sides the cell below and right of the middle).
-    #[arg(long)]
-    pub centre: bool,
-
-    /// Pack: mirror pieces at random (solve with --flip).
-    #[arg(long)]
-    pub flip: bool,
-
-    /// Pack: the number of pieces [default: about one per 5 cells].
-    #[arg(long, value_name = "K", conflicts_with = "piece_size")]
-    pub pieces: Option<usize>,
-
-    /// Pack: the average piece size in cells (pieces = cells / N, rounded).
-    #[arg(long, value_name = "N")]
-    pub piece_size: Option<usize>,
-
-    /// How many puzzles.
-    #[arg(long, value_name = "N", default_value_t = 1)]
-    pub cases: usize,
-
-    /// Seed of the random source (same seed, same puzzles).
-    #[arg(long, value_name = "S")]
-    pub seed: Option<u64>,
-
-    /// Write one JSON puzzle per line (the shape `--input json` reads)
-    /// instead of the judge's text.
-    #[arg(long)]
-    pub json: bool,
-}
-
+/// A usage error (status 2).
 fn usage(msg: impl Into<String>) -> anyhow::Error {
     UsageError(msg.into()).into()
 }
 
-/// Parses `N` or `RxC`.
-fn parse_size(s: &str, max: usize) -> Result<(usize, usize)> {
-    let bad = || usage(format!("--size {s}: expected N or ROWSxCOLS with sides from 1 to {max}, e.g. 4 or 5x7"));
-    let num = |t: &str| t.trim().parse::<usize>().ok().filter(|v| (1..=max).contains(v)).ok_or_else(bad);
-    match s.split_once(['x', 'X']) {
-        Some((r, c)) => Ok((num(r)?, num(c)?)),
-        None => {
-            let n = num(s)?;
-            Ok((n, n))
-        }
+/// The board size `--size` asks for (or `default`), within the puzzle's
+/// largest side `max` (`--size` itself allows the largest of all puzzles').
+fn board_size(args: &GenerateArgs, default: Size, max: usize) -> Result<(usize, usize)> {
+    let Size { rows, cols } = args.size.unwrap_or(default);
+    if rows > max || cols > max {
+        let name = args.puzzle.to_possible_value().expect("puzzles are named").get_name().to_string();
+        return Err(usage(format!("--size {rows}x{cols}: {name} boards have sides from 1 to {max}")));
     }
+    Ok((rows, cols))
 }
 
 /// `tessera generate`.
@@ -130,8 +39,8 @@ pub fn run(args: &GenerateArgs) -> Result<Exit> {
     // The options are checked before anything is generated, so a usage
     // error comes alone, without a seed line.
     let text = match args.puzzle {
-        Kind::Tetravex | Kind::Edges => tile_puzzles(args, &mut rng)?,
-        Kind::Pack => pack_puzzles(args, &mut rng)?,
+        PuzzleArg::Tetravex | PuzzleArg::Edges => tile_puzzles(args, &mut rng)?,
+        PuzzleArg::Pack => pack_puzzles(args, &mut rng)?,
     };
     if args.seed.is_none() {
         eprintln!("tessera: seed {seed} (give --seed {seed} to make the same puzzles again)");
@@ -142,12 +51,14 @@ pub fn run(args: &GenerateArgs) -> Result<Exit> {
     Ok(Exit::Solved)
 }
 
+/// A seed from the clock and the process id, for runs without `--seed`.
 fn clock_seed() -> u64 {
     let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
     // Mixed once so that close clock readings give unrelated seeds.
     Rng::new(nanos as u64 ^ u64::from(std::process::id())).next_u64() >> 16
 }
 
+/// `--NAME V` (or `default`) within 1 to `max`.
 fn count(name: &str, v: Option<usize>, default: usize, max: usize) -> Result<usize> {
     let v = v.unwrap_or(default);
     if v == 0 || v > max {
@@ -156,17 +67,15 @@ fn count(name: &str, v: Option<usize>, default: usize, max: usize) -> Result<usi
     Ok(v)
 }
 
+/// `generate tetravex` and `generate edges`: the puzzles as text or JSON.
 fn tile_puzzles(args: &GenerateArgs, rng: &mut Rng) -> Result<String> {
-    let is_tetravex = args.puzzle == Kind::Tetravex;
+    let is_tetravex = args.puzzle == PuzzleArg::Tetravex;
     let name = if is_tetravex { "tetravex" } else { "edges" };
     if args.flip || args.pieces.is_some() || args.piece_size.is_some() {
         return Err(usage(format!("--flip, --pieces and --piece-size are for pack, not {name}")));
     }
     let max_side = if is_tetravex { tetravex::MAX_SIDE } else { edges::MAX_SIDE };
-    let (rows, cols) = match &args.size {
-        Some(s) => parse_size(s, max_side)?,
-        None => (3, 3),
-    };
+    let (rows, cols) = board_size(args, Size { rows: 3, cols: 3 }, max_side)?;
     if is_tetravex && rows != cols && !args.json {
         return Err(usage(format!(
             "--size {rows}x{cols}: the tetravex text format has square boards only; use --json for {rows}x{cols}"
@@ -241,6 +150,7 @@ fn tile_puzzles(args: &GenerateArgs, rng: &mut Rng) -> Result<String> {
     Ok(out)
 }
 
+/// `generate pack`: the puzzles as text or JSON.
 fn pack_puzzles(args: &GenerateArgs, rng: &mut Rng) -> Result<String> {
     if args.labels.is_some()
         || args.border.is_some()
@@ -252,10 +162,7 @@ fn pack_puzzles(args: &GenerateArgs, rng: &mut Rng) -> Result<String> {
             "--labels, --border, --frame-labels, --inner-labels and --centre are for tetravex and edges, not pack",
         ));
     }
-    let (rows, cols) = match &args.size {
-        Some(s) => parse_size(s, pack::MAX_SIDE)?,
-        None => (6, 10),
-    };
+    let (rows, cols) = board_size(args, Size { rows: 6, cols: 10 }, pack::MAX_SIDE)?;
     let area = rows * cols;
     let most = area.min(pack::MAX_PIECES);
     let pieces = match (args.pieces, args.piece_size) {
@@ -281,18 +188,4 @@ fn pack_puzzles(args: &GenerateArgs, rng: &mut Rng) -> Result<String> {
         out.push_str("0\n");
     }
     Ok(out)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn sizes() {
-        assert_eq!(parse_size("4", 32).unwrap(), (4, 4));
-        assert_eq!(parse_size("5x7", 32).unwrap(), (5, 7));
-        assert!(parse_size("0", 32).is_err());
-        assert!(parse_size("33", 32).is_err());
-        assert!(parse_size("3x", 32).is_err());
-    }
 }

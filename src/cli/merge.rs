@@ -1,69 +1,58 @@
 //! `tessera merge`: adds up the JSON records of shard runs and reports
 //! missing, repeated or incomplete shards.
 
-use super::input::input_error;
-use crate::exit::Exit;
-use anyhow::{Context, Result};
-use clap::Args;
+use super::args::MergeArgs;
+use super::exit::{input_error, Exit};
+use super::input;
+use anyhow::Result;
 use serde::Serialize;
-use std::io::{Read, Write};
-use std::path::PathBuf;
+use std::io::Write;
+use std::path::Path;
 use tessera::format::json::status_name;
 use tessera::merge::{self, MergedCase};
-use tessera::puzzles::input::MAX_INPUT_BYTES;
 use tessera::solve::Status;
-
-pub const HELP: &str = "\
-Reads the records that `--shard I/N --json` runs wrote (with or without --count
-or --all; solution records are skipped), groups them by case, checks that shards
-1 to N are each present once, of one split and one puzzle, and searched to the
-end, and prints each case's merged verdict and total count.
-
-    for i in $(seq 16); do tessera pack --set pentominoes --board 6x10 \\
-        --count --json --shard $i/16 > shard-$i.json; done
-    tessera merge shard-*.json
-
-A case is solvable if any shard found a solution, and unsolvable only if every
-shard searched to the end without one. Missing, incomplete (stopped early)
-shards make the case unknown (status 3, or 0 when a solution answers the
-question); repeated shards or records of another split or puzzle are an error
-(status 2). Each problem is named on stderr with the shard numbers.";
-
-#[derive(Args, Debug)]
-pub struct MergeArgs {
-    /// Files of NDJSON records; `-` or nothing reads standard input.
-    #[arg(value_name = "FILE")]
-    pub files: Vec<PathBuf>,
-
-    /// Write one JSON record per case (`"type": "merge"`) instead of text.
-    #[arg(long)]
-    pub json: bool,
-}
 
 /// The record `--json` writes for each case.
 #[derive(Serialize)]
 struct MergeRecord<'a> {
+    /// Always `merge`.
     #[serde(rename = "type")]
     kind: &'static str,
+    /// `tetravex`, `edges` or `pack`.
     puzzle_type: &'a str,
+    /// The case's number in the shard runs.
     case: u64,
+    /// The line of the input where the case starts.
     line: u64,
+    /// The merged verdict's name.
     status: &'static str,
+    /// The merged verdict, if known.
     solvable: Option<bool>,
+    /// Whether every shard is present and searched to the end.
     complete: bool,
+    /// The total count, when the shards counted.
     #[serde(skip_serializing_if = "Option::is_none")]
     count: Option<tessera::engine::Count>,
+    /// N, the number of shards of the split.
     shards: u32,
+    /// The shards (from 1) with no record.
     missing: &'a [u32],
+    /// The shards stopped before the end of their search.
     incomplete: &'a [u32],
+    /// The shards given more than once.
     duplicate: &'a [u32],
+    /// The puzzle, as the shards' records give it.
     puzzle: &'a serde_json::Value,
+    /// The effort of all shards together.
     stats: MergeStats,
 }
 
+/// The effort of a merged case's shards.
 #[derive(Serialize)]
 struct MergeStats {
+    /// Search nodes, all shards together.
     nodes: u64,
+    /// Milliseconds, all shards together.
     elapsed_ms: f64,
 }
 
@@ -72,6 +61,7 @@ fn list(v: &[u32]) -> String {
     v.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")
 }
 
+/// `shard` or `shards`, for the list `v`.
 fn shards_word(v: &[u32]) -> &'static str {
     if v.len() == 1 {
         "shard"
@@ -80,29 +70,10 @@ fn shards_word(v: &[u32]) -> &'static str {
     }
 }
 
-/// Reads one input whole: a file, or standard input for `-`.
-fn read(path: Option<&PathBuf>) -> Result<(String, String)> {
-    let (name, bytes) = match path {
-        Some(p) if p.as_os_str() != "-" => {
-            let name = p.display().to_string();
-            let mut bytes = Vec::new();
-            std::fs::File::open(p)
-                .and_then(|f| f.take(MAX_INPUT_BYTES as u64 + 1).read_to_end(&mut bytes))
-                .with_context(|| format!("cannot read {name}"))?;
-            (name, bytes)
-        }
-        _ => {
-            let mut bytes = Vec::new();
-            std::io::stdin()
-                .take(MAX_INPUT_BYTES as u64 + 1)
-                .read_to_end(&mut bytes)
-                .context("cannot read standard input")?;
-            ("<stdin>".to_string(), bytes)
-        }
-    };
-    if bytes.len() > MAX_INPUT_BYTES {
-        return Err(input_error(&name, "the input is larger than 256 MiB"));
-    }
+/// Reads one input whole (a file, or standard input for `-` or none) as
+/// UTF-8 text: its name and text.
+fn read(path: Option<&Path>) -> Result<(String, String)> {
+    let input::Source { name, bytes } = input::read(path, "shard records")?;
     let text = String::from_utf8(bytes).map_err(|e| input_error(&name, format!("not UTF-8 text: {e}")))?;
     Ok((name, text))
 }
@@ -110,7 +81,7 @@ fn read(path: Option<&PathBuf>) -> Result<(String, String)> {
 /// The exit status of a merged case, as for a search: an inconsistent
 /// split is an input error (2); a count missing shards is unknown (3), but
 /// a solution found answers a question that did not count (0).
-fn case_exit(m: &MergedCase) -> Exit {
+fn merged_exit(m: &MergedCase) -> Exit {
     if !m.consistent() {
         return Exit::Error;
     }
@@ -148,8 +119,8 @@ fn problems(m: &MergedCase) -> Vec<String> {
 
 /// `tessera merge`.
 pub fn run(args: &MergeArgs) -> Result<Exit> {
-    let inputs: Vec<Option<&PathBuf>> =
-        if args.files.is_empty() { vec![None] } else { args.files.iter().map(Some).collect() };
+    let inputs: Vec<Option<&Path>> =
+        if args.files.is_empty() { vec![None] } else { args.files.iter().map(|f| Some(f.as_path())).collect() };
     let mut records = Vec::new();
     for input in inputs {
         let (name, text) = read(input)?;
@@ -164,7 +135,7 @@ pub fn run(args: &MergeArgs) -> Result<Exit> {
         for p in problems(&m) {
             eprintln!("tessera: {p}");
         }
-        exit = exit.combine(case_exit(&m));
+        exit = exit.combine(merged_exit(&m));
         let present = m.shards as usize - m.missing.len();
         let complete = present - m.incomplete.len();
         if args.json {

@@ -1,21 +1,72 @@
-//! The command line: arguments, the case loop, progress and rendering hooks.
-//! The library below never sees clap, anyhow or indicatif.
+//! The command line: arguments, the case loop, progress and output. The
+//! library below never sees clap, anyhow or indicatif.
 //!
-//! * [`args`]: clap's structs; [`config`]: their validated form;
-//! * [`input`]: reading input and the case loop all subcommands share;
-//! * [`run`]: solving and printing one case; [`plan`]: `--shard-plan`;
-//! * [`tetravex`], [`edges`], [`pack`]: each subcommand's options and output;
-//! * [`generate`]: `tessera generate`, random puzzles;
-//! * [`merge`]: `tessera merge`, adding up shard runs.
+//! The modules, from the top down (each uses only modules below it):
+//!
+//! * [`run`] here: Ctrl-C, then one subcommand;
+//! * [`tetravex`], [`edges`], [`pack`]: each puzzle's rules and rendering;
+//!   [`generate`]: random puzzles; [`merge`]: adding up shard runs;
+//!   [`generated`]: man pages and completions;
+//! * [`cases`]: the one case loop, which sends each case to [`search`] or
+//!   to [`shard_plan`];
+//! * [`search`]: solving one case (progress, streamed solutions, its exit
+//!   status); [`answer`]: the text or JSON it prints; [`shard_plan`]:
+//!   `--shard-plan`;
+//! * [`session`]: the run's output and state; [`render`]: how a puzzle
+//!   family prints; [`progress`]: the progress bar; [`input`]: reading
+//!   FILE or standard input;
+//! * [`config`]: the arguments validated; [`args`]: clap's structs and
+//!   value parsers; [`exit`]: exit statuses and errors.
 
+pub mod answer;
 pub mod args;
+pub mod cases;
 pub mod config;
 pub mod edges;
+pub mod exit;
 pub mod generate;
+pub mod generated;
 pub mod input;
 pub mod merge;
 pub mod pack;
-pub mod plan;
 pub mod progress;
-pub mod run;
+pub mod render;
+pub mod search;
+pub mod session;
+pub mod shard_plan;
 pub mod tetravex;
+
+use anyhow::Result;
+use args::{Cli, Command};
+use exit::Exit;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use tessera::engine::Monitor;
+
+/// Runs the subcommand: the exit status, or the error to print.
+pub fn run(cli: &Cli) -> Result<Exit> {
+    let monitor = Monitor::new();
+    stop_on_ctrl_c(monitor.clone());
+    match &cli.command {
+        Command::Tetravex(a) => tetravex::run(a, monitor),
+        Command::Edges(a) => edges::run(a, monitor),
+        Command::Pack(a) => pack::run(a, monitor),
+        Command::Generate(a) => generate::run(a),
+        Command::Merge(a) => merge::run(a),
+        Command::Completions { shell } => generated::completions(*shell),
+        Command::Man { page, dir } => generated::man(page.as_deref(), dir.as_deref()),
+    }
+}
+
+/// The first Ctrl-C stops the search (what is known is printed); the
+/// second exits at once, as does the first while tessera waits for
+/// standard input (nothing is computed yet).
+fn stop_on_ctrl_c(monitor: Arc<Monitor>) {
+    let presses = AtomicUsize::new(0);
+    let _ = ctrlc::set_handler(move || {
+        if presses.fetch_add(1, Ordering::SeqCst) > 0 || input::READING_STDIN.load(Ordering::SeqCst) {
+            std::process::exit(Exit::Interrupted.code());
+        }
+        monitor.stop.store(true, Ordering::SeqCst);
+    });
+}

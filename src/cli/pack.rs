@@ -1,24 +1,27 @@
-//! `tessera pack`: options, rendering and the case loop.
+//! `tessera pack`: its rules (the board, built-in piece sets, `--unique`),
+//! how it prints, and its cases.
 
 use super::args::PackArgs;
-use super::config::{parse_board, RunConfig};
-use super::input::{finish, input_error, run_cases};
-use super::run::{to_value, Render, Session};
-use crate::exit::{Exit, UsageError};
+use super::cases::{self, Case};
+use super::config::RunConfig;
+use super::exit::{input_error, Exit, UsageError};
+use super::input::Input;
+use super::render::{to_value, Render};
+use super::session::Session;
 use anyhow::{Context, Result};
 use std::cell::Cell;
 use std::sync::Arc;
 use tessera::engine::Monitor;
-use tessera::format::grid;
+use tessera::format::grid::{self, Style};
 use tessera::format::json::{PackPuzzleJson, PackSolutionJson};
 use tessera::puzzles::input::{decode, ParseError};
-use tessera::puzzles::pack::{self, Board, PackModelError};
-use tessera::puzzles::pieces::PieceSet;
+use tessera::puzzles::pack::{self, Board, PackModelError, PieceSpec};
 use tessera::puzzles::polyomino::Freedom;
 use tessera::puzzles::symmetry;
 use tessera::puzzles::PackModel;
 use tessera::solve::{CaseResult, Status};
 
+/// Pack's answers: the board with piece symbols, or `No solution possible`.
 struct PackRender;
 
 /// What a `--grid` drawing shows for piece `i`: its name; an unnamed piece
@@ -45,8 +48,8 @@ impl Render<PackModel> for PackRender {
             (Status::Unknown, _) => "Unknown".to_string(),
         }
     }
-    fn grid(&self, m: &PackModel, s: &pack::PackSolution, cfg: &RunConfig) -> String {
-        grid::pack(&m.puzzle, s, cfg.style, &|i| pack_symbol(m, i))
+    fn grid(&self, m: &PackModel, s: &pack::PackSolution, style: Style) -> String {
+        grid::pack(&m.puzzle, s, style, &|i| pack_symbol(m, i))
     }
     fn puzzle_json(&self, m: &PackModel) -> serde_json::Value {
         to_value(&PackPuzzleJson::from_puzzle(&m.puzzle))
@@ -64,15 +67,32 @@ impl Render<PackModel> for PackRender {
 
 /// The board the command line asks for, if any.
 fn command_line_board(args: &PackArgs) -> Result<Option<Board>> {
-    if let Some(spec) = &args.board {
-        let (rows, cols) = parse_board(spec, pack::MAX_SIDE)?;
-        return Ok(Some(Board::rectangle(rows, cols)));
+    if let Some(size) = args.board {
+        return Ok(Some(Board::rectangle(size.rows, size.cols)));
     }
     let Some(path) = &args.board_file else { return Ok(None) };
     let name = path.display().to_string();
     let bytes = std::fs::read(path).with_context(|| format!("cannot read {name}"))?;
     let text = decode(&bytes).map_err(|e| input_error(&name, e))?;
     Ok(Some(Board::read_picture(text).map_err(|e| input_error(&name, e))?))
+}
+
+/// A JSON puzzle as a case: its board (unless `--board` replaces it) and
+/// pieces with their names; a piece that the JSON lets turn or flip keeps
+/// that freedom, the others take `--rotate` and `--flip`.
+fn case_from_json(line: usize, json: PackPuzzleJson) -> Result<pack::Case, ParseError> {
+    let puzzle = json.to_puzzle(line).map_err(|e| ParseError::at(line, e))?;
+    let specs = puzzle
+        .pieces
+        .iter()
+        .map(|p| PieceSpec {
+            name: p.name.clone(),
+            rotate: p.freedom.rotate.then_some(true),
+            flip: p.freedom.flip.then_some(true),
+        })
+        .collect();
+    let pieces = puzzle.pieces.into_iter().map(|p| (p.shape, line)).collect();
+    Ok(pack::Case { line, pieces, specs, board: Some((puzzle.board, line)) })
 }
 
 /// The `--stats` line about `--unique`.
@@ -104,11 +124,7 @@ pub fn run(args: &PackArgs, monitor: Arc<Monitor>) -> Result<Exit> {
     let default_board = Board::rectangle(4, 4);
     let freedom = Freedom { rotate: args.rotate, flip: args.flip };
     let mut extra = Vec::new();
-    for name in &args.set {
-        let set = PieceSet::by_name(name).ok_or_else(|| {
-            let names: Vec<&str> = PieceSet::ALL.iter().map(|(n, _)| *n).collect();
-            UsageError(format!("--set {name}: unknown piece set (known: {})", names.join(", ")))
-        })?;
+    for set in &args.set {
         for (name, shape, freedom) in set.pieces() {
             // Repeated sets combine: a clashing name is qualified.
             let earlier = extra.iter().map(|p: &pack::Piece| (p.name.as_deref(), p.shape.size()));
@@ -137,22 +153,25 @@ pub fn run(args: &PackArgs, monitor: Arc<Monitor>) -> Result<Exit> {
             }
         }
     };
+    let session = Session::new(RunConfig::from_common(&args.common)?, monitor);
     if !extra.is_empty() && args.common.file.is_none() {
         // The built-in set alone is the puzzle: no input to read (--help
         // says to give `-` for pieces from standard input).
-        let mut session = Session::new(RunConfig::from_common(&args.common)?, monitor);
         let board = cli_board.unwrap_or(default_board);
         let m =
             model(with_extra(pack::PackPuzzle { board, pieces: Vec::new() })).map_err(|e| UsageError(e.to_string()))?;
         note(&m);
-        session.case(&PackRender, 0, &m)?;
-        return finish(&session, None);
+        return cases::run_one(session, Case { line: 0, model: m, render: PackRender });
     }
-    run_cases(
+    cases::run_input(
+        session,
         &args.common,
-        monitor,
         |text| Box::new(pack::Reader::new(text)),
-        |case| {
+        |input: Input<pack::Case, PackPuzzleJson>| {
+            let case = match input {
+                Input::Text(case) => case,
+                Input::Json(line, json) => case_from_json(line, json)?,
+            };
             let board = cli_board.as_ref().or(case.board.as_ref().map(|b| &b.0)).unwrap_or(&default_board);
             let m = model(with_extra(case.puzzle(board, freedom))).map_err(|e| {
                 // Errors about the whole case (or a --set piece) name the case's line.
@@ -164,8 +183,7 @@ pub fn run(args: &PackArgs, monitor: Arc<Monitor>) -> Result<Exit> {
                 ParseError::at(line, e.to_string())
             })?;
             note(&m);
-            Ok((case.line, m))
+            Ok(Case { line: case.line, model: m, render: PackRender })
         },
-        |_| PackRender,
     )
 }

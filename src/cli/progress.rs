@@ -20,8 +20,11 @@ const TICK: Duration = Duration::from_millis(100);
 
 /// A running progress display for one case; dropping it clears the bar.
 pub struct Progress {
+    /// Tells the watcher thread to stop.
     done: Arc<AtomicBool>,
+    /// The bar, once the case has run for [`DELAY`].
     bar: Arc<Mutex<Option<ProgressBar>>>,
+    /// The watcher thread.
     thread: Option<JoinHandle<()>>,
 }
 
@@ -81,6 +84,7 @@ impl Drop for Progress {
     }
 }
 
+/// A bar for the case called `label`, drawn on [`Stderr`] with `text`.
 fn new_bar(label: &str, text: String) -> ProgressBar {
     let target = ProgressDrawTarget::term_like_with_hz(Box::new(Stderr::new()), 10);
     // One message per tick (the bar is drawn into it), so one redraw.
@@ -156,10 +160,12 @@ pub fn human(x: f64) -> String {
 /// it is cleared.
 #[derive(Debug)]
 pub struct Stderr {
+    /// The terminal behind standard error.
     term: Term,
 }
 
 impl Stderr {
+    /// Standard error as a terminal for the bar.
     pub fn new() -> Self {
         Stderr { term: Term::stderr() }
     }

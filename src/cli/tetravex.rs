@@ -1,24 +1,28 @@
-//! `tessera tetravex`: options, rendering and the case loop.
+//! `tessera tetravex`: its rules, how it prints, and its cases.
 
 use super::args::{LayoutArg, TetravexArgs};
-use super::config::{parse_fix, RunConfig};
-use super::input::{run_inputs, Input};
-use super::run::{to_value, Render};
-use crate::exit::{Exit, UsageError};
+use super::cases::{self, Case};
+use super::config::RunConfig;
+use super::exit::{Exit, UsageError};
+use super::input::Input;
+use super::render::{to_value, Render};
+use super::session::Session;
 use anyhow::Result;
 use std::sync::Arc;
 use tessera::engine::Monitor;
-use tessera::format::grid;
+use tessera::format::grid::{self, Style};
 use tessera::format::json::{TilePuzzleJson, TileSolutionJson};
 use tessera::puzzles::input::ParseError;
 use tessera::puzzles::tiles::{Border, Fix, TilePuzzle, TileSolution};
 use tessera::puzzles::{tetravex, TileModel};
 use tessera::solve::{CaseResult, Status};
 
+/// A label as drawn: its number.
 fn label_name(l: i32) -> String {
     l.to_string()
 }
 
+/// Tetravex's answers: `Game k: Possible` and labels as numbers.
 struct TetravexRender;
 
 impl Render<TileModel> for TetravexRender {
@@ -32,8 +36,8 @@ impl Render<TileModel> for TetravexRender {
             Status::Unknown => format!("Game {k}: Unknown"),
         }
     }
-    fn grid(&self, m: &TileModel, s: &TileSolution, cfg: &RunConfig) -> String {
-        grid::tiles(&m.puzzle, s, cfg.style, &label_name)
+    fn grid(&self, m: &TileModel, s: &TileSolution, style: Style) -> String {
+        grid::tiles(&m.puzzle, s, style, &label_name)
     }
     fn puzzle_json(&self, m: &TileModel) -> serde_json::Value {
         to_value(&TilePuzzleJson::from_puzzle(&m.puzzle))
@@ -48,7 +52,6 @@ impl Render<TileModel> for TetravexRender {
 
 /// `tessera tetravex`.
 pub fn run(args: &TetravexArgs, monitor: Arc<Monitor>) -> Result<Exit> {
-    let fixes = args.fix.iter().map(|f| parse_fix(f, "TILE")).collect::<Result<Vec<_>, UsageError>>()?;
     // A label no tile can carry would only make every case impossible.
     if let Some(b) = args.border.filter(|b| !(0..=tetravex::MAX_LABEL as i32).contains(b)) {
         return Err(UsageError(format!("--border {b}: expected a label from 0 to {}", tetravex::MAX_LABEL)).into());
@@ -61,25 +64,24 @@ pub fn run(args: &TetravexArgs, monitor: Arc<Monitor>) -> Result<Exit> {
             LayoutArg::Tiles => tetravex::Layout::Tiles,
             LayoutArg::Blocks => tetravex::Layout::Blocks,
         },
-        fixes,
+        fixes: args.fix.clone(),
     };
     if opts.in_place && !opts.fixes.is_empty() {
         return Err(UsageError("--in-place already pins every tile; it cannot be combined with --fix".into()).into());
     }
-    run_inputs(
+    let session = Session::new(RunConfig::from_common(&args.common)?, monitor);
+    cases::run_input(
+        session,
         &args.common,
-        monitor,
         |text| Box::new(tetravex::Reader::new(text, opts.layout)),
-        |input: &Input<tetravex::Case, TilePuzzleJson>| {
+        |input: Input<tetravex::Case, TilePuzzleJson>| {
             let (line, puzzle) = match input {
                 Input::Text(case) => (case.line, case.puzzle(&opts)),
-                Input::Json(line, json) => (*line, from_json(json, &opts).map_err(|e| ParseError::at(*line, e))?),
+                Input::Json(line, json) => (line, from_json(&json, &opts).map_err(|e| ParseError::at(line, e))?),
             };
             let model = TileModel::new(puzzle).map_err(|e| ParseError::at(line, e.to_string()))?;
-            Ok((line, model))
+            Ok(Case { line, model, render: TetravexRender })
         },
-        |_| TetravexRender,
-        true,
     )
 }
 

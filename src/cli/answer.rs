@@ -1,0 +1,155 @@
+//! What a searched case prints: its text answer (the judge's verdict, the
+//! count line, the drawing), its JSON record, each `--all` solution as it
+//! is found, and its `--stats` line. Text only: writing it is the caller's.
+
+use super::config::RunConfig;
+use super::render::Render;
+use tessera::engine::{Count, StopReason};
+use tessera::format::json::{self, ShardJson, SolutionRecord};
+use tessera::puzzles::Model;
+use tessera::solve::CaseResult;
+
+/// `1 solution`, `2 solutions`.
+fn plural(n: &Count, noun: &str) -> String {
+    format!("{n} {noun}{}", if *n == 1 { "" } else { "s" })
+}
+
+/// The text `N solutions`, with what is known about completeness.
+fn count_line(count: &Count, complete: bool, stopped: Option<StopReason>) -> String {
+    let noun = plural(count, "solution");
+    if complete {
+        noun
+    } else {
+        let why = match stopped {
+            Some(StopReason::Limit) | Some(StopReason::Visitor) => "limit reached".to_string(),
+            Some(r) => format!("search stopped: {}", json::stop_name(r)),
+            None => "search stopped".to_string(),
+        };
+        format!("at least {noun} ({why})")
+    }
+}
+
+/// Solution `index` (from 1) of case `k` under `--all`, as it is found:
+/// a JSON record, or `Solution i:`, its drawing and an empty line (after
+/// an empty line that separates it from the case before).
+pub fn solution<M: Model>(
+    cfg: &RunConfig,
+    render: &dyn Render<M>,
+    k: usize,
+    index: u64,
+    model: &M,
+    sol: &M::Solution,
+) -> String {
+    if cfg.json {
+        let rec = SolutionRecord { kind: "solution", case: k, index, solution: render.solution_json(model, sol) };
+        format!("{}\n", serde_json::to_string(&rec).expect("records serialise"))
+    } else {
+        let gap = if index == 1 && k > 1 { "\n" } else { "" };
+        format!("{gap}Solution {index}:\n{}\n", render.grid(model, sol, cfg.style))
+    }
+}
+
+/// Case `k`'s JSON record, starting at `line` of the input, with a newline.
+pub fn record<M: Model>(
+    cfg: &RunConfig,
+    render: &dyn Render<M>,
+    k: usize,
+    line: usize,
+    model: &M,
+    result: &CaseResult<M::Solution>,
+) -> String {
+    let shard = cfg.shard.map(|s| ShardJson { index: s.index + 1, count: s.count });
+    let solution = result.solution.as_ref().map(|s| render.solution_json(model, s));
+    let rec = json::case_record(render.name(), k, line, result, render.puzzle_json(model), solution, shard);
+    format!("{}\n", serde_json::to_string(&rec).expect("records serialise"))
+}
+
+/// Case `k`'s text answer, after `streamed` solutions of `--all`: one empty
+/// line between cases (always with `--grid`, `--count` or `--all`;
+/// otherwise as the judge wants), the verdict, the count line, and with
+/// `--grid` the drawing of the solution.
+pub fn text<M: Model>(
+    cfg: &RunConfig,
+    render: &dyn Render<M>,
+    k: usize,
+    model: &M,
+    result: &CaseResult<M::Solution>,
+    streamed: u64,
+) -> String {
+    let mut text = String::new();
+    let extra = cfg.grid || cfg.counting();
+    // After `--all` solutions, the empty line after the last drawing
+    // already separates it from the verdict.
+    if k > 1 && (render.blank_between() || extra) && streamed == 0 {
+        text.push('\n');
+    }
+    text.push_str(&render.verdict(k, model, result));
+    text.push('\n');
+    if let Some(count) = &result.count {
+        text.push_str(&count_line(count, result.complete, result.stopped));
+        text.push('\n');
+    }
+    if cfg.grid && !cfg.print_all {
+        if let Some(sol) = &result.solution {
+            text.push_str(&render.grid(model, sol, cfg.style));
+        }
+    }
+    text
+}
+
+/// Case `k`'s `--stats` line (for stderr, without a newline): the effort
+/// counters, the backend, what refuted it or stopped it.
+pub fn stats<S>(k: usize, r: &CaseResult<S>) -> String {
+    let s = &r.stats;
+    let mut line = format!(
+        "case {k}: {} nodes, {} updates, {}, {:.3} ms, backend {}, {} thread{}",
+        s.nodes,
+        s.updates,
+        plural(&r.count.clone().unwrap_or(Count::from(s.solutions)), "solution"),
+        s.elapsed.as_secs_f64() * 1000.0,
+        if s.backend.is_empty() { "none" } else { s.backend },
+        s.threads,
+        if s.threads == 1 { "" } else { "s" }
+    );
+    if s.tickets > 0 {
+        line.push_str(&format!(", {} subtrees", s.tickets));
+    }
+    if s.restarts > 0 {
+        line.push_str(&format!(", {}", plural(&s.restarts.into(), "restart")));
+    }
+    if let Some(m) = &s.memo {
+        line.push_str(&format!(
+            ", memo {} states, {:.1}% hits, {:.1} MiB",
+            m.states,
+            100.0 * m.hit_rate(),
+            m.bytes as f64 / f64::from(1 << 20)
+        ));
+    }
+    if let Some(rf) = &r.refuted_by {
+        line.push_str(&format!(", refuted by {}: {}", rf.check, rf.detail));
+    }
+    if let Some(st) = r.stopped {
+        if st != StopReason::Limit {
+            line.push_str(&format!(", stopped: {}", json::stop_name(st)));
+        }
+    }
+    line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn count_lines() {
+        assert_eq!(count_line(&Count::from(1u64), true, None), "1 solution");
+        assert_eq!(
+            count_line(&Count::from(5u64), false, Some(StopReason::Limit)),
+            "at least 5 solutions (limit reached)"
+        );
+        assert_eq!(
+            count_line(&Count::ZERO, false, Some(StopReason::Interrupted)),
+            "at least 0 solutions (search stopped: interrupted)"
+        );
+    }
+}

@@ -1,0 +1,107 @@
+//! Searching one case: the search itself under a progress bar, with each
+//! `--all` solution written as it is found, then the case's exit status,
+//! its `--stats` line and its answer (see [`super::answer`]).
+
+use super::answer;
+use super::config::RunConfig;
+use super::exit::{case_exit, Exit};
+use super::progress::Progress;
+use super::render::Render;
+use super::session::Session;
+use std::io::{self, Write};
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+use tessera::engine::StopReason;
+use tessera::puzzles::Model;
+use tessera::solve::{self, CaseResult, Status};
+
+/// Solves case `k` (which starts at `line` of the input) and prints its
+/// answer: its `--stats` line on stderr, then its JSON record or text on
+/// stdout.
+pub fn case<M: Model>(
+    session: &mut Session,
+    render: &(dyn Render<M> + Sync),
+    k: usize,
+    line: usize,
+    model: &M,
+) -> io::Result<()>
+where
+    M::Solution: Sync,
+{
+    let (result, streamed) = search(session, render, k, model)?;
+    session.record(exit_status(&session.cfg, &result));
+    let cfg = &session.cfg;
+    if cfg.stats {
+        eprintln!("{}", answer::stats(k, &result));
+    }
+    let text = if cfg.json {
+        answer::record(cfg, render, k, line, model, &result)
+    } else {
+        answer::text(cfg, render, k, model, &result, streamed)
+    };
+    session.print(&text)
+}
+
+/// Runs the search of case `k` under a progress bar; with `--all` each
+/// solution is written (and flushed, so that `| head` sees it at once) as
+/// it is found. Returns the result and the number of solutions written.
+fn search<M: Model>(
+    session: &Session,
+    render: &(dyn Render<M> + Sync),
+    k: usize,
+    model: &M,
+) -> io::Result<(CaseResult<M::Solution>, u64)>
+where
+    M::Solution: Sync,
+{
+    let cfg = &session.cfg;
+    session.monitor.reset_counters();
+    let search = session.search_config();
+    let want_solution = cfg.grid || cfg.json || render.decide_needs_solution();
+    let streamed = AtomicU64::new(0);
+    let write_error: Mutex<Option<io::Error>> = Mutex::new(None);
+    let progress = cfg.progress.then(|| Progress::start(session.monitor.clone(), format!("case {k}")));
+    let mut result = {
+        let on_solution = |sol: M::Solution| -> ControlFlow<()> {
+            if !cfg.print_all {
+                return ControlFlow::Continue(());
+            }
+            // Number and write under the lock, so records come in index order.
+            let mut out = session.out();
+            let index = streamed.fetch_add(1, Ordering::Relaxed) + 1;
+            let text = answer::solution(cfg, render, k, index, model, &sol);
+            let mut write = || out.write_all(text.as_bytes()).and_then(|_| out.flush());
+            let written = match &progress {
+                Some(p) if cfg.stdout_tty => p.suspend(write),
+                _ => write(),
+            };
+            match written {
+                Ok(()) => ControlFlow::Continue(()),
+                Err(e) => {
+                    *write_error.lock().unwrap() = Some(e);
+                    ControlFlow::Break(())
+                }
+            }
+        };
+        solve::run(model, cfg.mode, want_solution, &search, Some(&on_solution))
+    };
+    drop(progress); // clears the bar before anything else is printed
+    if let Some(e) = write_error.into_inner().unwrap() {
+        return Err(e);
+    }
+    if session.interrupted() && result.status == Status::Unknown {
+        result.stopped = Some(StopReason::Interrupted);
+    }
+    Ok((result, streamed.into_inner()))
+}
+
+/// The exit status of a searched case: [`case_exit`], except that a shard
+/// searched to the end did its job, solutions or not.
+fn exit_status<S>(cfg: &RunConfig, result: &CaseResult<S>) -> Exit {
+    if cfg.shard.is_some() && result.complete && result.status == Status::Unknown {
+        Exit::Solved
+    } else {
+        case_exit(cfg.mode, result.status, result.stopped)
+    }
+}

@@ -1,0 +1,143 @@
+//! `--shard-plan N`: for each case, the estimated size of each of the N
+//! shards that `--shard I/N` would search, and their imbalance, without
+//! searching.
+
+use super::render::Render;
+use super::session::Session;
+use std::io;
+use tessera::engine::ShardPlan;
+use tessera::format::json::{self, PlanRecord, PlanStatsJson, PlannedShardJson, RefutationJson};
+use tessera::puzzles::{Model, Refutation};
+use tessera::solve::{self, Mode};
+
+/// An estimate as printed: whole nodes, in scientific notation once the
+/// digits stop meaning anything.
+fn nodes(x: f64) -> String {
+    if x < 1e15 {
+        format!("{x:.0}")
+    } else {
+        format!("{x:.3e}")
+    }
+}
+
+/// Plans case `k` (which starts at `line` of the input) into `count`
+/// shards and prints the plan: its `--stats` line on stderr, then its JSON
+/// record or text table on stdout.
+pub fn case<M: Model>(
+    session: &Session,
+    render: &dyn Render<M>,
+    k: usize,
+    line: usize,
+    model: &M,
+    count: u32,
+) -> io::Result<()> {
+    let (plan, refuted) = plan(session, model, count);
+    if session.cfg.stats {
+        eprintln!(
+            "case {k}: plan: {} nodes, {:.3} ms, backend {}",
+            plan.nodes,
+            plan.elapsed.as_secs_f64() * 1000.0,
+            if plan.backend.is_empty() { "none" } else { plan.backend }
+        );
+    }
+    let text = if session.cfg.json {
+        let rec = record(&plan, refuted.as_ref(), render.name(), k, line, render.puzzle_json(model));
+        format!("{}\n", serde_json::to_string(&rec).expect("records serialise"))
+    } else {
+        table(&plan, refuted.as_ref(), k)
+    };
+    session.print(&text)
+}
+
+/// Estimates the `count` shards of the tree this command would search (a
+/// search for one solution may run on another backend than a count, see
+/// `engine::choose`); a case refuted before any search has empty shards.
+fn plan<M: Model>(session: &Session, model: &M, count: u32) -> (ShardPlan, Option<Refutation>) {
+    let mut config = session.search_config();
+    if session.cfg.mode == Mode::Decide {
+        config.limit = Some(1);
+    }
+    match solve::plan(model, count, &config) {
+        Ok(plan) => (plan, None),
+        // Refuted before any search: every shard would stop at once.
+        Err(r) => {
+            let empty = ShardPlan {
+                sizes: vec![0.0; count as usize],
+                tickets: vec![0; count as usize],
+                balanced: false,
+                probes: 0,
+                nodes: 0,
+                backend: "",
+                elapsed: Default::default(),
+            };
+            (empty, Some(r))
+        }
+    }
+}
+
+/// The plan of case `k` as a JSON record.
+fn record(
+    plan: &ShardPlan,
+    refuted: Option<&Refutation>,
+    puzzle_type: &'static str,
+    k: usize,
+    line: usize,
+    puzzle: serde_json::Value,
+) -> PlanRecord<serde_json::Value> {
+    let count = plan.sizes.len();
+    PlanRecord {
+        kind: "shard-plan",
+        puzzle_type,
+        case: k,
+        line,
+        count: count as u32,
+        dealt: if plan.balanced { "estimate" } else { "round-robin" },
+        walks: plan.probes,
+        estimate: plan.total().round(),
+        imbalance: plan.imbalance(),
+        shards: (0..count)
+            .map(|s| PlannedShardJson {
+                index: s as u32 + 1,
+                subtrees: plan.tickets[s],
+                estimate: plan.sizes[s].round(),
+            })
+            .collect(),
+        refuted_by: refuted.map(|r| RefutationJson { check: r.check.to_string(), detail: r.detail.clone() }),
+        puzzle,
+        stats: PlanStatsJson {
+            nodes: plan.nodes,
+            backend: json::backend_name(plan.backend).to_string(),
+            elapsed_ms: json::millis(plan.elapsed),
+        },
+    }
+}
+
+/// The plan of case `k` as text: a summary line and a table of the shards
+/// (after an empty line that separates it from the case before).
+fn table(plan: &ShardPlan, refuted: Option<&Refutation>, k: usize) -> String {
+    let count = plan.sizes.len();
+    let mut text = String::new();
+    if k > 1 {
+        text.push('\n');
+    }
+    let subtrees: usize = plan.tickets.iter().sum();
+    match refuted {
+        Some(r) => text.push_str(&format!(
+            "Case {k}: refuted by {} before any search; every shard stops at once\n",
+            r.check
+        )),
+        None => text.push_str(&format!(
+            "Case {k}: {count} shards of {subtrees} subtrees dealt {} ({} per subtree), estimated {} nodes, imbalance {:.2}\n",
+            if plan.balanced { "by estimate" } else { "round-robin" },
+            if plan.probes == 1 { "1 walk".to_string() } else { format!("{} walks", plan.probes) },
+            nodes(plan.total()),
+            plan.imbalance()
+        )),
+    }
+    let width = nodes(plan.sizes.iter().copied().fold(0.0, f64::max)).len().max(15);
+    text.push_str(&format!("shard  subtrees  {:>width$}\n", "estimated nodes"));
+    for s in 0..count {
+        text.push_str(&format!("{:>5}  {:>8}  {:>width$}\n", s + 1, plan.tickets[s], nodes(plan.sizes[s])));
+    }
+    text
+}
