@@ -44,7 +44,17 @@ fn modules(src: &Path, root_file: &str, prefix: &str) -> BTreeMap<String, PathBu
 /// the deepest known module of each path.
 fn references(module: &str, text: &str, known: &BTreeMap<String, PathBuf>, crate_names: &[&str]) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
-    let code: String = text.lines().filter(|l| !l.trim_start().starts_with("//")).collect::<Vec<_>>().join("\n");
+    // Comments are not code; an inline test module (`#[cfg(test)] mod tests
+    // { .. }`, at the end of a file by convention) is not part of the graph.
+    let lines: Vec<&str> = text.lines().collect();
+    let end = (0..lines.len())
+        .find(|&k| {
+            lines[k].trim() == "#[cfg(test)]"
+                && lines.get(k + 1).is_some_and(|l| l.trim_start().starts_with("mod ") && l.trim_end().ends_with('{'))
+        })
+        .unwrap_or(lines.len());
+    let code: String =
+        lines[..end].iter().filter(|l| !l.trim_start().starts_with("//")).copied().collect::<Vec<_>>().join("\n");
     let bytes = code.as_bytes();
     let is_ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
     let mut i = 0;
@@ -71,10 +81,17 @@ fn references(module: &str, text: &str, known: &BTreeMap<String, PathBuf>, crate
                 parts.pop();
                 parts
             }
+            "self" => module.split("::").map(String::from).filter(|s| !s.is_empty()).collect(),
             s if crate_names.contains(&s) => Vec::new(),
+            // A path that starts with a child module of this one (`use
+            // config::Shard;` in a parent).
+            s if known.contains_key(&child_of(module, s)) => {
+                module.split("::").map(String::from).filter(|s| !s.is_empty()).collect()
+            }
             _ => continue,
         };
-        let mut rest = &segments[1..];
+        let relative = !matches!(segments[0], "crate" | "super" | "self") && !crate_names.contains(&segments[0]);
+        let mut rest = if relative { &segments[..] } else { &segments[1..] };
         while segments[0] == "super" && rest.first() == Some(&"super") {
             base.pop();
             rest = &rest[1..];
@@ -112,6 +129,15 @@ fn references(module: &str, text: &str, known: &BTreeMap<String, PathBuf>, crate
         }
     }
     out
+}
+
+/// The path of `name` as a child of `module`.
+fn child_of(module: &str, name: &str) -> String {
+    if module.is_empty() {
+        name.to_string()
+    } else {
+        format!("{module}::{name}")
+    }
 }
 
 /// A cycle in `graph`, if there is one.
@@ -192,7 +218,9 @@ fn the_cycle_check_finds_a_cycle() {
     let known: BTreeMap<String, PathBuf> =
         ["", "engine", "engine::ctx", "engine::search"].iter().map(|m| (m.to_string(), PathBuf::new())).collect();
     let refs = references("engine::search", "use super::ctx::Ctx;\nuse super::{ctx, Count};", &known, &[]);
-    assert_eq!(refs, BTreeSet::from(["engine::ctx".to_string()]));
+    assert_eq!(refs, BTreeSet::from(["engine".to_string(), "engine::ctx".to_string()]));
+    let refs = references("engine", "pub use ctx::Visitor;\nuse search::{self, X};", &known, &[]);
+    assert_eq!(refs, BTreeSet::from(["engine::ctx".to_string(), "engine::search".to_string()]));
     let refs = references("engine::ctx", "use super::{Monitor, SearchConfig};", &known, &[]);
     assert_eq!(refs, BTreeSet::from(["engine".to_string()]));
     let refs = references("engine::ctx", "let r = super::Restarts::Auto;", &known, &[]);
