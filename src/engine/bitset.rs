@@ -655,7 +655,7 @@ impl<const W: usize> Backend for Bitset<W> {
     }
 
     /// B5: a solution when every bit is covered and every counter spent.
-    #[inline]
+    #[inline(always)]
     fn node(&mut self) -> Node {
         self.free = self.first_free();
         match self.free {
@@ -666,7 +666,7 @@ impl<const W: usize> Backend for Bitset<W> {
     }
 
     /// B3: branch on the lowest uncovered bit; B4 for its first candidate.
-    #[inline]
+    #[inline(always)]
     fn first_child(&mut self) -> bool {
         debug_assert_eq!(self.free, self.first_free(), "first_child without node");
         let Some(b) = self.free else { return false };
@@ -678,7 +678,7 @@ impl<const W: usize> Backend for Bitset<W> {
     }
 
     /// Undo the last candidate; B4 from the one after it.
-    #[inline]
+    #[inline(always)]
     fn next_sibling(&mut self) -> bool {
         self.level -= 1;
         let level = self.level;

@@ -145,9 +145,6 @@ impl<'a> Shared<'a> {
 
 /// What a backend reports to, and asks of, the driver.
 pub(crate) struct Ctx<'a> {
-    /// When set, the search records a ticket at this depth instead of
-    /// descending (ticket enumeration).
-    cut: Option<usize>,
     /// The search calls [`Ctx::poll`] every this many nodes.
     poll_every: u32,
     /// Nodes of the current run (ticket, restart), and the running total
@@ -182,7 +179,6 @@ pub(crate) struct Ctx<'a> {
 impl<'a> Ctx<'a> {
     pub(super) fn new(shared: &'a Shared<'a>, worker: usize) -> Self {
         Ctx {
-            cut: None,
             poll_every: Self::period(shared.config.max_nodes, 0),
             nodes: 0,
             updates: 0,
@@ -203,21 +199,14 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    /// A context that cuts the tree at `depth` (ticket enumeration): it
-    /// polls for Ctrl-C and the deadline, but the node budget does not
-    /// apply (it would make the budget depend on the thread count).
-    pub(super) fn cutting(shared: &'a Shared<'a>, depth: usize) -> Self {
+    /// A context for ticket enumeration: it polls for Ctrl-C and the
+    /// deadline, but the node budget does not apply (it would make the
+    /// budget depend on the thread count).
+    pub(super) fn cutting(shared: &'a Shared<'a>) -> Self {
         let mut ctx = Ctx::new(shared, 0);
-        ctx.cut = Some(depth);
         ctx.budget = false;
         ctx.poll_every = MAX_POLL_PERIOD;
         ctx
-    }
-
-    /// The depth at which tickets are cut, if this run cuts.
-    #[inline]
-    pub(super) fn cut(&self) -> Option<usize> {
-        self.cut
     }
 
     /// Starts the run of ticket `index` (of estimated share `weight`).

@@ -30,7 +30,7 @@ use super::ctx::{finish, Ctx, Shared, Ticket, Visitor};
 use super::estimate;
 use super::memo::{Memo, MemoStats};
 use super::outcome::{Outcome, ShardPlan, Stats};
-use super::search::{search, Enumerate, Memoised};
+use super::search::{search, Cut, Enumerate, Memoised};
 use super::tuning::DEFAULT_MEMO_MB;
 use super::tuning::{COUNT_TICKETS_PER_THREAD, FIRST_TICKETS_PER_THREAD, MIN_SHARD_TICKETS, TICKETS_PER_SHARD};
 use std::ops::ControlFlow;
@@ -46,8 +46,8 @@ fn enumerate<B: Backend>(backend: &mut B, shared: &Shared, target: usize) -> (Ve
     let mut depth = 1;
     loop {
         backend.reset();
-        let mut ctx = Ctx::cutting(shared, depth);
-        let stopped = search(backend, &mut ctx, &mut Enumerate).is_break();
+        let mut ctx = Ctx::cutting(shared);
+        let stopped = search(backend, &mut ctx, &mut Cut(depth)).is_break();
         nodes += ctx.run_nodes();
         let tickets = ctx.take_tickets();
         let deepest = tickets.iter().map(|t| t.path.len()).max().unwrap_or(0);

@@ -413,7 +413,7 @@ impl Backend for RowScan {
         self.base
     }
 
-    #[inline]
+    #[inline(always)]
     fn node(&mut self) -> Node {
         if self.level < self.n_slots {
             Node::Inner
@@ -426,7 +426,7 @@ impl Backend for RowScan {
     }
 
     /// R2, then R3 for the first option of the run.
-    #[inline]
+    #[inline(always)]
     fn first_child(&mut self) -> bool {
         let level = self.level;
         let (lo, hi) = self.run_of(level);
@@ -442,7 +442,7 @@ impl Backend for RowScan {
     }
 
     /// R4, then R3 for the next option of the run.
-    #[inline]
+    #[inline(always)]
     fn next_sibling(&mut self) -> bool {
         self.untake();
         match self.next_from(self.lv_at[self.level] + 1) {

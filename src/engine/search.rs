@@ -5,15 +5,15 @@
 //! happens at solutions and at the ends of subtrees is the *mode*
 //! ([`Mode`]): [`Enumerate`] hands each solution to the context (first
 //! solution, limits, visitors, counts one by one); [`Memoised`] counts
-//! subtrees with a memo (M1-M3 of [`super::memo`]). The loop is generic
-//! over both, so each backend and mode is compiled into its own loop
-//! without calls through pointers.
+//! subtrees with a memo (M1-M3 of [`super::memo`]); [`Cut`] records the
+//! subtrees below a depth as tickets. The loop is generic over them, so
+//! each backend and mode is compiled into its own loop without calls
+//! through pointers or tests for modes it is not in.
 //!
-//! * **S1** (enter): at the node just entered: while cutting tickets, a
-//!   node at the cut depth (or a solution above it) is recorded as a ticket
-//!   and not searched; otherwise a solution is reported, a dead end
-//!   skipped, and an inner node is branched on (**S2**) unless the mode
-//!   already knows its count (a memo hit).
+//! * **S1** (enter): at the node just entered, the mode may skip it (a
+//!   ticket recorded in its place, a count known from the memo);
+//!   otherwise a solution is reported, a dead end passed by, and an inner
+//!   node is branched on (**S2**).
 //! * **S2** (descend): step into the first child, count a node, enter it.
 //! * **S3** (leave): the node is done; the mode closes it (stores its
 //!   count). At the run's base depth the run ends; otherwise step into the
@@ -36,9 +36,10 @@ use std::ops::ControlFlow;
 pub(crate) trait Mode {
     /// The run starts at depth `base`.
     fn start(&mut self, base: usize);
-    /// S1: whether the count of the inner node at `depth` is already
-    /// known (then it is not searched).
-    fn known<B: Backend>(&mut self, backend: &B, depth: usize, base: usize) -> bool;
+    /// S1: whether the node just entered (at `depth`, of kind `node`) is
+    /// not to be searched: a ticket recorded in its place, or a count
+    /// already known.
+    fn skip<B: Backend>(&mut self, backend: &B, node: Node, depth: usize, base: usize, ctx: &mut Ctx) -> bool;
     /// S1: the current node is a solution.
     fn solution<B: Backend>(&mut self, backend: &B, ctx: &mut Ctx) -> ControlFlow<()>;
     /// S2: the search stepped into a child at `depth`.
@@ -61,10 +62,7 @@ pub(crate) fn search<B: Backend, M: Mode>(backend: &mut B, ctx: &mut Ctx, mode: 
         // S1: enter the current node.
         let depth = backend.depth();
         let node = backend.node();
-        if ctx.cut().is_some_and(|cut| depth >= cut || node == Node::Solution) {
-            let path = (0..depth).map(|l| backend.step(l)).collect();
-            ctx.ticket(path, (0..depth).map(|l| backend.branch(l)));
-        } else {
+        if !mode.skip(backend, node, depth, base, ctx) {
             match node {
                 Node::Solution => {
                     if mode.solution(backend, ctx).is_break() {
@@ -74,11 +72,9 @@ pub(crate) fn search<B: Backend, M: Mode>(backend: &mut B, ctx: &mut Ctx, mode: 
                 Node::DeadEnd => {}
                 Node::Inner => {
                     // S2: descend.
-                    if !mode.known(backend, depth, base) && backend.first_child() {
+                    if backend.first_child() {
                         mode.entered(depth + 1);
-                        if ctx
-                            .tick(&mut since, backend.updates(), || (base..depth + 1).map(|l| backend.branch(l)))
-                            .is_break()
+                        if ctx.tick(&mut since, backend.updates(), || (base..depth + 1).map(|l| backend.branch(l))).is_break()
                         {
                             break ControlFlow::Break(());
                         }
@@ -108,6 +104,33 @@ pub(crate) fn search<B: Backend, M: Mode>(backend: &mut B, ctx: &mut Ctx, mode: 
     flow
 }
 
+/// Ticket enumeration: the tree above depth `cut`, each node at that
+/// depth (or solution above it) recorded as a ticket instead of searched.
+pub(crate) struct Cut(pub usize);
+
+impl Mode for Cut {
+    fn start(&mut self, _: usize) {}
+
+    fn skip<B: Backend>(&mut self, backend: &B, node: Node, depth: usize, _: usize, ctx: &mut Ctx) -> bool {
+        if depth < self.0 && node != Node::Solution {
+            return false;
+        }
+        let path = (0..depth).map(|l| backend.step(l)).collect();
+        ctx.ticket(path, (0..depth).map(|l| backend.branch(l)));
+        true
+    }
+
+    fn solution<B: Backend>(&mut self, _: &B, _: &mut Ctx) -> ControlFlow<()> {
+        unreachable!("a solution is a ticket")
+    }
+
+    fn entered(&mut self, _: usize) {}
+
+    fn leave<B: Backend>(&mut self, _: &B, _: usize, _: usize) {}
+
+    fn end<B: Backend>(&mut self, _: &B, _: &mut Ctx, _: usize) {}
+}
+
 /// Solutions one by one, to the context: first solution, limits,
 /// visitors, plain counts.
 pub(crate) struct Enumerate;
@@ -117,7 +140,7 @@ impl Mode for Enumerate {
     fn start(&mut self, _: usize) {}
 
     #[inline(always)]
-    fn known<B: Backend>(&mut self, _: &B, _: usize, _: usize) -> bool {
+    fn skip<B: Backend>(&mut self, _: &B, _: Node, _: usize, _: usize, _: &mut Ctx) -> bool {
         false
     }
 
@@ -173,8 +196,8 @@ impl Mode for Memoised<'_> {
 
     /// M1: a known state is not searched; its count is the stored one.
     #[inline]
-    fn known<B: Backend>(&mut self, backend: &B, depth: usize, base: usize) -> bool {
-        if depth == base {
+    fn skip<B: Backend>(&mut self, backend: &B, node: Node, depth: usize, base: usize, _: &mut Ctx) -> bool {
+        if node != Node::Inner || depth == base {
             // The run's root (a ticket's): searched, never stored.
             return false;
         }
