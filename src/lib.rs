@@ -9,6 +9,7 @@
 //! * [`merge`]: adding up the records of a sharded search;
 //! * [`rng`]: the deterministic random source.
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 pub mod engine;
 pub mod format;

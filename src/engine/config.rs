@@ -11,7 +11,9 @@ use std::time::Instant;
 /// (0-based index).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shard {
+    /// Which shard, from 0.
     pub index: u32,
+    /// How many shards the search is split into.
     pub count: u32,
 }
 
@@ -42,7 +44,7 @@ pub struct SearchConfig {
     /// Whether a count memoises subtree counts (see the memo module).
     pub memo: MemoChoice,
     /// The memory cap of the memo tables of all workers together, in MiB
-    /// (`None`: [`DEFAULT_MEMO_MB`]).
+    /// (`None`: [`DEFAULT_MEMO_MB`](super::DEFAULT_MEMO_MB)).
     pub memo_mb: Option<usize>,
 }
 

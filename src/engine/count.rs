@@ -28,6 +28,7 @@ impl Count {
     /// Zero.
     pub const ZERO: Count = Count { lo: 0, hi: Vec::new() };
 
+    /// Whether the count is zero.
     pub fn is_zero(&self) -> bool {
         self.lo == 0 && self.hi.is_empty()
     }

@@ -54,6 +54,7 @@ pub struct Outcome {
     pub complete: bool,
     /// Why the search ended early, if it did.
     pub stopped: Option<StopReason>,
+    /// The effort it took.
     pub stats: Stats,
 }
 
@@ -64,7 +65,7 @@ impl Outcome {
     }
 }
 
-/// The estimated sizes of the shards of a split, from [`plan`].
+/// The estimated sizes of the shards of a split, from [`plan`](super::plan).
 #[derive(Clone, Debug, PartialEq)]
 pub struct ShardPlan {
     /// Per shard (0-based): Knuth's estimate of its search nodes.

@@ -74,7 +74,9 @@ pub(crate) fn search<B: Backend, M: Mode>(backend: &mut B, ctx: &mut Ctx, mode: 
                     // S2: descend.
                     if backend.first_child() {
                         mode.entered(depth + 1);
-                        if ctx.tick(&mut since, backend.updates(), || (base..depth + 1).map(|l| backend.branch(l))).is_break()
+                        if ctx
+                            .tick(&mut since, backend.updates(), || (base..depth + 1).map(|l| backend.branch(l)))
+                            .is_break()
                         {
                             break ControlFlow::Break(());
                         }

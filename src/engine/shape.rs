@@ -2,13 +2,15 @@
 //! which of those have uniform slots.
 //!
 //! Tile puzzles are exact-cover problems of a special shape: every option
-//! names exactly two primary items, a *slot* (a board cell, multiplicity
-//! 1) and then a *piece* (a tile type, multiplicity its copies), plus
-//! coloured secondary items (the joins). [`SlotPieces`] recognises that
-//! shape once; the assignment backend requires it, and the row scan
-//! requires the stronger [`UniformSlots`]: every option of a slot touches
-//! the same secondary items (a tile on a cell always meets the same four
-//! joins, whichever tile and however turned).
+//! names exactly two primary items, a *slot* (a board cell, of
+//! multiplicity one) and then a *piece* (a tile type, of multiplicity its
+//! copies), plus coloured secondary items (the joins).
+//!
+//! [`SlotPieces`] recognises that shape once; the assignment backend
+//! requires it, and the row scan requires the stronger [`UniformSlots`]:
+//! every option of a slot touches the same secondary items (a tile on a
+//! cell always meets the same four joins, whichever tile and however
+//! turned).
 //!
 //! For example, in the module example of [`super`] (cells `a`, `b`, piece
 //! `P` with two copies, join `x`), the slots are `a` and `b`, the piece is
