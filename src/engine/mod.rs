@@ -189,4 +189,6 @@ pub fn plan(problem: &Problem, count: u32, config: &SearchConfig) -> ShardPlan {
 }
 
 #[cfg(test)]
+mod memo_tests;
+#[cfg(test)]
 mod tests;
