@@ -10,6 +10,7 @@ mod generated;
 mod hostile;
 mod json;
 mod layout;
+mod memo_choice;
 mod pack;
 mod pack_sets;
 mod prechecks;
