@@ -343,7 +343,7 @@ impl Assign {
     fn set_word(&mut self, w: usize, value: u64) {
         let old = self.dom[w];
         if old != value {
-            self.trail.push((tagged(T_DOM, w as usize), old));
+            self.trail.push((tagged(T_DOM, w), old));
             self.dom[w] = value;
             let s = self.word_slot[w] as usize;
             let before = self.cnt[s];

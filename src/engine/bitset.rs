@@ -235,8 +235,7 @@ impl<const W: usize> Bitset<W> {
         // covers as many bits, is a function of the covered bits (dominoes:
         // 128 minus half of them), and the rest of the key has those.
         let sizes = |c: &Cand<W>| c.mask.iter().map(|w| w.count_ones()).sum::<u32>();
-        let implied = counters.len() == 1
-            && cands.iter().all(|c| c.counter == 0 && sizes(c) == sizes(&cands[0]));
+        let implied = counters.len() == 1 && cands.iter().all(|c| c.counter == 0 && sizes(c) == sizes(&cands[0]));
         let key_counter_width: Vec<u32> =
             if implied { Vec::new() } else { counters.iter().map(|&m| memo::width(u64::from(m))).collect() };
         let widths = std::iter::once(key_bit_width)

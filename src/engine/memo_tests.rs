@@ -105,14 +105,14 @@ fn a_cleared_table_forgets_everything() {
     let mut stored = Vec::new();
     let mut k = 0u64;
     while memo.stats.clears == 0 {
-        let hint = memo.get(&[k], &mut Count::ZERO).unwrap_err();
+        let hint = memo.get(&[k], &mut Count::default()).unwrap_err();
         memo.put(&[k], hint, &Count::from(k));
         stored.push(k);
         k += 1;
     }
     // The last key was stored after the clear.
     for &k in &stored[..stored.len() - 1] {
-        assert!(memo.get(&[k], &mut Count::ZERO).is_err());
+        assert!(memo.get(&[k], &mut Count::default()).is_err());
     }
     let mut c = Count::ZERO;
     assert!(memo.get(&[k - 1], &mut c).is_ok());

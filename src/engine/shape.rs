@@ -2,8 +2,8 @@
 //! which of those have uniform slots.
 //!
 //! Tile puzzles are exact-cover problems of a special shape: every option
-//! names exactly two primary items, a *slot* (a board cell, multiplicity
-//! 1) and then a *piece* (a tile type, multiplicity its copies), plus
+//! names exactly two primary items, a *slot* (a board cell, of
+//! multiplicity 1) and then a *piece* (a tile type, multiplicity its copies), plus
 //! coloured secondary items (the joins). [`SlotPieces`] recognises that
 //! shape once; the assignment backend requires it, and the row scan
 //! requires the stronger [`UniformSlots`]: every option of a slot touches
