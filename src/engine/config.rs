@@ -42,7 +42,7 @@ pub struct SearchConfig {
     /// Whether a count memoises subtree counts (see the memo module).
     pub memo: MemoChoice,
     /// The memory cap of the memo tables of all workers together, in MiB
-    /// (`None`: [`DEFAULT_MEMO_MB`]).
+    /// (`None`: [`DEFAULT_MEMO_MB`](super::DEFAULT_MEMO_MB)).
     pub memo_mb: Option<usize>,
 }
 

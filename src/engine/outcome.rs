@@ -64,7 +64,7 @@ impl Outcome {
     }
 }
 
-/// The estimated sizes of the shards of a split, from [`plan`].
+/// The estimated sizes of the shards of a split, from [`plan`](super::plan).
 #[derive(Clone, Debug, PartialEq)]
 pub struct ShardPlan {
     /// Per shard (0-based): Knuth's estimate of its search nodes.
