@@ -11,6 +11,7 @@ mod hostile;
 mod house;
 mod json;
 mod layout;
+mod memo_choice;
 mod pack;
 mod pack_sets;
 mod prechecks;

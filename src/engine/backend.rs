@@ -106,4 +106,11 @@ pub(crate) trait Backend: Send {
     fn memo_key(&self, _key: &mut [u64]) -> bool {
         false
     }
+    /// An upper bound on the distinct memo keys of the nodes at `depth`,
+    /// from the structure of the key, if the backend knows one (it makes
+    /// the memo's choice see repeats that random walks are too few to
+    /// meet).
+    fn memo_bound(&self, _depth: usize) -> Option<f64> {
+        None
+    }
 }

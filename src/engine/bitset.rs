@@ -233,10 +233,16 @@ impl<const W: usize> Bitset<W> {
             .unwrap_or(1);
         let window = (span - 1).min(n_bits);
         let key_bit_width = memo::width(n_bits as u64);
-        let key_counter_width: Vec<u32> = counters.iter().map(|&m| memo::width(u64::from(m))).collect();
+        // A lone counter that every option decrements, when every option
+        // covers as many bits, is a function of the covered bits (dominoes:
+        // 128 minus half of them), and the rest of the key has those.
+        let sizes = |c: &Cand<W>| c.mask.iter().map(|w| w.count_ones()).sum::<u32>();
+        let implied = counters.len() == 1 && cands.iter().all(|c| c.counter == 0 && sizes(c) == sizes(&cands[0]));
+        let key_counter_width: Vec<u32> =
+            if implied { Vec::new() } else { counters.iter().map(|&m| memo::width(u64::from(m))).collect() };
         let widths = std::iter::once(key_bit_width)
             .chain(key_counter_width.iter().copied())
-            .chain((0..window.div_ceil(64)).map(|_| 64));
+            .chain((0..window).step_by(64).map(|from| (window - from).min(64) as u32));
         let key_words = Packer::words(widths);
         Bitset {
             key_bit_width,
@@ -343,8 +349,9 @@ impl<const W: usize> Bitset<W> {
     }
 
     /// B7: the memo key of a node whose first free bit is `b`: `b`, the
-    /// counters, and the covered bits `b..b + window` (all bits below `b`
-    /// are covered, and none after the window can be).
+    /// counters (unless they follow from the covered bits), and the covered
+    /// bits `b..b + window` (all bits below `b` are covered, and none after
+    /// the window can be).
     fn write_key(&self, b: usize, key: &mut [u64]) {
         debug_assert!(
             (b + self.window..W * 64).all(|i| self.covered[i / 64] >> (i % 64) & 1 == 0),
@@ -359,7 +366,7 @@ impl<const W: usize> Bitset<W> {
         while from < b + self.window {
             let n = (b + self.window - from).min(64);
             let word = bits64(&self.covered, from);
-            p.push(if n == 64 { word } else { word & ((1 << n) - 1) }, 64);
+            p.push(if n == 64 { word } else { word & ((1 << n) - 1) }, n as u32);
             from += 64;
         }
     }

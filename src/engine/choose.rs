@@ -17,16 +17,18 @@
 //! estimated first (its walks are nearly free); if it is small, the row
 //! scan runs at once. Otherwise the assignment tree is estimated too, and
 //! the row scan runs when its estimated nodes, weighed by the cost ratio
-//! per node, are fewer. The walks use fixed seeds, so the choice depends
+//! per node, are fewer; for a count that may memoise, the row scan's
+//! estimate is that of its memo search when the memo is expected to pay
+//! ([`memo_estimate`]). The walks use fixed seeds, so the choice depends
 //! only on the problem: the same on every machine, for every thread count
 //! and every shard (a sharded search must cut the same tree everywhere).
 
 use super::assign::Assign;
-use super::estimate::estimate_tree;
+use super::estimate::{estimate_tree, memo_estimate};
 use super::problem::Problem;
 use super::rowscan::RowScan;
 use super::shape::{SlotPieces, UniformSlots};
-use super::tuning::{ASSIGN_PROBES, COST_RATIO, FIRST_ONLY_ROW_LIMIT, ROW_PROBES, SMALL_ROW_TREE};
+use super::tuning::{ASSIGN_PROBES, COST_RATIO, FIRST_ONLY_ROW_LIMIT, MEMO_PAYS, ROW_PROBES, SMALL_ROW_TREE};
 
 /// The backend to run, built.
 pub(super) enum Picked {
@@ -35,22 +37,34 @@ pub(super) enum Picked {
 }
 
 /// Picks the backend expected to finish sooner, for a search that stops at
-/// the first solution (`first_only`) or one that counts them all. `rows`
-/// is the row scan when it applies; `force_rows` takes it without
-/// estimating (`--backend rowscan`).
+/// the first solution (`first_only`) or one that counts them all (and may
+/// memoise, `memo_possible`: then the row scan's tree is the memo search's
+/// when the memo is expected to pay, as only the row scan has a memo key).
+/// `uniform` is the row scan's shape when it applies; `force_rows` takes
+/// it without estimating (`--backend rowscan`).
 pub(super) fn pick(
     pb: &Problem,
     shape: &SlotPieces,
     uniform: Option<&UniformSlots>,
     force_rows: bool,
     first_only: bool,
+    memo_possible: bool,
 ) -> Picked {
     let build_rows = || uniform.and_then(|u| RowScan::build(pb, u));
     let Some(mut rows) = build_rows() else { return Picked::Assign(Box::new(Assign::new(pb, shape))) };
     if force_rows {
         return Picked::Rows(Box::new(rows));
     }
-    let rows_size = estimate_tree(&mut rows, ROW_PROBES);
+    let mut rows_size = estimate_tree(&mut rows, ROW_PROBES);
+    if rows_size > SMALL_ROW_TREE && memo_possible {
+        // A count that the memo is expected to cut short: its nodes, each
+        // weighed as 1 / MEMO_PAYS plain ones (the memo's own threshold).
+        if let Some((plain, memo)) = memo_estimate(&mut rows) {
+            if plain > 0.0 && memo <= MEMO_PAYS * plain {
+                rows_size = rows_size.min(memo / MEMO_PAYS);
+            }
+        }
+    }
     if rows_size <= SMALL_ROW_TREE {
         return Picked::Rows(Box::new(rows));
     }

@@ -149,21 +149,31 @@ pub(crate) fn estimate_tree<B: Backend>(backend: &mut B, probes: u32) -> f64 {
 /// on the problem).
 const MEMO_SEED: u64 = 0x3E30_5EED_0000_0001;
 
-/// Whether memoising the count of `backend`'s tree is expected to pay,
-/// from random walks that record the key at every depth (fixed seeds: the
-/// same answer on every machine, thread count and shard).
+/// Whether memoising the count of `backend`'s tree is expected to pay
+/// (see [`memo_estimate`]): when the memo search is estimated at most
+/// [`MEMO_PAYS`] of the plain tree's nodes. Leaves the backend at the root.
+pub(crate) fn memo_pays<B: Backend>(backend: &mut B) -> bool {
+    memo_estimate(backend).is_some_and(|(plain, memo)| plain > 0.0 && memo <= MEMO_PAYS * plain)
+}
+
+/// The estimated nodes of `backend`'s tree without and with a memo, from
+/// random walks that record the key at every depth (fixed seeds: the same
+/// answer on every machine, thread count and shard); `None` when the
+/// backend has no key or the tree is too small to bother.
 ///
 /// At each depth `d` the walks give Knuth's estimate `n_d` of the nodes
 /// there and a sample of their keys; `c` colliding pairs among `k` sampled
 /// keys give the birthday estimate `k (k - 1) / (2 c)` of the distinct
 /// states there (uniform sampling assumed; without a collision the states
-/// are taken to be as many as the nodes). The memo search visits about
-/// `min(n_d, s_d)` nodes per depth; it pays when that sum is at most
-/// [`MEMO_PAYS`] of the plain tree's nodes. Leaves the backend at the root.
-pub(crate) fn memo_pays<B: Backend>(backend: &mut B) -> bool {
+/// are taken to be as many as the nodes). Where the backend bounds its
+/// distinct keys ([`Backend::memo_bound`]), the states are at most that
+/// bound: a sample of a few hundred keys cannot see repeats among
+/// millions of states, and the bound can. The memo search visits about
+/// `min(n_d, s_d)` nodes per depth. Leaves the backend at the root.
+pub(crate) fn memo_estimate<B: Backend>(backend: &mut B) -> Option<(f64, f64)> {
     let words = backend.memo_words();
     if words == 0 {
-        return false;
+        return None;
     }
     let mut keys: Vec<Vec<u64>> = Vec::new(); // per depth, keys one after another
     let mut nodes: Vec<f64> = Vec::new(); // per depth, the sum of the estimates
@@ -172,7 +182,7 @@ pub(crate) fn memo_pays<B: Backend>(backend: &mut B) -> bool {
     for w in 0..MEMO_WALKS {
         if w == MEMO_FIRST_WALKS && nodes.iter().sum::<f64>() < MEMO_WORTH_IT * f64::from(MEMO_FIRST_WALKS) {
             backend.reset();
-            return false;
+            return None;
         }
         let mut rng = Rng::new(MEMO_SEED.wrapping_add(u64::from(w)));
         backend.reset();
@@ -208,10 +218,11 @@ pub(crate) fn memo_pays<B: Backend>(backend: &mut B) -> bool {
         let n = nodes[d] / f64::from(MEMO_WALKS);
         plain += n;
         memo += n.min(parent_states * n / parent_nodes);
-        let states = distinct(sample, words).unwrap_or(n);
+        let bound = backend.memo_bound(d + 1).unwrap_or(f64::INFINITY);
+        let states = distinct(sample, words).unwrap_or(n).min(bound);
         (parent_nodes, parent_states) = (n, states.min(n));
     }
-    plain > 0.0 && memo <= MEMO_PAYS * plain
+    Some((plain, memo))
 }
 
 /// The birthday estimate of the distinct keys behind a sample of keys of

@@ -41,24 +41,39 @@
 //!
 //! # The table and its memory cap
 //!
-//! Open addressing with linear probing; keys in one flat array of words,
-//! counts as `u128` beside them (a count of 2^127 or more is stored in a
-//! side list and the slot keeps its index with the top bit set). The table
-//! grows by doubling while the cap allows; when it is full at the cap it
-//! forgets everything and starts again (counts stay exact: a forgotten
-//! state is simply searched again). Nothing is allocated per node.
+//! Open addressing with linear probing, in one flat array of words: each
+//! slot holds its value and then its key, so that a probe touches one
+//! cache line. Values start one word wide (counts below 2^64 - 1); the
+//! first larger count *widens* the table to two-word values (counts below
+//! 2^127; larger ones go to a side list and the slot keeps its index). A
+//! look-up that misses remembers where the key would go (a [`Hint`]): the
+//! node's count is stored there when the subtree is done, without probing
+//! again unless the table changed shape meanwhile. The table grows by
+//! doubling while the cap allows; when it is full at the cap it forgets
+//! everything and starts again (counts stay exact: a forgotten state is
+//! simply searched again). Nothing is allocated per node.
+//!
+//! Slot layout, `stride = value words + key words`:
+//!
+//! ```text
+//! one-word values:  [v][key...]           v = u64::MAX: empty
+//! two-word values:  [hi][lo][key...]      hi = u64::MAX: empty;
+//!                                         hi's top bit: lo indexes `big`
+//! ```
 //!
 //! # Invariants (checked in debug builds)
 //!
 //! * `len` is the number of occupied slots, at most 3/4 of them;
-//! * an occupied slot's key is stored at `keys[slot * words..]`.
+//! * a key is stored at most once;
+//! * an occupied slot's value and key lie at `data[slot * stride..]`.
 
 use super::count::Count;
 
-/// A slot with this value is empty.
-const EMPTY: u128 = u128::MAX;
-/// Values with this bit are indices into the list of big counts.
-const BIG: u128 = 1 << 127;
+/// A slot whose first word is this is empty.
+const EMPTY: u64 = u64::MAX;
+/// With two-word values: a high word with this bit means the low word is
+/// an index into the list of big counts.
+const BIG: u64 = 1 << 63;
 
 /// What a memo did, for `--stats` and JSON.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -95,125 +110,229 @@ impl MemoStats {
     }
 }
 
+/// Where a key that a look-up did not find would be stored: the first
+/// empty slot of its probe sequence, valid while the table keeps its shape
+/// (`shape` counts growths, clears and widenings).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Hint {
+    slot: usize,
+    shape: u64,
+}
+
 /// A table from exact keys of `words` words to counts.
 pub(crate) struct Memo {
     words: usize,
-    keys: Vec<u64>,
-    vals: Vec<u128>,
+    /// Words per value: 1, or 2 once a count needed them.
+    vw: usize,
+    stride: usize,
+    data: Vec<u64>,
     big: Vec<Count>,
     len: usize,
-    /// The most slots the cap allows (a power of two).
-    max_slots: usize,
+    /// The number of slots minus one (a power of two minus one).
+    mask: usize,
+    cap_bytes: usize,
+    /// See [`Hint`].
+    shape: u64,
     pub stats: MemoStats,
+}
+
+/// The largest power of two of slots of `stride` words within `cap_bytes`
+/// (at least 2^10).
+fn max_slots(stride: usize, cap_bytes: usize) -> usize {
+    let mut n = 1usize << 10;
+    while n * 2 * stride * 8 <= cap_bytes && n < 1 << 40 {
+        n *= 2;
+    }
+    n
+}
+
+#[inline]
+fn hash(key: &[u64]) -> u64 {
+    let mut h = 0x9E37_79B9_7F4A_7C15u64;
+    for &w in key {
+        h = (h ^ w).wrapping_mul(0x517C_C1B7_2722_0A95).rotate_left(23);
+    }
+    (h.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 17) ^ h
+}
+
+/// Equal keys, without a call to `memcmp` (keys are a few words).
+#[inline(always)]
+fn same(a: &[u64], b: &[u64]) -> bool {
+    a.iter().zip(b).fold(0, |d, (x, y)| d | (x ^ y)) == 0
 }
 
 impl Memo {
     /// A table for keys of `words` words that stays under `cap_bytes`.
     pub(crate) fn new(words: usize, cap_bytes: usize) -> Self {
-        let per_slot = 16 + 8 * words;
-        let mut max_slots = 1usize << 10;
-        while max_slots * 2 * per_slot <= cap_bytes && max_slots < 1 << 40 {
-            max_slots *= 2;
-        }
-        let slots = max_slots.min(1 << 12);
-        let stats = MemoStats { bytes: (slots * per_slot) as u64, ..MemoStats::default() };
+        let stride = words + 1;
+        let slots = max_slots(stride, cap_bytes).min(1 << 12);
+        let stats = MemoStats { bytes: (slots * stride * 8) as u64, ..MemoStats::default() };
         Memo {
             words,
-            keys: vec![0; slots * words],
-            vals: vec![EMPTY; slots],
+            vw: 1,
+            stride,
+            data: Self::empty(slots, stride),
             big: Vec::new(),
             len: 0,
-            max_slots,
+            mask: slots - 1,
+            cap_bytes,
+            shape: 0,
             stats,
         }
     }
 
-    #[inline]
-    fn hash(key: &[u64]) -> u64 {
-        let mut h = 0x9E37_79B9_7F4A_7C15u64;
-        for &w in key {
-            h = (h.rotate_left(5) ^ w).wrapping_mul(0x517C_C1B7_2722_0A95);
+    fn empty(slots: usize, stride: usize) -> Vec<u64> {
+        let mut data = vec![0; slots * stride];
+        for s in 0..slots {
+            data[s * stride] = EMPTY;
         }
-        h ^ (h >> 29)
+        data
     }
 
     /// The slot holding `key`, or the empty slot where it would go.
     #[inline]
     fn find(&self, key: &[u64]) -> (usize, bool) {
-        let mask = self.vals.len() - 1;
-        let mut s = (Self::hash(key) as usize) & mask;
+        let (stride, vw) = (self.stride, self.vw);
+        let mut s = hash(key) as usize & self.mask;
         loop {
-            if self.vals[s] == EMPTY {
+            let at = s * stride;
+            if self.data[at] == EMPTY {
                 return (s, false);
             }
-            if &self.keys[s * self.words..(s + 1) * self.words] == key {
+            if same(&self.data[at + vw..at + stride], key) {
                 return (s, true);
             }
-            s = (s + 1) & mask;
+            s = (s + 1) & self.mask;
         }
     }
 
-    /// M1: if `key` is known, adds its count to `into` and returns true.
+    /// The first empty slot from `s` on.
     #[inline]
-    pub(crate) fn get(&mut self, key: &[u64], into: &mut Count) -> bool {
+    fn empty_from(&self, mut s: usize) -> usize {
+        while self.data[s * self.stride] != EMPTY {
+            s = (s + 1) & self.mask;
+        }
+        s
+    }
+
+    /// M1: if `key` is known, adds its count to `into` and returns `Ok`;
+    /// else where to [`put`](Memo::put) it.
+    #[inline]
+    pub(crate) fn get(&mut self, key: &[u64], into: &mut Count) -> Result<(), Hint> {
         debug_assert_eq!(key.len(), self.words);
         self.stats.lookups += 1;
         let (s, found) = self.find(key);
-        if found {
-            self.stats.hits += 1;
-            let v = self.vals[s];
-            if v & BIG == 0 {
-                into.add_u128(v);
-            } else {
-                *into += &self.big[(v ^ BIG) as usize];
-            }
+        if !found {
+            return Err(Hint { slot: s, shape: self.shape });
         }
-        found
+        self.stats.hits += 1;
+        let at = s * self.stride;
+        let v = self.data[at];
+        if self.vw == 1 {
+            into.add_u128(u128::from(v));
+        } else if v & BIG == 0 {
+            into.add_u128(u128::from(v) << 64 | u128::from(self.data[at + 1]));
+        } else {
+            *into += &self.big[self.data[at + 1] as usize];
+        }
+        Ok(())
     }
 
-    /// M3: stores `count` under `key` (not yet in the table).
+    /// M3: stores `count` under `key`, for which a look-up gave `hint`.
+    /// The key must not have been stored since: the engine's keys tell
+    /// depths apart, and what is stored between a node's look-up and its
+    /// store lies deeper.
     #[inline]
-    pub(crate) fn put(&mut self, key: &[u64], count: &Count) {
-        if (self.len + 1) * 4 > self.vals.len() * 3 {
+    pub(crate) fn put(&mut self, key: &[u64], hint: Hint, count: &Count) {
+        let small = match count.to_u128() {
+            Some(v) if v < u128::from(EMPTY) => Some(v as u64),
+            _ => None,
+        };
+        if self.vw == 1 && small.is_none() {
+            self.widen();
+        }
+        if (self.len + 1) * 4 > (self.mask + 1) * 3 {
             self.make_room();
         }
-        let (s, found) = self.find(key);
-        debug_assert!(!found, "a state stored twice");
-        self.keys[s * self.words..(s + 1) * self.words].copy_from_slice(key);
-        self.vals[s] = match count.to_u128() {
-            Some(v) if v < BIG => v,
-            _ => {
-                self.big.push(count.clone());
-                BIG | (self.big.len() - 1) as u128
-            }
-        };
+        debug_assert!(!self.find(key).1, "a state stored twice");
+        // The slots the look-up passed are still full (nothing is removed
+        // but by a clear, which changes the shape), so the key goes to the
+        // first empty slot from the hinted one on.
+        let from = if hint.shape == self.shape { hint.slot } else { hash(key) as usize & self.mask };
+        let s = self.empty_from(from);
+        let at = s * self.stride;
+        if self.vw == 1 {
+            self.data[at] = small.expect("a one-word value");
+        } else {
+            let (hi, lo) = match count.to_u128() {
+                Some(v) if v >> 127 == 0 => ((v >> 64) as u64, v as u64),
+                _ => {
+                    self.big.push(count.clone());
+                    (BIG, (self.big.len() - 1) as u64)
+                }
+            };
+            self.data[at] = hi;
+            self.data[at + 1] = lo;
+        }
+        self.data[at + self.vw..at + self.stride].copy_from_slice(key);
         self.len += 1;
         self.stats.states = self.stats.states.max(self.len as u64);
-        debug_assert!(self.len * 4 <= self.vals.len() * 3);
+        debug_assert!(self.len * 4 <= (self.mask + 1) * 3);
+    }
+
+    /// Moves every entry into a new array of `slots` slots with values of
+    /// `vw` words (or empties the table when `slots` is smaller than its
+    /// entries need).
+    fn rebuild(&mut self, slots: usize, vw: usize) {
+        self.shape += 1;
+        let (old_stride, old_vw) = (self.stride, self.vw);
+        let stride = self.words + vw;
+        let old = std::mem::replace(&mut self.data, Self::empty(slots, stride));
+        (self.vw, self.stride, self.mask) = (vw, stride, slots - 1);
+        if (self.len + 1) * 4 > slots * 3 {
+            self.stats.clears += 1;
+            self.big.clear();
+            self.len = 0;
+        } else {
+            for e in old.chunks_exact(old_stride) {
+                if e[0] == EMPTY {
+                    continue;
+                }
+                let key = &e[old_vw..];
+                let at = self.empty_from(hash(key) as usize & self.mask) * stride;
+                if old_vw == vw {
+                    self.data[at..at + stride].copy_from_slice(e);
+                } else {
+                    // One-word value v becomes hi = 0, lo = v.
+                    self.data[at] = 0;
+                    self.data[at + 1] = e[0];
+                    self.data[at + 2..at + stride].copy_from_slice(key);
+                }
+            }
+        }
+        self.stats.bytes = self.stats.bytes.max((self.data.len() * 8) as u64);
+    }
+
+    /// Two-word values from now on (as many slots as the cap allows).
+    fn widen(&mut self) {
+        let slots = (self.mask + 1).min(max_slots(self.words + 2, self.cap_bytes));
+        self.rebuild(slots, 2);
     }
 
     /// Doubles the table, or empties it when the cap forbids doubling.
     fn make_room(&mut self) {
-        let slots = self.vals.len();
-        if slots * 2 > self.max_slots {
+        let slots = self.mask + 1;
+        if slots * 2 > max_slots(self.stride, self.cap_bytes) {
+            self.shape += 1;
             self.stats.clears += 1;
-            self.vals.fill(EMPTY);
+            for s in 0..slots {
+                self.data[s * self.stride] = EMPTY;
+            }
             self.big.clear();
             self.len = 0;
             return;
         }
-        let old_keys = std::mem::replace(&mut self.keys, vec![0; slots * 2 * self.words]);
-        let old_vals = std::mem::replace(&mut self.vals, vec![EMPTY; slots * 2]);
-        for (s, &v) in old_vals.iter().enumerate() {
-            if v != EMPTY {
-                let key = &old_keys[s * self.words..(s + 1) * self.words];
-                let (t, _) = self.find(key);
-                self.keys[t * self.words..(t + 1) * self.words].copy_from_slice(key);
-                self.vals[t] = v;
-            }
-        }
-        let bytes = (self.vals.len() * (16 + 8 * self.words)) as u64;
-        self.stats.bytes = self.stats.bytes.max(bytes);
+        self.rebuild(slots * 2, self.vw);
     }
 }
 

@@ -114,7 +114,10 @@ use shape::{SlotPieces, UniformSlots};
 /// asks for): the backend for the first worker, built (the choice between
 /// the row scan and the assignment backend builds it anyway), and how to
 /// build one for each other worker.
-fn dispatch<O: WithBackend>(problem: &Problem, config: &SearchConfig, op: O) -> O::Out {
+///
+/// `memo_possible`: the search is a count that may memoise (no visitor).
+fn dispatch<O: WithBackend>(problem: &Problem, config: &SearchConfig, memo_possible: bool, op: O) -> O::Out {
+    let memo_possible = memo_possible && config.limit.is_none() && config.memo != MemoChoice::Off;
     let (choice, first_only) = (config.backend, config.first_only());
     let words = match choice {
         BackendChoice::General => None,
@@ -139,7 +142,8 @@ fn dispatch<O: WithBackend>(problem: &Problem, config: &SearchConfig, op: O) -> 
         (Some(9..=16), _) => bits!(16),
         (_, Some(shape)) => {
             let uniform = (choice != BackendChoice::Assign).then(|| UniformSlots::of(problem, &shape)).flatten();
-            match choose::pick(problem, &shape, uniform.as_ref(), choice == BackendChoice::RowScan, first_only) {
+            let force_rows = choice == BackendChoice::RowScan;
+            match choose::pick(problem, &shape, uniform.as_ref(), force_rows, first_only, memo_possible) {
                 choose::Picked::Rows(rows) => {
                     let uniform = uniform.as_ref().expect("the row scan ran on uniform slots");
                     op.run(*rows, || rowscan::RowScan::build(problem, uniform).expect("the row scan applied"))
@@ -171,7 +175,7 @@ pub fn solve(problem: &Problem, config: &SearchConfig, visitor: Option<&Visitor>
             driver::drive(first, make, self.0, self.1)
         }
     }
-    dispatch(problem, config, Solve(config, visitor))
+    dispatch(problem, config, visitor.is_none(), Solve(config, visitor))
 }
 
 /// Estimates the size of each shard of a split into `count` shards (the
@@ -185,8 +189,10 @@ pub fn plan(problem: &Problem, count: u32, config: &SearchConfig) -> ShardPlan {
             driver::plan(first, make, self.0, self.1)
         }
     }
-    dispatch(problem, config, Plan(config, count.max(1)))
+    dispatch(problem, config, true, Plan(config, count.max(1)))
 }
 
+#[cfg(test)]
+mod memo_tests;
 #[cfg(test)]
 mod tests;

@@ -29,6 +29,8 @@
 //!   colours on the slot's *forward* items (the others).
 //! * **R4** (undo): give the copy back. Forward colours need no undo: no
 //!   later slot reads them before slot `i` writes them again.
+//! * **R5** (memo key) and **R6** (its bound): see `write_key` and
+//!   `key_bound` below.
 //!
 //! There is no look-ahead at all: a node costs a table lookup and a few
 //! word writes, so this backend explores many more nodes than the
@@ -139,6 +141,10 @@ pub(crate) struct RowScan {
     piece_width: Vec<u32>,
     slot_width: u32,
     key_words: usize,
+    /// R6 (key bound): per slot, an upper bound on its distinct keys: the
+    /// colourings of its frontier times the ways to leave that many copies
+    /// of the pieces.
+    key_bound: Vec<f64>,
 }
 
 impl RowScan {
@@ -231,7 +237,30 @@ impl RowScan {
             })
             .max()
             .unwrap_or(1);
+        // R6: `ways[k]`, the sub-multisets of the copies with `k` copies,
+        // is the coefficient of x^k in the product of (1 + x + ... + x^m).
+        let total = remaining.iter().map(|&m| m as usize).sum::<usize>();
+        let mut ways = vec![0f64; total + 1];
+        ways[0] = 1.0;
+        let mut upto = 0;
+        for &m in &remaining {
+            let m = m as usize;
+            for k in (0..=upto + m).rev() {
+                ways[k] = (k.saturating_sub(m)..=k.min(upto)).map(|i| ways[i]).sum();
+            }
+            upto += m;
+        }
+        let key_bound = (0..n)
+            .map(|s| {
+                let colourings = front[front_off[s] as usize..front_off[s + 1] as usize]
+                    .iter()
+                    .map(|&j| f64::from(dense.n_colours[j as usize].max(1)))
+                    .product::<f64>();
+                colourings * total.checked_sub(s).map_or(0.0, |k| ways[k])
+            })
+            .collect();
         Some(RowScan {
+            key_bound,
             front_off,
             front,
             colour_width,
@@ -366,6 +395,10 @@ impl Backend for RowScan {
 
     fn memo_words(&self) -> usize {
         self.key_words
+    }
+
+    fn memo_bound(&self, depth: usize) -> Option<f64> {
+        self.key_bound.get(depth).copied()
     }
 
     fn memo_key(&self, key: &mut [u64]) -> bool {

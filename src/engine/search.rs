@@ -29,7 +29,7 @@
 use super::backend::{Backend, Node, Step};
 use super::count::Count;
 use super::ctx::Ctx;
-use super::memo::Memo;
+use super::memo::{Hint, Memo};
 use std::ops::ControlFlow;
 
 /// What the search does at solutions and at the ends of subtrees.
@@ -163,20 +163,22 @@ impl Mode for Enumerate {
 
 /// Counts with a memo (M1-M3 of [`super::memo`]): `acc[d]` is the count of
 /// the finished children of the open node at depth `d`, and `store[d]`
-/// whether that node is to be stored when done (every searched node below
-/// the base: the base is a ticket's root, seen once).
+/// where that node is to be stored when done (every searched node below
+/// the base: the base is a ticket's root, seen once), under its key kept at
+/// `keys[d * words..]` (a node's key is built once).
 pub(crate) struct Memoised<'m> {
     memo: &'m mut Memo,
-    key: Vec<u64>,
+    words: usize,
+    keys: Vec<u64>,
     acc: Vec<Count>,
-    store: Vec<bool>,
+    store: Vec<Option<Hint>>,
 }
 
 impl<'m> Memoised<'m> {
     /// A memoised count over `memo`, for a backend with keys of `words`
     /// words.
     pub(crate) fn new(memo: &'m mut Memo, words: usize) -> Self {
-        Memoised { memo, key: vec![0; words], acc: vec![Count::ZERO; 64], store: vec![false; 64] }
+        Memoised { memo, words, keys: vec![0; 64 * words], acc: vec![Count::ZERO; 64], store: vec![None; 64] }
     }
 
     /// Opens depth `depth` (an entered node) with a zero count.
@@ -184,10 +186,11 @@ impl<'m> Memoised<'m> {
     fn open(&mut self, depth: usize) {
         if depth >= self.acc.len() {
             self.acc.resize(2 * depth + 2, Count::ZERO);
-            self.store.resize(2 * depth + 2, false);
+            self.store.resize(2 * depth + 2, None);
+            self.keys.resize((2 * depth + 2) * self.words, 0);
         }
         self.acc[depth] = Count::ZERO;
-        self.store[depth] = false;
+        self.store[depth] = None;
     }
 }
 
@@ -203,15 +206,18 @@ impl Mode for Memoised<'_> {
             // The run's root (a ticket's): searched, never stored.
             return false;
         }
-        if !backend.memo_key(&mut self.key) {
+        let key = &mut self.keys[depth * self.words..(depth + 1) * self.words];
+        if !backend.memo_key(key) {
             return false;
         }
-        if self.memo.get(&self.key, &mut self.acc[depth]) {
-            return true;
+        match self.memo.get(key, &mut self.acc[depth]) {
+            Ok(()) => true,
+            Err(hint) => {
+                // M2: search it, and store its count when done.
+                self.store[depth] = Some(hint);
+                false
+            }
         }
-        // M2: search it, and store its count when done.
-        self.store[depth] = true;
-        false
     }
 
     #[inline]
@@ -228,8 +234,15 @@ impl Mode for Memoised<'_> {
     /// M3: store the node's count, and add it to its parent's.
     #[inline]
     fn leave<B: Backend>(&mut self, backend: &B, depth: usize, base: usize) {
-        if self.store[depth] && backend.memo_key(&mut self.key) {
-            self.memo.put(&self.key, &self.acc[depth]);
+        if let Some(hint) = self.store[depth] {
+            debug_assert!(
+                {
+                    let mut now = vec![0; self.words];
+                    backend.memo_key(&mut now) && now[..] == self.keys[depth * self.words..(depth + 1) * self.words]
+                },
+                "the state changed below a node"
+            );
+            self.memo.put(&self.keys[depth * self.words..(depth + 1) * self.words], hint, &self.acc[depth]);
         }
         if depth > base {
             let done = std::mem::take(&mut self.acc[depth]);

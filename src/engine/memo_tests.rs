@@ -1,0 +1,174 @@
+//! Tests of the memo table's layout (one-word values widened to two, big
+//! counts in a side list, clears at the cap) and of the memo keys.
+
+use super::backend::Backend;
+use super::bitset::Bitset;
+use super::count::Count;
+use super::memo::Memo;
+use super::{solve, MemoChoice, Problem, ProblemBuilder, SearchConfig};
+use std::collections::HashMap;
+
+/// SplitMix64, for reproducible random keys and counts.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
+/// A count of about `bits` bits: small ones, ones just below and above
+/// 2^64 and 2^127, and ones beyond 2^128.
+fn count_of(rng: &mut Rng, kind: u64) -> Count {
+    let v = rng.next();
+    match kind {
+        0 => Count::from(v % 1000),
+        1 => Count::from(u64::MAX - 1 - v % 3),
+        2 => {
+            let mut c = Count::from(u64::MAX);
+            c += v % 5;
+            c
+        }
+        3 => {
+            let mut c = Count::ZERO;
+            c.add_u128((1u128 << 127) - 1 - u128::from(v % 3));
+            c
+        }
+        4 => {
+            let mut c = Count::ZERO;
+            c.add_u128(u128::MAX);
+            c += 2 + v % 7; // beyond 2^128
+            c
+        }
+        _ => format!("{}{:019}{:019}", v % 97 + 1, rng.next() % 10u64.pow(19), rng.next() % 10u64.pow(19))
+            .parse()
+            .unwrap(),
+    }
+}
+
+/// Stores random keys with counts of every size and reads them back, as
+/// the search does (look up, miss, store with the hint), against a
+/// `HashMap`; with a cap small enough that the table clears itself.
+#[test]
+fn the_table_keeps_exact_counts_of_every_size() {
+    for words in 1..=3 {
+        for (cap, kinds) in [(1 << 20, 1), (1 << 20, 6), (64 << 10, 6)] {
+            let mut rng = Rng(words as u64 * 7 + cap as u64 + kinds);
+            let mut memo = Memo::new(words, cap);
+            let mut model: HashMap<Vec<u64>, Count> = HashMap::new();
+            let mut clears = 0;
+            for i in 0..60_000u64 {
+                // Keys from a small space, so that many repeat; they differ
+                // in their first and last words.
+                let x = rng.next() % 12_000;
+                let key: Vec<u64> = match words {
+                    1 => vec![x],
+                    _ => (0..words).map(|w| if w + 1 == words { x % 61 } else { x / 61 + w as u64 }).collect(),
+                };
+                let mut got = Count::from(5u64);
+                match memo.get(&key, &mut got) {
+                    Ok(()) => {
+                        let mut want = model[&key].clone();
+                        want += 5;
+                        assert_eq!(got, want, "key {key:?}");
+                    }
+                    Err(hint) => {
+                        assert_eq!(got, Count::from(5u64), "a miss adds nothing");
+                        assert!(!model.contains_key(&key), "a stored key missed");
+                        let count = count_of(&mut rng, i % kinds);
+                        memo.put(&key, hint, &count);
+                        if memo.stats.clears > clears {
+                            // The table cleared itself before storing.
+                            clears = memo.stats.clears;
+                            model.clear();
+                        }
+                        model.insert(key, count);
+                    }
+                }
+            }
+            assert!(memo.stats.hits > 1_000, "{words} words: {:?}", memo.stats);
+            if cap < 1 << 20 {
+                assert!(memo.stats.clears > 0 && memo.stats.bytes <= cap as u64, "{:?}", memo.stats);
+            }
+        }
+    }
+}
+
+/// A clear at the cap leaves the table empty: every key misses afterwards.
+#[test]
+fn a_cleared_table_forgets_everything() {
+    let mut memo = Memo::new(1, 32 << 10);
+    let mut stored = Vec::new();
+    let mut k = 0u64;
+    while memo.stats.clears == 0 {
+        let hint = memo.get(&[k], &mut Count::default()).unwrap_err();
+        memo.put(&[k], hint, &Count::from(k));
+        stored.push(k);
+        k += 1;
+    }
+    // The last key was stored after the clear.
+    for &k in &stored[..stored.len() - 1] {
+        assert!(memo.get(&[k], &mut Count::default()).is_err());
+    }
+    let mut c = Count::ZERO;
+    assert!(memo.get(&[k - 1], &mut c).is_ok());
+    assert_eq!(c, Count::from(k - 1));
+}
+
+/// Domino tilings of an `r` x `c` board (cells in reading order, linked).
+fn dominoes(r: usize, c: usize) -> Problem {
+    let mut b = ProblemBuilder::new();
+    let cells: Vec<_> = (0..r * c).map(|_| b.primary(1)).collect();
+    let piece = b.primary((r * c / 2) as u32);
+    for i in 0..r {
+        for j in 0..c {
+            if j + 1 < c {
+                b.link(cells[i * c + j], cells[i * c + j + 1]);
+                b.option(&[cells[i * c + j], cells[i * c + j + 1], piece], &[]);
+            }
+            if i + 1 < r {
+                b.link(cells[i * c + j], cells[(i + 1) * c + j]);
+                b.option(&[cells[i * c + j], cells[(i + 1) * c + j], piece], &[]);
+            }
+        }
+    }
+    b.build().unwrap()
+}
+
+/// The bitset key of domino boards leaves out the piece counter (it
+/// follows from the covered cells) and packs the first free cell and the
+/// window after it into one word up to 16 x 16.
+#[test]
+fn domino_keys_take_one_word() {
+    assert_eq!(Bitset::<4>::new(&dominoes(16, 16)).memo_words(), 1);
+    assert_eq!(Bitset::<2>::new(&dominoes(10, 10)).memo_words(), 1);
+    // Two piece types: the counters stay in the key.
+    let mut b = ProblemBuilder::new();
+    let cells: Vec<_> = (0..6).map(|_| b.primary(1)).collect();
+    let (p, q) = (b.primary(2), b.primary(1));
+    for i in 0..5 {
+        b.option(&[cells[i], cells[i + 1], p], &[]);
+        b.option(&[cells[i], cells[i + 1], q], &[]);
+    }
+    let two = b.build().unwrap();
+    let memo = solve(&two, &SearchConfig { memo: MemoChoice::On, threads: 1, ..SearchConfig::count() }, None);
+    // 3 dominoes on a 1x6 strip, one of them q: 3 ways.
+    assert_eq!(memo.solutions.to_u64(), Some(3));
+}
+
+/// 16 x 16 domino tilings (OEIS A004003), beyond 2^64 and 2^101: the table
+/// widens its values and keeps them exact; the effort is deterministic.
+#[test]
+fn domino_16x16_is_exact_and_its_effort_fixed() {
+    let config = SearchConfig { threads: 1, memo: MemoChoice::On, ..SearchConfig::count() };
+    let outcome = solve(&dominoes(16, 16), &config, None);
+    assert!(outcome.complete);
+    assert_eq!(outcome.solutions.to_string(), "2444888770250892795802079170816");
+    let memo = outcome.stats.memo.expect("memoised");
+    assert_eq!(memo.states, 1_261_420);
+    assert!(outcome.stats.nodes < 1_900_000, "{} nodes", outcome.stats.nodes);
+}
