@@ -5,7 +5,8 @@ use super::backend::Backend;
 use super::bitset::Bitset;
 use super::count::Count;
 use super::memo::Memo;
-use super::{solve, MemoChoice, Problem, ProblemBuilder, SearchConfig};
+use super::tests::dominoes;
+use super::{solve, MemoChoice, ProblemBuilder, SearchConfig};
 use std::collections::HashMap;
 
 /// SplitMix64, for reproducible random keys and counts.
@@ -117,26 +118,6 @@ fn a_cleared_table_forgets_everything() {
     let mut c = Count::ZERO;
     assert!(memo.get(&[k - 1], &mut c).is_ok());
     assert_eq!(c, Count::from(k - 1));
-}
-
-/// Domino tilings of an `r` x `c` board (cells in reading order, linked).
-fn dominoes(r: usize, c: usize) -> Problem {
-    let mut b = ProblemBuilder::new();
-    let cells: Vec<_> = (0..r * c).map(|_| b.primary(1)).collect();
-    let piece = b.primary((r * c / 2) as u32);
-    for i in 0..r {
-        for j in 0..c {
-            if j + 1 < c {
-                b.link(cells[i * c + j], cells[i * c + j + 1]);
-                b.option(&[cells[i * c + j], cells[i * c + j + 1], piece], &[]);
-            }
-            if i + 1 < r {
-                b.link(cells[i * c + j], cells[(i + 1) * c + j]);
-                b.option(&[cells[i * c + j], cells[(i + 1) * c + j], piece], &[]);
-            }
-        }
-    }
-    b.build().unwrap()
 }
 
 /// The bitset key of domino boards leaves out the piece counter (it

@@ -569,8 +569,8 @@ proptest! {
 
 /// Domino tilings of an `r` x `c` board as an exact-cover problem: cells in
 /// reading order, linked to their neighbours, one piece type with
-/// `r c / 2` copies.
-fn dominoes(r: usize, c: usize) -> Problem {
+/// `r c / 2` copies (the memo tests use it too).
+pub(super) fn dominoes(r: usize, c: usize) -> Problem {
     let mut b = ProblemBuilder::new();
     let cells: Vec<_> = (0..r * c).map(|_| b.primary(1)).collect();
     let piece = b.primary((r * c / 2) as u32);
