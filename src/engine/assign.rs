@@ -45,6 +45,7 @@
 //!   coloured secondary item (in a larger domain, iff its colours agree).
 
 use super::backend::{Backend, Node, Step};
+use super::balance::Balance;
 use super::blocks::{tagged, untag, SparseSet};
 use super::problem::Problem;
 use super::shape::{SlotPieces, NONE};
@@ -146,6 +147,8 @@ pub(crate) struct Assign {
     /// that a run broken off by a budget resumes where it stopped.
     base: usize,
     updates: u64,
+    /// The colour balance of the joins (A6), when they fall into kinds.
+    balance: Option<Balance>,
 }
 
 impl Assign {
@@ -320,6 +323,7 @@ impl Assign {
             level: 0,
             base: 0,
             updates: 0,
+            balance: if std::env::var_os("TESSERA_NO_BALANCE").is_some() { None } else { Balance::new(pb, shape) },
         };
         // Full domains, less the options of pieces with no copies.
         for s in 0..n_slots {
@@ -470,8 +474,14 @@ impl Assign {
     fn choose(&mut self, s: usize, k: usize) {
         self.cover(s);
         let piece = self.local_piece[self.opt_off[s] as usize + k] as usize;
+        let o = self.local_opt[self.opt_off[s] as usize + k] as usize;
         self.remaining[piece] -= 1;
-        self.trail.push((tagged(T_REMAIN, piece), 0));
+        // The option rides on the piece's entry, for the balance's undo.
+        self.trail.push((tagged(T_REMAIN, piece), o as u64));
+        let colour = &self.colour;
+        if let Some(b) = self.balance.as_mut() {
+            b.apply(o, -1, |j, _| colour[j as usize] != 0);
+        }
         if self.remaining[piece] == 0 {
             // Only exact (small) domains lose the piece now; large ones
             // are cleaned when they become small (see `set_word`).
@@ -484,7 +494,6 @@ impl Assign {
                 }
             }
         }
-        let o = self.local_opt[self.opt_off[s] as usize + k] as usize;
         for e in self.sec_off[o] as usize..self.sec_off[o + 1] as usize {
             let (j, c, ci) = self.sec[e];
             let j = j as usize;
@@ -529,7 +538,15 @@ impl Assign {
                         self.ncol[self.touch[t].0 as usize] -= 1;
                     }
                 }
-                T_REMAIN => self.remaining[i] += 1,
+                T_REMAIN => {
+                    self.remaining[i] += 1;
+                    // The colours are as they were before the placement:
+                    // its T_COLOUR entries came later and are undone.
+                    let colour = &self.colour;
+                    if let Some(b) = self.balance.as_mut() {
+                        b.apply(old as usize, 1, |j, _| colour[j as usize] != 0);
+                    }
+                }
                 _ => self.unc.restore(),
             }
         }
@@ -721,7 +738,11 @@ impl Backend for Assign {
     #[inline]
     fn node(&mut self) -> Node {
         if !self.unc.is_empty() {
-            Node::Inner
+            if self.balance.as_ref().is_some_and(|b| !b.feasible()) {
+                Node::DeadEnd
+            } else {
+                Node::Inner
+            }
         } else if self.remaining.iter().all(|&r| r == 0) {
             // Every slot has a piece; pieces balance when the puzzle is
             // consistent, but check: a piece may still need copies.
@@ -769,6 +790,9 @@ impl Backend for Assign {
         #[cfg(debug_assertions)]
         if self.dom.len() < 4096 {
             self.sanity();
+            if let Some(b) = &self.balance {
+                b.sanity();
+            }
         }
     }
 }

@@ -28,12 +28,32 @@ use super::estimate::{estimate_tree, memo_estimate};
 use super::problem::Problem;
 use super::rowscan::RowScan;
 use super::shape::{SlotPieces, UniformSlots};
-use super::tuning::{ASSIGN_PROBES, COST_RATIO, FIRST_ONLY_ROW_LIMIT, MEMO_PAYS, ROW_PROBES, SMALL_ROW_TREE};
+use super::tuning::{
+    ASSIGN_PROBES, BALANCE_COST, COST_RATIO, FIRST_ONLY_ROW_LIMIT, MEMO_PAYS, ROW_PROBES, SMALL_ROW_TREE,
+};
 
 /// The backend to run, built.
 pub(super) enum Picked {
-    Rows(Box<RowScan>),
+    Rows(Box<RowScan<false>>),
+    BalancedRows(Box<RowScan<true>>),
     Assign(Box<Assign>),
+}
+
+/// A row scan, with or without the balance, as the backend to run.
+trait IntoPicked {
+    fn picked(self) -> Picked;
+}
+
+impl IntoPicked for RowScan<false> {
+    fn picked(self) -> Picked {
+        Picked::Rows(Box::new(self))
+    }
+}
+
+impl IntoPicked for RowScan<true> {
+    fn picked(self) -> Picked {
+        Picked::BalancedRows(Box::new(self))
+    }
 }
 
 /// Picks the backend expected to finish sooner, for a search that stops at
@@ -50,12 +70,48 @@ pub(super) fn pick(
     first_only: bool,
     memo_possible: bool,
 ) -> Picked {
-    let build_rows = || uniform.and_then(|u| RowScan::build(pb, u));
-    let Some(mut rows) = build_rows() else { return Picked::Assign(Box::new(Assign::new(pb, shape))) };
-    if force_rows {
-        return Picked::Rows(Box::new(rows));
+    let assign = || Picked::Assign(Box::new(Assign::new(pb, shape)));
+    let Some(uniform) = uniform else { return assign() };
+    // The balance costs the row scan's cheap nodes dearly: it runs where
+    // it cuts the estimated tree by more than it costs (and when forced).
+    // One backend in memory at a time: on large boards each takes hundreds
+    // of megabytes, and the one that wins is rebuilt.
+    let mut balanced_size = None;
+    if let Some(mut rows) = RowScan::<true>::build(pb, uniform).filter(RowScan::balanced) {
+        if force_rows {
+            return rows.picked();
+        }
+        balanced_size = Some(estimate_tree(&mut rows, ROW_PROBES));
     }
-    let mut rows_size = estimate_tree(&mut rows, ROW_PROBES);
+    let Some(mut rows) = RowScan::<false>::build(pb, uniform) else { return assign() };
+    if force_rows {
+        return rows.picked();
+    }
+    let plain_size = estimate_tree(&mut rows, ROW_PROBES);
+    match balanced_size {
+        Some(size) if size * BALANCE_COST < plain_size => {
+            drop(rows);
+            let rows = RowScan::<true>::build(pb, uniform).expect("the row scan applied");
+            finish(rows, size, || RowScan::<true>::build(pb, uniform), pb, shape, first_only, memo_possible)
+        }
+        _ => finish(rows, plain_size, || RowScan::<false>::build(pb, uniform), pb, shape, first_only, memo_possible),
+    }
+}
+
+/// Between the row scan `rows` (its tree estimated at `rows_size`) and the
+/// assignment backend; `rebuild` makes the row scan again.
+fn finish<const B: bool>(
+    mut rows: RowScan<B>,
+    mut rows_size: f64,
+    rebuild: impl Fn() -> Option<RowScan<B>>,
+    pb: &Problem,
+    shape: &SlotPieces,
+    first_only: bool,
+    memo_possible: bool,
+) -> Picked
+where
+    RowScan<B>: IntoPicked,
+{
     if rows_size > SMALL_ROW_TREE && memo_possible {
         // A count that the memo is expected to cut short: its nodes, each
         // weighed as 1 / MEMO_PAYS plain ones (the memo's own threshold).
@@ -66,10 +122,8 @@ pub(super) fn pick(
         }
     }
     if rows_size <= SMALL_ROW_TREE {
-        return Picked::Rows(Box::new(rows));
+        return rows.picked();
     }
-    // One backend in memory at a time: on large boards each takes hundreds
-    // of megabytes, and the row scan is rebuilt in the rare case it wins.
     drop(rows);
     let mut assign = Assign::new(pb, shape);
     if first_only && rows_size > FIRST_ONLY_ROW_LIMIT {
@@ -78,7 +132,7 @@ pub(super) fn pick(
     let assign_size = estimate_tree(&mut assign, ASSIGN_PROBES);
     if rows_size <= assign_size * COST_RATIO {
         drop(assign);
-        Picked::Rows(Box::new(build_rows().expect("the row scan applied")))
+        rebuild().expect("the row scan applied").picked()
     } else {
         Picked::Assign(Box::new(assign))
     }

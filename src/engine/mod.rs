@@ -81,6 +81,7 @@
 
 mod assign;
 mod backend;
+mod balance;
 mod bitset;
 mod blocks;
 mod choose;
@@ -146,7 +147,11 @@ fn dispatch<O: WithBackend>(problem: &Problem, config: &SearchConfig, memo_possi
             match choose::pick(problem, &shape, uniform.as_ref(), force_rows, first_only, memo_possible) {
                 choose::Picked::Rows(rows) => {
                     let uniform = uniform.as_ref().expect("the row scan ran on uniform slots");
-                    op.run(*rows, || rowscan::RowScan::build(problem, uniform).expect("the row scan applied"))
+                    op.run(*rows, || rowscan::RowScan::<false>::build(problem, uniform).expect("the row scan applied"))
+                }
+                choose::Picked::BalancedRows(rows) => {
+                    let uniform = uniform.as_ref().expect("the row scan ran on uniform slots");
+                    op.run(*rows, || rowscan::RowScan::<true>::build(problem, uniform).expect("the row scan applied"))
                 }
                 choose::Picked::Assign(assign) => op.run(*assign, || assign::Assign::new(problem, &shape)),
             }

@@ -438,6 +438,101 @@ fn tile_model(rng: &mut Rng, n: usize, labels: u64, rotate: bool, break_one: boo
     Model { mult: vec![1; 2 * cells], n_sec, options }
 }
 
+/// A Tetravex board of `rows x cols` cells without turning and with free
+/// outer sides: `tiles` given as (top, right, bottom, left) labels, one
+/// copy each; joins horizontal first, then vertical.
+pub(super) fn tetravex(rows: usize, cols: usize, tiles: &[[u32; 4]]) -> Model {
+    let h = |r: usize, c: usize| r * (cols - 1) + c;
+    let v = |r: usize, c: usize| rows * (cols - 1) + r * cols + c;
+    let cells = rows * cols;
+    let mut options = Vec::new();
+    for r in 0..rows {
+        for c in 0..cols {
+            let joins = [
+                (r > 0).then(|| v(r - 1, c)),
+                (c + 1 < cols).then(|| h(r, c)),
+                (r + 1 < rows).then(|| v(r, c)),
+                (c > 0).then(|| h(r, c - 1)),
+            ];
+            for (p, t) in tiles.iter().enumerate() {
+                let sec = (0..4).filter_map(|k| joins[k].map(|j| (j, t[k]))).collect();
+                options.push((vec![r * cols + c, cells + p], sec));
+            }
+        }
+    }
+    Model { mult: vec![1; 2 * cells], n_sec: rows * (cols - 1) + (rows - 1) * cols, options }
+}
+
+/// Random Tetravex tiles: planted (cut from a random board, so there is
+/// a solution) or not, with `labels` labels.
+fn tetravex_tiles(rng: &mut Rng, rows: usize, cols: usize, labels: u64, planted: bool) -> Vec<[u32; 4]> {
+    let mut label = || 1 + rng.below(labels) as u32;
+    let mut tiles: Vec<[u32; 4]> = (0..rows * cols).map(|_| [label(), label(), label(), label()]).collect();
+    if planted {
+        for r in 0..rows {
+            for c in 0..cols {
+                if c > 0 {
+                    tiles[r * cols + c][3] = tiles[r * cols + c - 1][1];
+                }
+                if r > 0 {
+                    tiles[r * cols + c][0] = tiles[(r - 1) * cols + c][2];
+                }
+            }
+        }
+        for i in (1..tiles.len()).rev() {
+            tiles.swap(i, rng.below(i as u64 + 1) as usize);
+        }
+    }
+    tiles
+}
+
+proptest! {
+    #![proptest_config(cases(120))]
+
+    /// The colour balance prunes in the row scan and the assignment
+    /// backend (Tetravex boards have two kinds of joins; framed boards
+    /// add pieces that only fit the border): counts, with and without the
+    /// memo, equal the general backend's, which has no balance.
+    #[test]
+    fn balance_keeps_tile_counts(seed in any::<u64>(), rows in 1usize..=3, cols in 2usize..=3, labels in 1u64..=3, kind in 0u8..3) {
+        let mut rng = Rng(seed | 1);
+        let model = match kind {
+            0 => tetravex(rows, cols, &tetravex_tiles(&mut rng, rows, cols, labels, true)),
+            1 => tetravex(rows, cols, &tetravex_tiles(&mut rng, rows, cols, labels, false)),
+            _ => tile_model(&mut rng, cols.min(3), labels, false, seed % 2 == 0),
+        };
+        let problem = model.build();
+        let general = SearchConfig { threads: 1, backend: BackendChoice::General, ..SearchConfig::count() };
+        let expected = solve(&problem, &general, None).solutions;
+        for backend in [BackendChoice::RowScan, BackendChoice::Assign] {
+            for memo in [MemoChoice::Off, MemoChoice::On] {
+                let config = SearchConfig { threads: 1, backend, memo, ..SearchConfig::count() };
+                prop_assert_eq!(&solve(&problem, &config, None).solutions, &expected, "{:?} {:?}", backend, memo);
+            }
+        }
+    }
+}
+
+/// The balance of `model`'s problem.
+fn balance_of(model: &Model) -> Option<super::balance::Balance> {
+    let problem = model.build();
+    super::balance::Balance::new(&problem, &super::shape::SlotPieces::of(&problem).unwrap())
+}
+
+#[test]
+fn balance_sees_what_no_slot_sees() {
+    // A row of three cells: east labels 1, 1, 1 and west labels 2, 2, 2.
+    // Each tile fits each cell, but two joins would need a 1 on a west side.
+    let row = tetravex(1, 3, &[[1, 1, 1, 2]; 3]);
+    let balance = balance_of(&row).unwrap();
+    assert_eq!(balance.kinds(), 1, "one row: horizontal joins only");
+    assert!(!balance.feasible());
+    assert!(balance_of(&tetravex(1, 3, &[[1, 1, 1, 1]; 3])).unwrap().feasible());
+    // A grid has two kinds.
+    let grid = tetravex(2, 2, &[[1, 2, 3, 1], [1, 1, 2, 2], [3, 3, 1, 1], [2, 1, 1, 3]]);
+    assert_eq!(balance_of(&grid).unwrap().kinds(), 2);
+}
+
 /// Runs a first-solution search and returns its outcome and solution.
 fn first_solution(problem: &Problem, config: &SearchConfig) -> (Outcome, Option<Vec<usize>>) {
     let found = Mutex::new(None);
@@ -682,6 +777,6 @@ fn assign_applies(pb: &Problem) -> bool {
 fn rows_apply(pb: &Problem) -> bool {
     use super::shape::{SlotPieces, UniformSlots};
     SlotPieces::of(pb).is_some_and(|shape| {
-        UniformSlots::of(pb, &shape).is_some_and(|uniform| rowscan::RowScan::build(pb, &uniform).is_some())
+        UniformSlots::of(pb, &shape).is_some_and(|uniform| rowscan::RowScan::<false>::build(pb, &uniform).is_some())
     })
 }

@@ -161,3 +161,14 @@ pub(crate) const EXACT: u32 = 16;
 pub(crate) const MAX_TABLE: u64 = 1 << 16;
 /// See [`MAX_TABLE`].
 pub(crate) const MAX_TABLES: usize = 1 << 24;
+
+// ---------------------------------------------------------------------
+// The colour balance (balance.rs)
+// ---------------------------------------------------------------------
+
+/// How many plain row-scan nodes one node with the colour balance costs:
+/// the row scan keeps the balance only where its estimated tree with the
+/// balance, times this, is smaller than without. Measured on counts whose
+/// trees the balance does not change (edges-count 7x7: the same 39 M
+/// nodes), see docs/performance.md.
+pub(crate) const BALANCE_COST: f64 = 2.5;
