@@ -92,17 +92,23 @@ pub(super) fn pick(
         Some(size) if size * BALANCE_COST < plain_size => {
             drop(rows);
             let rows = RowScan::<true>::build(pb, uniform).expect("the row scan applied");
-            finish(rows, size, || RowScan::<true>::build(pb, uniform), pb, shape, first_only, memo_possible)
+            let rebuild = || RowScan::<true>::build(pb, uniform);
+            finish(rows, size, BALANCE_COST, rebuild, pb, shape, first_only, memo_possible)
         }
-        _ => finish(rows, plain_size, || RowScan::<false>::build(pb, uniform), pb, shape, first_only, memo_possible),
+        _ => {
+            finish(rows, plain_size, 1.0, || RowScan::<false>::build(pb, uniform), pb, shape, first_only, memo_possible)
+        }
     }
 }
 
-/// Between the row scan `rows` (its tree estimated at `rows_size`) and the
-/// assignment backend; `rebuild` makes the row scan again.
+/// Between the row scan `rows` (its tree estimated at `tree` nodes, each
+/// costing `node_cost` plain row-scan nodes) and the assignment backend;
+/// `rebuild` makes the row scan again.
+#[allow(clippy::too_many_arguments)]
 fn finish<const B: bool>(
     mut rows: RowScan<B>,
-    mut rows_size: f64,
+    tree: f64,
+    node_cost: f64,
     rebuild: impl Fn() -> Option<RowScan<B>>,
     pb: &Problem,
     shape: &SlotPieces,
@@ -112,12 +118,13 @@ fn finish<const B: bool>(
 where
     RowScan<B>: IntoPicked,
 {
+    let mut rows_size = tree * node_cost;
     if rows_size > SMALL_ROW_TREE && memo_possible {
         // A count that the memo is expected to cut short: its nodes, each
         // weighed as 1 / MEMO_PAYS plain ones (the memo's own threshold).
         if let Some((plain, memo)) = memo_estimate(&mut rows) {
             if plain > 0.0 && memo <= MEMO_PAYS * plain {
-                rows_size = rows_size.min(memo / MEMO_PAYS);
+                rows_size = rows_size.min(memo * node_cost / MEMO_PAYS);
             }
         }
     }
