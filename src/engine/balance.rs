@@ -126,7 +126,6 @@ pub(crate) struct Balance {
 struct KindDraft {
     colour: Vec<[u32; 2]>,
     used: Vec<[bool; 2]>,
-    joins: Vec<u32>,
 }
 
 impl Balance {
@@ -187,26 +186,21 @@ impl Balance {
             let k = match drafts.iter().position(fits) {
                 Some(k) => k,
                 None if drafts.len() < MAX_KINDS => {
-                    drafts.push(KindDraft {
-                        colour: vec![[0; 2]; n_pieces],
-                        used: vec![[false; 2]; n_slots],
-                        joins: Vec::new(),
-                    });
+                    drafts.push(KindDraft { colour: vec![[0; 2]; n_pieces], used: vec![[false; 2]; n_slots] });
                     drafts.len() - 1
                 }
                 None => continue,
             };
             let d = &mut drafts[k];
-            for p in 0..n_pieces {
+            for (mine, &seen) in d.colour.iter_mut().zip(&colours) {
                 for e in 0..2 {
-                    if colours[p][e] != 0 {
-                        d.colour[p][e] = colours[p][e];
+                    if seen[e] != 0 {
+                        mine[e] = seen[e];
                     }
                 }
             }
             d.used[lo as usize][0] = true;
             d.used[hi as usize][1] = true;
-            d.joins.push(j as u32);
             join_kind[j] = Some((k as u8, lo));
         }
         if drafts.is_empty() {

@@ -441,7 +441,7 @@ fn tile_model(rng: &mut Rng, n: usize, labels: u64, rotate: bool, break_one: boo
 /// A Tetravex board of `rows x cols` cells without turning and with free
 /// outer sides: `tiles` given as (top, right, bottom, left) labels, one
 /// copy each; joins horizontal first, then vertical.
-pub(super) fn tetravex(rows: usize, cols: usize, tiles: &[[u32; 4]]) -> Model {
+fn tetravex(rows: usize, cols: usize, tiles: &[[u32; 4]]) -> Model {
     let h = |r: usize, c: usize| r * (cols - 1) + c;
     let v = |r: usize, c: usize| rows * (cols - 1) + r * cols + c;
     let cells = rows * cols;
