@@ -83,6 +83,7 @@ pub(crate) trait Backend: Send {
     }
     /// Asserts the backend's invariants (debug builds call it at every
     /// node; a backend may skip large problems).
+    #[cfg_attr(not(debug_assertions), allow(dead_code))]
     fn check(&self) {}
 
     /// Undo everything: back to the root.

@@ -73,65 +73,37 @@ pub(super) fn pick(
     let assign = || Picked::Assign(Box::new(Assign::new(pb, shape)));
     let Some(uniform) = uniform else { return assign() };
     // The balance costs the row scan's cheap nodes dearly: it runs where
-    // it cuts the estimated tree by more than it costs (and when forced).
-    // One backend in memory at a time: on large boards each takes hundreds
-    // of megabytes, and the one that wins is rebuilt.
-    let mut balanced_size = None;
+    // it cuts the estimated search (memoised, when the memo is expected to
+    // pay) by more than it costs, and when forced. One backend in memory
+    // at a time: on large boards each takes hundreds of megabytes, and the
+    // one that wins is rebuilt.
+    let mut balanced = None;
     if let Some(mut rows) = RowScan::<true>::build(pb, uniform).filter(RowScan::balanced) {
         if force_rows {
             return rows.picked();
         }
-        balanced_size = Some(estimate_tree(&mut rows, ROW_PROBES));
+        balanced = Some(row_cost(&mut rows, BALANCE_COST, memo_possible));
     }
     let Some(mut rows) = RowScan::<false>::build(pb, uniform) else { return assign() };
     if force_rows {
         return rows.picked();
     }
-    let plain_size = estimate_tree(&mut rows, ROW_PROBES);
-    match balanced_size {
-        Some(size) if size * BALANCE_COST < plain_size => {
-            drop(rows);
-            let rows = RowScan::<true>::build(pb, uniform).expect("the row scan applied");
-            let rebuild = || RowScan::<true>::build(pb, uniform);
-            finish(rows, size, BALANCE_COST, rebuild, pb, shape, first_only, memo_possible)
-        }
-        _ => {
-            finish(rows, plain_size, 1.0, || RowScan::<false>::build(pb, uniform), pb, shape, first_only, memo_possible)
-        }
-    }
-}
-
-/// Between the row scan `rows` (its tree estimated at `tree` nodes, each
-/// costing `node_cost` plain row-scan nodes) and the assignment backend;
-/// `rebuild` makes the row scan again.
-#[allow(clippy::too_many_arguments)]
-fn finish<const B: bool>(
-    mut rows: RowScan<B>,
-    tree: f64,
-    node_cost: f64,
-    rebuild: impl Fn() -> Option<RowScan<B>>,
-    pb: &Problem,
-    shape: &SlotPieces,
-    first_only: bool,
-    memo_possible: bool,
-) -> Picked
-where
-    RowScan<B>: IntoPicked,
-{
-    let mut rows_size = tree * node_cost;
-    if rows_size > SMALL_ROW_TREE && memo_possible {
-        // A count that the memo is expected to cut short: its nodes, each
-        // weighed as 1 / MEMO_PAYS plain ones (the memo's own threshold).
-        if let Some((plain, memo)) = memo_estimate(&mut rows) {
-            if plain > 0.0 && memo <= MEMO_PAYS * plain {
-                rows_size = rows_size.min(memo * node_cost / MEMO_PAYS);
-            }
-        }
-    }
-    if rows_size <= SMALL_ROW_TREE {
-        return rows.picked();
-    }
+    let plain = row_cost(&mut rows, 1.0, memo_possible);
+    let (rows_size, use_balance) = match balanced {
+        Some(cost) if cost < plain => (cost, true),
+        _ => (plain, false),
+    };
     drop(rows);
+    let build = || {
+        let built = match use_balance {
+            true => RowScan::<true>::build(pb, uniform).map(IntoPicked::picked),
+            false => RowScan::<false>::build(pb, uniform).map(IntoPicked::picked),
+        };
+        built.expect("the row scan applied")
+    };
+    if rows_size <= SMALL_ROW_TREE {
+        return build();
+    }
     let mut assign = Assign::new(pb, shape);
     if first_only && rows_size > FIRST_ONLY_ROW_LIMIT {
         return Picked::Assign(Box::new(assign));
@@ -139,8 +111,24 @@ where
     let assign_size = estimate_tree(&mut assign, ASSIGN_PROBES);
     if rows_size <= assign_size * COST_RATIO {
         drop(assign);
-        rebuild().expect("the row scan applied").picked()
+        build()
     } else {
         Picked::Assign(Box::new(assign))
     }
+}
+
+/// The estimated cost of the row scan's search, in plain row-scan nodes:
+/// its tree, or for a count that the memo is expected to cut short, its
+/// memo search's nodes, each weighed as 1 / MEMO_PAYS plain ones (the
+/// memo's own threshold); times `node_cost`. Leaves it at the root.
+fn row_cost<const B: bool>(rows: &mut RowScan<B>, node_cost: f64, memo_possible: bool) -> f64 {
+    let mut size = estimate_tree(rows, ROW_PROBES);
+    if size > SMALL_ROW_TREE && memo_possible {
+        if let Some((plain, memo)) = memo_estimate(rows) {
+            if plain > 0.0 && memo <= MEMO_PAYS * plain {
+                size = size.min(memo / MEMO_PAYS);
+            }
+        }
+    }
+    size * node_cost
 }

@@ -49,9 +49,12 @@
 //! look-up that misses remembers where the key would go (a [`Hint`]): the
 //! node's count is stored there when the subtree is done, without probing
 //! again unless the table changed shape meanwhile. The table grows by
-//! doubling while the cap allows; when it is full at the cap it forgets
-//! everything and starts again (counts stay exact: a forgotten state is
-//! simply searched again). Nothing is allocated per node.
+//! doubling while the cap allows holding the old array and the doubled
+//! one at once (so the memory held never exceeds the cap, even while the
+//! entries move; the largest table is thus between a third and two thirds
+//! of the cap); when it is full at that size it forgets everything and
+//! starts again (counts stay exact: a forgotten state is simply searched
+//! again). Nothing is allocated per node.
 //!
 //! Slot layout, `stride = value words + key words`:
 //!
@@ -288,6 +291,8 @@ impl Memo {
         let (old_stride, old_vw) = (self.stride, self.vw);
         let stride = self.words + vw;
         let old = std::mem::replace(&mut self.data, Self::empty(slots, stride));
+        // Both arrays are held while the entries move: that is the peak.
+        self.stats.bytes = self.stats.bytes.max(((old.len() + self.data.len()) * 8) as u64);
         (self.vw, self.stride, self.mask) = (vw, stride, slots - 1);
         if (self.len + 1) * 4 > slots * 3 {
             self.stats.clears += 1;
@@ -313,23 +318,41 @@ impl Memo {
         self.stats.bytes = self.stats.bytes.max((self.data.len() * 8) as u64);
     }
 
-    /// Two-word values from now on (as many slots as the cap allows).
+    /// Whether the table can move into one of `slots` slots of `stride`
+    /// words with both held at once under the cap.
+    fn rebuild_fits(&self, slots: usize, stride: usize) -> bool {
+        (self.data.len() + slots * stride) * 8 <= self.cap_bytes
+    }
+
+    /// Forgets every entry (counts stay exact: a forgotten state is
+    /// searched again).
+    fn forget(&mut self) {
+        self.shape += 1;
+        self.stats.clears += 1;
+        for s in 0..=self.mask {
+            self.data[s * self.stride] = EMPTY;
+        }
+        self.big.clear();
+        self.len = 0;
+    }
+
+    /// Two-word values from now on (as many slots as the cap allows; the
+    /// entries are forgotten first when both tables would not fit).
     fn widen(&mut self) {
         let slots = (self.mask + 1).min(max_slots(self.words + 2, self.cap_bytes));
+        if !self.rebuild_fits(slots, self.words + 2) {
+            self.forget();
+            self.data = Vec::new();
+        }
         self.rebuild(slots, 2);
     }
 
-    /// Doubles the table, or empties it when the cap forbids doubling.
+    /// Doubles the table, or forgets its entries when the cap forbids
+    /// holding the old table and the doubled one at once.
     fn make_room(&mut self) {
         let slots = self.mask + 1;
-        if slots * 2 > max_slots(self.stride, self.cap_bytes) {
-            self.shape += 1;
-            self.stats.clears += 1;
-            for s in 0..slots {
-                self.data[s * self.stride] = EMPTY;
-            }
-            self.big.clear();
-            self.len = 0;
+        if !self.rebuild_fits(slots * 2, self.stride) {
+            self.forget();
             return;
         }
         self.rebuild(slots * 2, self.vw);
