@@ -818,6 +818,10 @@ fn node_counts_tetravex_5x5() {
     assert_eq!(nodes(&["tetravex", "--backend", "rowscan"], data()), vec![2595, 1403, 50217, 1782]);
     // Judge-size trees are small enough for the row scan (estimated).
     assert_eq!(backends(&["tetravex"], data()), vec!["rowscan"; 4]);
+    // The choice keeps the balance where it cuts the estimated tree by
+    // more than it costs: not in case 3 (50,217 balanced nodes cost more
+    // than 118,513 plain ones).
+    assert_eq!(nodes(&["tetravex"], data()), vec![2595, 1403, 118513, 1782]);
 }
 
 #[test]
