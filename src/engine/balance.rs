@@ -242,7 +242,6 @@ impl Balance {
         let mut opt_joins = Vec::new();
         let mut opt_piece = vec![0u32; pb.option_count()];
         let mut opt_slot = vec![0u32; pb.option_count()];
-        let mut at = vec![0u32; pb.option_count()];
         for (s, opts) in shape.options.iter().enumerate() {
             for &o in opts {
                 opt_piece[o as usize] = shape.piece_of(pb, o as usize);
@@ -250,11 +249,13 @@ impl Balance {
             }
         }
         for o in 0..pb.option_count() {
-            at[o] = opt_joins.len() as u32;
-            for (j, c) in pb.secondaries(o) {
+            let p = opt_piece[o] as usize;
+            for (j, _) in pb.secondaries(o) {
                 if let Some((k, lo)) = join_kind[j.index()] {
                     let e = u8::from(opt_slot[o] != lo);
-                    opt_joins.push((j.0, k, e, dense[k as usize][&c]));
+                    // The kind's colour there is the piece's (so the kind).
+                    let c = piece_colour[(p * kinds + k as usize) * 2 + e as usize];
+                    opt_joins.push((j.0, k, e, c));
                 }
             }
             opt_off.push(opt_joins.len() as u32);
