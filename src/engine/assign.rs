@@ -559,21 +559,27 @@ impl Assign {
     /// filled region compact; then to the most central slot, so that the
     /// region starts in the middle and grows on all sides.
     fn choose_slot(&self) -> Option<usize> {
+        // The pull is only needed between slots of equal count: it is
+        // worked out for the best slot when the first tie comes.
         let mut best = NONE as usize;
-        let mut best_key = (u32::MAX, 0u32, u32::MAX);
+        let (mut best_cnt, mut best_pull) = (u32::MAX, None::<u32>);
         for a in 0..self.unc.len() {
             let s = self.unc.get(a);
             let c = self.cnt[s];
             if c == 0 {
                 return None;
             }
-            if c > best_key.0 {
+            if c > best_cnt {
                 continue;
             }
-            let key = (c, u32::MAX - self.pull(s), self.rank[s]);
-            if key < best_key {
-                best = s;
-                best_key = key;
+            if c < best_cnt {
+                (best, best_cnt, best_pull) = (s, c, None);
+                continue;
+            }
+            let bp = *best_pull.get_or_insert_with(|| self.pull(best));
+            let p = self.pull(s);
+            if p > bp || (p == bp && self.rank[s] < self.rank[best]) {
+                (best, best_pull) = (s, Some(p));
             }
         }
         Some(best)
