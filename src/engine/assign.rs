@@ -136,7 +136,10 @@ pub(crate) struct Assign {
     lv_first: Vec<u32>,
     /// Uncovered slots, as a sparse set.
     unc: SparseSet,
-    trail: Vec<(u32, u64)>,
+    /// The trail: (tagged index, lost bits, old value); the middle field is
+    /// the popcount a `T_DOM` entry gives back to its slot (it fills the
+    /// padding of the entry, and saves a popcount per undo).
+    trail: Vec<(u32, u32, u64)>,
     lv_slot: Vec<u32>,
     lv_local: Vec<u32>,
     lv_mark: Vec<usize>,
@@ -345,18 +348,19 @@ impl Assign {
     /// Writes a domain word, logging the old value. Inlined: about half
     /// the calls change nothing. Domains only shrink (`value` is a subset
     /// of the old word), so one popcount of the lost bits gives the new
-    /// count (without a popcount instruction in the default target, each
-    /// costs a dozen instructions).
+    /// count, and the trail keeps it for the undo (without a popcount
+    /// instruction in the default target, each costs a dozen instructions).
     #[inline(always)]
     fn set_word(&mut self, w: usize, value: u64) {
         let old = self.dom[w];
         debug_assert_eq!(value & !old, 0, "a domain word grew");
         if old != value {
-            self.trail.push((tagged(T_DOM, w), old));
+            let lost = (old ^ value).count_ones();
+            self.trail.push((tagged(T_DOM, w), lost, old));
             self.dom[w] = value;
             let s = self.word_slot[w] as usize;
             let before = self.cnt[s];
-            self.cnt[s] = before - (old ^ value).count_ones();
+            self.cnt[s] = before - lost;
             self.updates += 1;
             if !self.queued[s] {
                 self.queued[s] = true;
@@ -470,7 +474,7 @@ impl Assign {
 
     fn cover(&mut self, s: usize) {
         self.unc.remove(s);
-        self.trail.push((tagged(T_COVER, s), 0));
+        self.trail.push((tagged(T_COVER, s), 0, 0));
     }
 
     fn is_uncovered(&self, s: usize) -> bool {
@@ -484,7 +488,7 @@ impl Assign {
         let o = self.local_opt[self.opt_off[s] as usize + k] as usize;
         self.remaining[piece] -= 1;
         // The option rides on the piece's entry, for the balance's undo.
-        self.trail.push((tagged(T_REMAIN, piece), o as u64));
+        self.trail.push((tagged(T_REMAIN, piece), 0, o as u64));
         let colour = &self.colour;
         if let Some(b) = self.balance.as_mut() {
             b.apply(o, -1, |j, _| colour[j as usize] != 0);
@@ -509,7 +513,7 @@ impl Assign {
                 continue;
             }
             self.colour[j] = c;
-            self.trail.push((tagged(T_COLOUR, j), 0));
+            self.trail.push((tagged(T_COLOUR, j), 0, 0));
             for t in self.touch_off[j] as usize..self.touch_off[j + 1] as usize {
                 let (s2, base) = self.touch[t];
                 let s2 = s2 as usize;
@@ -531,13 +535,11 @@ impl Assign {
 
     fn undo_to(&mut self, mark: usize) {
         while self.trail.len() > mark {
-            let (e, old) = self.trail.pop().unwrap();
+            let (e, lost, old) = self.trail.pop().unwrap();
             let (tag, i) = untag(e);
             match tag {
                 T_DOM => {
-                    // The old word holds the current one (see `set_word`).
-                    let s = self.word_slot[i] as usize;
-                    self.cnt[s] += (self.dom[i] ^ old).count_ones();
+                    self.cnt[self.word_slot[i] as usize] += lost;
                     self.dom[i] = old;
                 }
                 T_COLOUR => {
