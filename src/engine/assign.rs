@@ -62,6 +62,9 @@ const T_COVER: u32 = 3;
 /// An option that does not touch a secondary item.
 const NO_COLOUR: u16 = u16::MAX;
 
+/// A slot changed by more than arc consistency across one item.
+const ANY: u32 = u32::MAX;
+
 /// Whether the masks of a slot/piece problem fit in
 /// [`ASSIGN_MAX_WORDS`]: per slot, per touched join, per colour.
 pub(crate) fn fits(pb: &Problem, shape: &SlotPieces) -> bool {
@@ -124,6 +127,13 @@ pub(crate) struct Assign {
     /// Slots whose domain changed and whose neighbours may lose support.
     queue: Vec<u32>,
     queued: Vec<bool>,
+    /// Per queued slot: the one secondary item across which all its
+    /// changes since it was queued came, or `ANY` (see `propagate`); and
+    /// the item `propagate` is narrowing across (`ANY` elsewhere).
+    via: Vec<u32>,
+    cause: u32,
+    /// Per slot: its popcount at the root, where no support is applied yet.
+    cnt0: Vec<u32>,
     ncol: Vec<u32>,
     /// Tie-break order of the slots: central slots (least eccentric in the
     /// graph of slots sharing secondary items) first; among slots of equal
@@ -311,6 +321,9 @@ impl Assign {
             n_colours,
             queue: Vec::with_capacity(n_slots),
             queued: vec![false; n_slots],
+            via: vec![ANY; n_slots],
+            cause: ANY,
+            cnt0: Vec::new(),
             ncol: vec![0; n_slots],
             rank,
             ecc,
@@ -338,6 +351,7 @@ impl Assign {
             }
             a.cnt[s] = a.slot_words(s).iter().map(|w| w.count_ones()).sum();
         }
+        a.cnt0 = a.cnt.clone();
         a
     }
 
@@ -365,6 +379,11 @@ impl Assign {
             if !self.queued[s] {
                 self.queued[s] = true;
                 self.queue.push(s as u32);
+                // A slot that was large, or is still as at the root (no
+                // domain shrinks back up), has not narrowed its neighbours.
+                self.via[s] = if before > AC_MAX || before == self.cnt0[s] { ANY } else { self.cause };
+            } else if self.via[s] != self.cause {
+                self.via[s] = ANY;
             }
             if before > EXACT && self.cnt[s] <= EXACT {
                 self.clean(s);
@@ -410,10 +429,16 @@ impl Assign {
             if self.cnt[s] == 0 {
                 break;
             }
+            // No echo: when a slot that was already small (its support
+            // applied across every item) changed only by narrowing across
+            // item `via`, from slots whose own supports there are `S'`, its
+            // support there is now its old one within `S'`, and every slot
+            // across `via` already holds only options agreeing with both.
+            let via = self.via[s];
             for e in self.slot_sec_off[s] as usize..self.slot_sec_off[s + 1] as usize {
                 let j = self.slot_sec[e] as usize;
                 let nc = self.n_colours[j];
-                if self.colour[j] != 0 || nc > 64 {
+                if self.colour[j] != 0 || nc > 64 || (j as u32 == via && !cfg!(debug_assertions)) {
                     continue;
                 }
                 // The colours slot `s` can still give item `j`.
@@ -437,6 +462,8 @@ impl Assign {
                 if support & all == all {
                     continue;
                 }
+                let updates = self.updates;
+                self.cause = j as u32;
                 for t in self.touch_off[j] as usize..self.touch_off[j + 1] as usize {
                     let (s2, base) = self.touch[t];
                     let s2 = s2 as usize;
@@ -457,10 +484,13 @@ impl Assign {
                         self.set_word(v0 + i, v);
                     }
                     if self.cnt[s2] == 0 {
+                        self.cause = ANY;
                         self.clear_queue();
                         return;
                     }
                 }
+                self.cause = ANY;
+                debug_assert!(j as u32 != via || self.updates == updates, "an echo narrowed a domain");
             }
         }
         self.clear_queue();
