@@ -62,6 +62,9 @@ const T_COVER: u32 = 3;
 /// An option that does not touch a secondary item.
 const NO_COLOUR: u16 = u16::MAX;
 
+/// A slot changed by more than arc consistency across one item.
+const ANY: u32 = u32::MAX;
+
 /// Whether the masks of a slot/piece problem fit in
 /// [`ASSIGN_MAX_WORDS`]: per slot, per touched join, per colour.
 pub(crate) fn fits(pb: &Problem, shape: &SlotPieces) -> bool {
@@ -124,6 +127,13 @@ pub(crate) struct Assign {
     /// Slots whose domain changed and whose neighbours may lose support.
     queue: Vec<u32>,
     queued: Vec<bool>,
+    /// Per queued slot: the one secondary item across which all its
+    /// changes since it was queued came, or `ANY` (see `propagate`); and
+    /// the item `propagate` is narrowing across (`ANY` elsewhere).
+    via: Vec<u32>,
+    cause: u32,
+    /// Per slot: its popcount at the root, where no support is applied yet.
+    cnt0: Vec<u32>,
     ncol: Vec<u32>,
     /// Tie-break order of the slots: central slots (least eccentric in the
     /// graph of slots sharing secondary items) first; among slots of equal
@@ -136,7 +146,10 @@ pub(crate) struct Assign {
     lv_first: Vec<u32>,
     /// Uncovered slots, as a sparse set.
     unc: SparseSet,
-    trail: Vec<(u32, u64)>,
+    /// The trail: (tagged index, lost bits, old value); the middle field is
+    /// the popcount a `T_DOM` entry gives back to its slot (it fills the
+    /// padding of the entry, and saves a popcount per undo).
+    trail: Vec<(u32, u32, u64)>,
     lv_slot: Vec<u32>,
     lv_local: Vec<u32>,
     lv_mark: Vec<usize>,
@@ -308,6 +321,9 @@ impl Assign {
             n_colours,
             queue: Vec::with_capacity(n_slots),
             queued: vec![false; n_slots],
+            via: vec![ANY; n_slots],
+            cause: ANY,
+            cnt0: Vec::new(),
             ncol: vec![0; n_slots],
             rank,
             ecc,
@@ -335,6 +351,7 @@ impl Assign {
             }
             a.cnt[s] = a.slot_words(s).iter().map(|w| w.count_ones()).sum();
         }
+        a.cnt0 = a.cnt.clone();
         a
     }
 
@@ -342,20 +359,31 @@ impl Assign {
         &self.dom[self.dom_off[s] as usize..self.dom_off[s + 1] as usize]
     }
 
-    /// Writes a domain word, logging the old value.
-    #[inline]
+    /// Writes a domain word, logging the old value. Inlined: about half
+    /// the calls change nothing. Domains only shrink (`value` is a subset
+    /// of the old word), so one popcount of the lost bits gives the new
+    /// count, and the trail keeps it for the undo (without a popcount
+    /// instruction in the default target, each costs a dozen instructions).
+    #[inline(always)]
     fn set_word(&mut self, w: usize, value: u64) {
         let old = self.dom[w];
+        debug_assert_eq!(value & !old, 0, "a domain word grew");
         if old != value {
-            self.trail.push((tagged(T_DOM, w), old));
+            let lost = (old ^ value).count_ones();
+            self.trail.push((tagged(T_DOM, w), lost, old));
             self.dom[w] = value;
             let s = self.word_slot[w] as usize;
             let before = self.cnt[s];
-            self.cnt[s] = before - old.count_ones() + value.count_ones();
+            self.cnt[s] = before - lost;
             self.updates += 1;
             if !self.queued[s] {
                 self.queued[s] = true;
                 self.queue.push(s as u32);
+                // A slot that was large, or is still as at the root (no
+                // domain shrinks back up), has not narrowed its neighbours.
+                self.via[s] = if before > AC_MAX || before == self.cnt0[s] { ANY } else { self.cause };
+            } else if self.via[s] != self.cause {
+                self.via[s] = ANY;
             }
             if before > EXACT && self.cnt[s] <= EXACT {
                 self.clean(s);
@@ -364,7 +392,9 @@ impl Assign {
     }
 
     /// Makes a domain that just became small exact: clears the options of
-    /// pieces that ran out while the domain was large.
+    /// pieces that ran out while the domain was large. Rare (once per slot
+    /// and path): kept out of line so that `set_word` stays small.
+    #[inline(never)]
     fn clean(&mut self, s: usize) {
         let (w0, w1) = (self.dom_off[s] as usize, self.dom_off[s + 1] as usize);
         let first = self.opt_off[s] as usize;
@@ -399,10 +429,16 @@ impl Assign {
             if self.cnt[s] == 0 {
                 break;
             }
+            // No echo: when a slot that was already small (its support
+            // applied across every item) changed only by narrowing across
+            // item `via`, from slots whose own supports there are `S'`, its
+            // support there is now its old one within `S'`, and every slot
+            // across `via` already holds only options agreeing with both.
+            let via = self.via[s];
             for e in self.slot_sec_off[s] as usize..self.slot_sec_off[s + 1] as usize {
                 let j = self.slot_sec[e] as usize;
                 let nc = self.n_colours[j];
-                if self.colour[j] != 0 || nc > 64 {
+                if self.colour[j] != 0 || nc > 64 || (j as u32 == via && !cfg!(debug_assertions)) {
                     continue;
                 }
                 // The colours slot `s` can still give item `j`.
@@ -426,6 +462,8 @@ impl Assign {
                 if support & all == all {
                     continue;
                 }
+                let updates = self.updates;
+                self.cause = j as u32;
                 for t in self.touch_off[j] as usize..self.touch_off[j + 1] as usize {
                     let (s2, base) = self.touch[t];
                     let s2 = s2 as usize;
@@ -446,10 +484,13 @@ impl Assign {
                         self.set_word(v0 + i, v);
                     }
                     if self.cnt[s2] == 0 {
+                        self.cause = ANY;
                         self.clear_queue();
                         return;
                     }
                 }
+                self.cause = ANY;
+                debug_assert!(j as u32 != via || self.updates == updates, "an echo narrowed a domain");
             }
         }
         self.clear_queue();
@@ -463,7 +504,7 @@ impl Assign {
 
     fn cover(&mut self, s: usize) {
         self.unc.remove(s);
-        self.trail.push((tagged(T_COVER, s), 0));
+        self.trail.push((tagged(T_COVER, s), 0, 0));
     }
 
     fn is_uncovered(&self, s: usize) -> bool {
@@ -477,7 +518,7 @@ impl Assign {
         let o = self.local_opt[self.opt_off[s] as usize + k] as usize;
         self.remaining[piece] -= 1;
         // The option rides on the piece's entry, for the balance's undo.
-        self.trail.push((tagged(T_REMAIN, piece), o as u64));
+        self.trail.push((tagged(T_REMAIN, piece), 0, o as u64));
         let colour = &self.colour;
         if let Some(b) = self.balance.as_mut() {
             b.apply(o, -1, |j, _| colour[j as usize] != 0);
@@ -502,7 +543,7 @@ impl Assign {
                 continue;
             }
             self.colour[j] = c;
-            self.trail.push((tagged(T_COLOUR, j), 0));
+            self.trail.push((tagged(T_COLOUR, j), 0, 0));
             for t in self.touch_off[j] as usize..self.touch_off[j + 1] as usize {
                 let (s2, base) = self.touch[t];
                 let s2 = s2 as usize;
@@ -524,12 +565,11 @@ impl Assign {
 
     fn undo_to(&mut self, mark: usize) {
         while self.trail.len() > mark {
-            let (e, old) = self.trail.pop().unwrap();
+            let (e, lost, old) = self.trail.pop().unwrap();
             let (tag, i) = untag(e);
             match tag {
                 T_DOM => {
-                    let s = self.word_slot[i] as usize;
-                    self.cnt[s] = self.cnt[s] - self.dom[i].count_ones() + old.count_ones();
+                    self.cnt[self.word_slot[i] as usize] += lost;
                     self.dom[i] = old;
                 }
                 T_COLOUR => {
@@ -559,21 +599,27 @@ impl Assign {
     /// filled region compact; then to the most central slot, so that the
     /// region starts in the middle and grows on all sides.
     fn choose_slot(&self) -> Option<usize> {
+        // The pull is only needed between slots of equal count: it is
+        // worked out for the best slot when the first tie comes.
         let mut best = NONE as usize;
-        let mut best_key = (u32::MAX, 0u32, u32::MAX);
+        let (mut best_cnt, mut best_pull) = (u32::MAX, None::<u32>);
         for a in 0..self.unc.len() {
             let s = self.unc.get(a);
             let c = self.cnt[s];
             if c == 0 {
                 return None;
             }
-            if c > best_key.0 {
+            if c > best_cnt {
                 continue;
             }
-            let key = (c, u32::MAX - self.pull(s), self.rank[s]);
-            if key < best_key {
-                best = s;
-                best_key = key;
+            if c < best_cnt {
+                (best, best_cnt, best_pull) = (s, c, None);
+                continue;
+            }
+            let bp = *best_pull.get_or_insert_with(|| self.pull(best));
+            let p = self.pull(s);
+            if p > bp || (p == bp && self.rank[s] < self.rank[best]) {
+                (best, best_pull) = (s, Some(p));
             }
         }
         Some(best)
