@@ -35,9 +35,12 @@
 //! other. A kind is a set of joins such that every piece gives one colour
 //! at end 0 of all of them (whatever slot it stands in) and one colour at
 //! end 1, and no slot is end 0 (or end 1) of two of them. Joins are put
-//! into kinds greedily; a join where a piece gives several colours (tiles
-//! that turn) belongs to no kind. Tetravex and jigsaw boards without
-//! turning have two kinds: horizontal and vertical joins. A piece that
+//! into kinds greedily. Tetravex and jigsaw boards without turning have
+//! two kinds: horizontal and vertical joins. Where a piece gives a join
+//! several colours (tiles that turn), there is no balance at all: only the
+//! frame ring's joins could have kinds, and that prunes little (1.5% of
+//! the nodes of an Eternity II-style 8x8 board) while it reshuffles which
+//! restart finds the solution first. A piece that
 //! never stands at end `e` of a kind (a jigsaw piece with a flat left
 //! side) counts against the slots that have no such end.
 //!
@@ -173,7 +176,10 @@ impl Balance {
                 }
             }
             if clash {
-                continue;
+                // Tiles that turn: only the frame ring's joins would have
+                // kinds, which prunes little and reshuffles the restarts'
+                // luck (docs/performance.md); no balance.
+                return None;
             }
             // The first kind it agrees with, or a new one.
             let fits = |d: &KindDraft| {

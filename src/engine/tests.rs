@@ -491,8 +491,8 @@ proptest! {
 
     /// The colour balance prunes in the row scan and the assignment
     /// backend (Tetravex boards have two kinds of joins; framed boards
-    /// add pieces that only fit the border, and with turning tiles only
-    /// the frame's joins have kinds): counts, with and without the
+    /// add pieces that only fit the border; turning tiles have none):
+    /// counts, with and without the
     /// memo, equal the general backend's, which has no balance.
     #[test]
     fn balance_keeps_tile_counts(seed in any::<u64>(), rows in 1usize..=3, cols in 2usize..=3, labels in 1u64..=3, kind in 0u8..3) {
@@ -532,6 +532,8 @@ fn balance_sees_what_no_slot_sees() {
     // A grid has two kinds.
     let grid = tetravex(2, 2, &[[1, 2, 3, 1], [1, 1, 2, 2], [3, 3, 1, 1], [2, 1, 1, 3]]);
     assert_eq!(balance_of(&grid).unwrap().kinds(), 2);
+    // Turning tiles: none (a 3x3 framed board, its centre tile turns).
+    assert!(balance_of(&tile_model(&mut Rng(7), 3, 3, true, false)).is_none());
 }
 
 /// Runs a first-solution search and returns its outcome and solution.
