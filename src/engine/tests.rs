@@ -376,28 +376,33 @@ impl Model {
     }
 }
 
+/// The joins around cell (r, c) of a `rows x cols` board, top, right,
+/// bottom, left (none on the outline): horizontal joins (r, c)-(r, c+1)
+/// are numbered first, then vertical ones (r, c)-(r+1, c).
+fn cell_joins(rows: usize, cols: usize, r: usize, c: usize) -> [Option<usize>; 4] {
+    let h = |r: usize, c: usize| r * (cols - 1) + c;
+    let v = |r: usize, c: usize| rows * (cols - 1) + r * cols + c;
+    [
+        (r > 0).then(|| v(r - 1, c)),
+        (c + 1 < cols).then(|| h(r, c)),
+        (r + 1 < rows).then(|| v(r, c)),
+        (c > 0).then(|| h(r, c - 1)),
+    ]
+}
+
 /// A Tetravex-like model: an `n` x `n` board cut from a random planted
 /// board with `labels` labels (so it has a solution), each tile turned
 /// at random and allowed every turn when `rotate`; with `break_one`, one
 /// side of one tile is relabelled, which often leaves no solution.
 fn tile_model(rng: &mut Rng, n: usize, labels: u64, rotate: bool, break_one: bool) -> Model {
     let cells = n * n;
-    // Joins: horizontal (r, c)-(r, c+1) first, then vertical (r, c)-(r+1, c).
-    let h = |r: usize, c: usize| r * (n - 1) + c;
-    let v = |r: usize, c: usize| n * (n - 1) + r * n + c;
     let n_sec = 2 * n * (n - 1);
     let colour: Vec<u32> = (0..n_sec).map(|_| 1 + rng.below(labels) as u32).collect();
     // Each tile's sides (top, right, bottom, left) as (join, label) or none.
     let mut tiles: Vec<[u32; 4]> = Vec::new();
     for r in 0..n {
         for c in 0..n {
-            let side = |j: Option<usize>| j.map_or(0, |j| colour[j]);
-            tiles.push([
-                side((r > 0).then(|| v(r - 1, c))),
-                side((c + 1 < n).then(|| h(r, c))),
-                side((r + 1 < n).then(|| v(r, c))),
-                side((c > 0).then(|| h(r, c - 1))),
-            ]);
+            tiles.push(cell_joins(n, n, r, c).map(|j| j.map_or(0, |j| colour[j])));
         }
     }
     if break_one {
@@ -415,12 +420,7 @@ fn tile_model(rng: &mut Rng, n: usize, labels: u64, rotate: bool, break_one: boo
     let mut options = Vec::new();
     for r in 0..n {
         for c in 0..n {
-            let joins = [
-                (r > 0).then(|| v(r - 1, c)),
-                (c + 1 < n).then(|| h(r, c)),
-                (r + 1 < n).then(|| v(r, c)),
-                (c > 0).then(|| h(r, c - 1)),
-            ];
+            let joins = cell_joins(n, n, r, c);
             for (p, tile) in tiles.iter().enumerate() {
                 for turn in 0..if rotate { 4 } else { 1 } {
                     let mut t = *tile;
@@ -442,18 +442,11 @@ fn tile_model(rng: &mut Rng, n: usize, labels: u64, rotate: bool, break_one: boo
 /// outer sides: `tiles` given as (top, right, bottom, left) labels, one
 /// copy each; joins horizontal first, then vertical.
 fn tetravex(rows: usize, cols: usize, tiles: &[[u32; 4]]) -> Model {
-    let h = |r: usize, c: usize| r * (cols - 1) + c;
-    let v = |r: usize, c: usize| rows * (cols - 1) + r * cols + c;
     let cells = rows * cols;
     let mut options = Vec::new();
     for r in 0..rows {
         for c in 0..cols {
-            let joins = [
-                (r > 0).then(|| v(r - 1, c)),
-                (c + 1 < cols).then(|| h(r, c)),
-                (r + 1 < rows).then(|| v(r, c)),
-                (c > 0).then(|| h(r, c - 1)),
-            ];
+            let joins = cell_joins(rows, cols, r, c);
             for (p, t) in tiles.iter().enumerate() {
                 let sec = (0..4).filter_map(|k| joins[k].map(|j| (j, t[k]))).collect();
                 options.push((vec![r * cols + c, cells + p], sec));
