@@ -132,7 +132,8 @@ struct KindDraft {
 }
 
 impl Balance {
-    /// The balance of `pb`, or `None` when no join falls into a kind.
+    /// The balance of `pb`, or `None` when no join falls into a kind or
+    /// when some piece gives a join several colours (tiles that turn).
     pub(crate) fn new(pb: &Problem, shape: &SlotPieces) -> Option<Self> {
         let n_slots = shape.options.len();
         let n_pieces = shape.copies.len();
@@ -151,8 +152,8 @@ impl Balance {
                 }
             }
         }
-        // Per join: the colour each piece gives it at each end (0: none
-        // seen, u32::MAX: several), when every option of both ends touches it.
+        // Per join that every option of both its ends touches: the colour
+        // each piece gives it at each end (0: the piece has no option there).
         let mut drafts: Vec<KindDraft> = Vec::new();
         let mut join_kind: Vec<Option<(u8, u32)>> = vec![None; n_joins];
         let mut colours: Vec<[u32; 2]> = vec![[0; 2]; n_pieces];
