@@ -19,7 +19,10 @@
 //! the row scan runs when its estimated nodes, weighed by the cost ratio
 //! per node, are fewer; for a count that may memoise, the row scan's
 //! estimate is that of its memo search when the memo is expected to pay
-//! ([`memo_estimate`]). The walks use fixed seeds, so the choice depends
+//! ([`memo_estimate`]). The row scan itself comes in two builds, with
+//! and without the [colour balance](super::balance); each is estimated,
+//! the balanced one's nodes weighed by `BALANCE_COST`, and the cheaper
+//! goes on. The walks use fixed seeds, so the choice depends
 //! only on the problem: the same on every machine, for every thread count
 //! and every shard (a sharded search must cut the same tree everywhere).
 
