@@ -321,17 +321,20 @@ impl Balance {
     /// Adds `n` to `excess[k][e][c]`, keeping `over` and `negative`.
     #[inline(always)]
     fn bump(&mut self, k: usize, e: usize, c: u16, n: i32) {
-        let (a0, b0) = (self.at(k, e, c), self.at(k, 1 - e, c));
-        let (a, b) = (self.excess[a0], self.excess[b0]);
-        // The colour's share before and after, on this end's side.
-        let (o_a, o_b) = (k * 2 + e, k * 2 + 1 - e);
-        let share = |a: i32, b: i32| ((a - b).max(0), (b - a).max(0), i32::from(a < 0) + i32::from(b < 0));
-        let (x0, y0, n0) = share(a, b);
-        let (x1, y1, n1) = share(a + n, b);
-        self.excess[a0] = a + n;
-        self.over[o_a] += x1 - x0;
-        self.over[o_b] += y1 - y0;
-        self.negative += n1 - n0;
+        let share = k * 2 + e;
+        self.shift(self.at(k, e, c), self.at(k, 1 - e, c), share, share ^ 1, n);
+    }
+
+    /// Adds `n` to `excess[at]`, whose colour's other end is
+    /// `excess[other]`: `over[share]` holds the excess of `at` over
+    /// `other`, `over[other_share]` the reverse.
+    #[inline(always)]
+    fn shift(&mut self, at: usize, other: usize, share: usize, other_share: usize, n: i32) {
+        let (a, b) = (self.excess[at], self.excess[other]);
+        self.excess[at] = a + n;
+        self.over[share] += (a + n - b).max(0) - (a - b).max(0);
+        self.over[other_share] += (b - a - n).max(0) - (b - a).max(0);
+        self.negative += i32::from(a + n < 0) - i32::from(a < 0);
     }
 
     /// Option `o` is placed (`sign` −1) or taken back (`sign` +1);
@@ -361,14 +364,21 @@ impl Balance {
     /// a fixed order, they are the same every time, and most cancel (a
     /// join coloured before gives back the demand its piece's colour
     /// takes from the supply).
-    pub(crate) fn deltas(&self, o: usize, coloured: impl Fn(u32, u8) -> bool) -> Vec<Delta> {
+    pub(crate) fn deltas(&self, o: usize, coloured: impl Fn(u32, u8) -> bool, out: &mut Vec<Delta>) {
         let (p, s) = (self.opt_piece[o] as usize, self.opt_slot[o] as usize);
-        // (kind, end, colour or NONE or OPEN, n), merged.
-        let mut net: Vec<(usize, usize, u16, i32)> = Vec::new();
-        let mut add = |k: usize, e: usize, c: u16, n: i32| match net.iter_mut().find(|x| (x.0, x.1, x.2) == (k, e, c)) {
-            Some(x) => x.3 += n,
-            None => net.push((k, e, c, n)),
-        };
+        // (kind, end, colour or NONE or OPEN, n), merged: at most two
+        // entries per kind and end for the piece and the slot, and one per
+        // join. A fixed array, since the row scan asks for every option.
+        let mut net = [(0usize, 0usize, 0u16, 0i32); 6 * MAX_KINDS];
+        let mut len = 0;
+        let mut add =
+            |k: usize, e: usize, c: u16, n: i32| match net[..len].iter_mut().find(|x| (x.0, x.1, x.2) == (k, e, c)) {
+                Some(x) => x.3 += n,
+                None => {
+                    net[len] = (k, e, c, n);
+                    len += 1;
+                }
+            };
         for k in 0..self.kinds {
             for e in 0..2 {
                 add(k, e, self.piece_colour[(p * self.kinds + k) * 2 + e], -1);
@@ -386,9 +396,8 @@ impl Balance {
                 add(k, 1 - e, c, -1);
             }
         }
-        net.retain(|x| x.3 != 0);
-        let mut out = Vec::new();
-        for (i, &(k, e, c, n)) in net.iter().enumerate() {
+        let net = &net[..len];
+        for (i, &(k, e, c, n)) in net.iter().enumerate().filter(|(_, x)| x.3 != 0) {
             let share = (k * 2 + e) as u8;
             let n8 = n as i8;
             match c {
@@ -406,7 +415,6 @@ impl Balance {
                 }
             }
         }
-        out
     }
 
     /// Applies `delta` (`sign` 1) or takes it back (`sign` −1).
@@ -422,12 +430,7 @@ impl Balance {
                 }
             }
             Delta::One { at, other, share, other_share, n } => {
-                let (a, b) = (self.excess[at as usize], self.excess[other as usize]);
-                let n = i32::from(n) * sign;
-                self.excess[at as usize] = a + n;
-                self.over[share as usize] += (a + n - b).max(0) - (a - b).max(0);
-                self.over[other_share as usize] += (b - a - n).max(0) - (b - a).max(0);
-                self.negative += i32::from(a + n < 0) - i32::from(a < 0);
+                self.shift(at as usize, other as usize, share as usize, other_share as usize, i32::from(n) * sign)
             }
             Delta::Lone { share, n } => self.over[share as usize] += i32::from(n) * sign,
             Delta::Open { share, n } => self.open[share as usize] += i32::from(n) * sign,

@@ -278,7 +278,7 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
         let (mut bal_off, mut bal) = (vec![0u32], Vec::new());
         if let Some(b) = &balance {
             for &o in &opt {
-                bal.extend(b.deltas(o as usize, |_, e| e == 1));
+                b.deltas(o as usize, |_, e| e == 1, &mut bal);
                 bal_off.push(bal.len() as u32);
             }
         }
