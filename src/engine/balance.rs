@@ -340,6 +340,9 @@ impl Balance {
     /// Option `o` is placed (`sign` −1) or taken back (`sign` +1);
     /// `coloured(j, e)` tells whether join `j`, at whose end `e` the
     /// option's slot is, had a colour before the placement.
+    /// The same changes as [`Balance::deltas`], applied as they come:
+    /// merging them first costs the assignment backend 3.5% more
+    /// instructions (Tetravex 9x9, 3.79 G against 3.93 G).
     #[inline(always)]
     pub(crate) fn apply(&mut self, o: usize, sign: i32, coloured: impl Fn(u32, u8) -> bool) {
         let (p, s) = (self.opt_piece[o] as usize, self.opt_slot[o] as usize);
