@@ -19,7 +19,8 @@
 //! the row scan runs when its estimated nodes, weighed by the cost ratio
 //! per node, are fewer; for a count that may memoise, the row scan's
 //! estimate is that of its memo search when the memo is expected to pay
-//! ([`memo_estimate`]). The row scan itself comes in two builds, with
+//! ([`memo_verdict`]: random walks, and where they cannot tell, a pilot
+//! run). The row scan itself comes in two builds, with
 //! and without the [colour balance](super::balance); each is estimated,
 //! the balanced one's nodes weighed by `BALANCE_COST`, and the cheaper
 //! goes on. The walks use fixed seeds, so the choice depends
@@ -27,13 +28,13 @@
 //! and every shard (a sharded search must cut the same tree everywhere).
 
 use super::assign::Assign;
-use super::estimate::{estimate_tree, memo_estimate};
+use super::config::SearchConfig;
+use super::estimate::estimate_tree;
+use super::pilot::{memo_verdict, Gain, MemoHint};
 use super::problem::Problem;
 use super::rowscan::RowScan;
 use super::shape::{SlotPieces, UniformSlots};
-use super::tuning::{
-    ASSIGN_PROBES, BALANCE_COST, COST_RATIO, FIRST_ONLY_ROW_LIMIT, MEMO_PAYS, ROW_PROBES, SMALL_ROW_TREE,
-};
+use super::tuning::{ASSIGN_PROBES, BALANCE_COST, COST_RATIO, FIRST_ONLY_ROW_LIMIT, ROW_PROBES, SMALL_ROW_TREE};
 
 /// The backend to run, built.
 pub(super) enum Picked {
@@ -64,17 +65,22 @@ impl IntoPicked for RowScan<true> {
 /// memoise, `memo_possible`: then the row scan's tree is the memo search's
 /// when the memo is expected to pay, as only the row scan has a memo key).
 /// `uniform` is the row scan's shape when it applies; `force_rows` takes
-/// it without estimating (`--backend rowscan`).
+/// it without estimating (`--backend rowscan`). Returns the backend and
+/// what the choice found out about memoising its count.
 pub(super) fn pick(
     pb: &Problem,
     shape: &SlotPieces,
     uniform: Option<&UniformSlots>,
     force_rows: bool,
-    first_only: bool,
+    config: &SearchConfig,
     memo_possible: bool,
-) -> Picked {
-    let assign = || Picked::Assign(Box::new(Assign::new(pb, shape)));
+) -> (Picked, MemoHint) {
+    let first_only = config.first_only();
+    let assign = || (Picked::Assign(Box::new(Assign::new(pb, shape))), MemoHint::default());
     let Some(uniform) = uniform else { return assign() };
+    let memo = memo_possible.then_some(config);
+    // The pilot's measure of the memo, shared by both builds.
+    let mut gain = None;
     // The balance costs the row scan's cheap nodes dearly: it runs where
     // it cuts the estimated search (memoised, when the memo is expected to
     // pay) by more than it costs, and when forced. One backend in memory
@@ -83,17 +89,17 @@ pub(super) fn pick(
     let mut balanced = None;
     if let Some(mut rows) = RowScan::<true>::build(pb, uniform).filter(RowScan::balanced) {
         if force_rows {
-            return rows.picked();
+            return (rows.picked(), MemoHint::default());
         }
-        balanced = Some(row_cost(&mut rows, BALANCE_COST, memo_possible));
+        balanced = Some(row_cost(&mut rows, BALANCE_COST, memo, &mut gain));
     }
     let Some(mut rows) = RowScan::<false>::build(pb, uniform) else { return assign() };
     if force_rows {
-        return rows.picked();
+        return (rows.picked(), MemoHint::default());
     }
-    let plain = row_cost(&mut rows, 1.0, memo_possible);
-    let (rows_size, use_balance) = match balanced {
-        Some(cost) if cost < plain => (cost, true),
+    let plain = row_cost(&mut rows, 1.0, memo, &mut gain);
+    let ((rows_size, memoise), use_balance) = match balanced {
+        Some(cost) if cost.0 < plain.0 => (cost, true),
         _ => (plain, false),
     };
     drop(rows);
@@ -102,36 +108,41 @@ pub(super) fn pick(
             true => RowScan::<true>::build(pb, uniform).map(IntoPicked::picked),
             false => RowScan::<false>::build(pb, uniform).map(IntoPicked::picked),
         };
-        built.expect("the row scan applied")
+        (built.expect("the row scan applied"), MemoHint { memoise, piloted: gain.is_some() })
     };
     if rows_size <= SMALL_ROW_TREE {
         return build();
     }
     let mut assign = Assign::new(pb, shape);
     if first_only && rows_size > FIRST_ONLY_ROW_LIMIT {
-        return Picked::Assign(Box::new(assign));
+        return (Picked::Assign(Box::new(assign)), MemoHint::default());
     }
     let assign_size = estimate_tree(&mut assign, ASSIGN_PROBES);
     if rows_size <= assign_size * COST_RATIO {
         drop(assign);
         build()
     } else {
-        Picked::Assign(Box::new(assign))
+        (Picked::Assign(Box::new(assign)), MemoHint::default())
     }
 }
 
 /// The estimated cost of the row scan's search, in plain row-scan nodes:
-/// its tree, or for a count that the memo is expected to cut short, its
-/// memo search's nodes, each weighed as 1 / MEMO_PAYS plain ones (the
-/// memo's own threshold); times `node_cost`. Leaves it at the root.
-fn row_cost<const B: bool>(rows: &mut RowScan<B>, node_cost: f64, memo_possible: bool) -> f64 {
-    let mut size = estimate_tree(rows, ROW_PROBES);
-    if size > SMALL_ROW_TREE && memo_possible {
-        if let Some((plain, memo)) = memo_estimate(rows) {
-            if plain > 0.0 && memo <= MEMO_PAYS * plain {
-                size = size.min(memo / MEMO_PAYS);
-            }
-        }
+/// its tree, or for a count (`memo`: the search's configuration) that the
+/// memo is expected to cut short, its memo search's cost
+/// ([`memo_verdict`]); times `node_cost`. With it, whether the count is
+/// to memoise, when that was weighed. Leaves the row scan at the root.
+fn row_cost<const B: bool>(
+    rows: &mut RowScan<B>,
+    node_cost: f64,
+    memo: Option<&SearchConfig>,
+    gain: &mut Option<Gain>,
+) -> (f64, Option<bool>) {
+    let size = estimate_tree(rows, ROW_PROBES);
+    match memo {
+        Some(config) if size > SMALL_ROW_TREE => match memo_verdict(rows, config, gain) {
+            Some(cost) => (size.min(cost) * node_cost, Some(true)),
+            None => (size * node_cost, Some(false)),
+        },
+        _ => (size * node_cost, None),
     }
-    size * node_cost
 }

@@ -30,12 +30,13 @@ use super::ctx::{finish, Ctx, Shared, Ticket, Visitor};
 use super::estimate;
 use super::memo::{Memo, MemoStats};
 use super::outcome::{Outcome, ShardPlan, Stats};
+use super::pilot::{memo_verdict, pilot, MemoHint};
 use super::search::{search, Cut, Enumerate, Memoised};
-use super::tuning::DEFAULT_MEMO_MB;
 use super::tuning::{COUNT_TICKETS_PER_THREAD, FIRST_TICKETS_PER_THREAD, MIN_SHARD_TICKETS, TICKETS_PER_SHARD};
+use super::tuning::{DEFAULT_MEMO_MB, PILOT_BUDGET, PILOT_PAYS, SECOND_LOOK};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{Mutex, OnceLock};
 
 /// Enumerates tickets: the smallest cut depth that gives at least `target`
 /// subtrees (or the whole tree, if it is shallower). It polls like a
@@ -101,12 +102,14 @@ pub(crate) fn plan<B: Backend, F: Fn() -> B + Sync>(
 
 /// Runs a search: worker 0 with `first_backend` (already built, as the
 /// backend choice built it), the other workers with a backend that `make`
-/// builds in their own thread.
+/// builds in their own thread. `memo_hint`: what the backend's choice
+/// found out about memoising a count.
 pub(crate) fn drive<B: Backend, F: Fn() -> B + Sync>(
     mut first_backend: B,
     make: F,
     config: &SearchConfig,
     visitor: Option<&Visitor>,
+    memo_hint: MemoHint,
 ) -> Outcome {
     let threads = config.effective_threads();
     let shared = Shared::new(config, visitor, threads);
@@ -119,19 +122,63 @@ pub(crate) fn drive<B: Backend, F: Fn() -> B + Sync>(
     // A count (no visitor, no limit) may memoise subtree counts, each
     // worker in its own table under an equal share of the cap.
     let words = first_backend.memo_words();
-    let memoise = visitor.is_none()
-        && config.limit.is_none()
-        && words > 0
+    let countable = visitor.is_none() && config.limit.is_none() && words > 0;
+    let mut piloted = memo_hint.piloted;
+    let memoise = countable
         && match config.memo {
             MemoChoice::Off => false,
             MemoChoice::On => true,
-            MemoChoice::Auto => estimate::memo_pays(&mut first_backend),
+            MemoChoice::Auto => memo_hint.memoise.unwrap_or_else(|| {
+                let mut gain = None;
+                let verdict = memo_verdict(&mut first_backend, config, &mut gain);
+                piloted = gain.is_some();
+                verdict.is_some()
+            }),
         };
+    // The second look: a count left without the memo because the walks
+    // saw a small tree or few repeats, and no pilot ran, runs the pilot
+    // once a worker has spent its share of SECOND_LOOK nodes (the walks
+    // were wrong about the tree's size), and memoises the rest when it
+    // pays. The pilot's verdict depends only on the problem.
+    let second_look = countable && !memoise && !piloted && config.memo == MemoChoice::Auto;
+    let looked: OnceLock<bool> = OnceLock::new();
     let memo_cap = config.memo_mb.unwrap_or(DEFAULT_MEMO_MB).saturating_mul(1 << 20) / threads.max(1);
     let new_memo = || memoise.then(|| Memo::new(words, memo_cap));
-    let run = |backend: &mut B, ctx: &mut Ctx, memo: &mut Option<Memo>| match memo {
-        Some(m) => search(backend, ctx, &mut Memoised::new(m, words)),
-        None => search(backend, ctx, &mut Enumerate),
+    let run = |backend: &mut B, ctx: &mut Ctx, memo: &mut Option<Memo>| {
+        if second_look && memo.is_none() {
+            let pays = match looked.get() {
+                Some(&pays) => pays,
+                None => {
+                    ctx.start_run((SECOND_LOOK / threads as u64).saturating_sub(ctx.spent()).max(1));
+                    let flow = search(backend, ctx, &mut Enumerate);
+                    let due = ctx.budget_hit();
+                    ctx.report_nodes();
+                    ctx.start_run(u64::MAX);
+                    if !due {
+                        return flow;
+                    }
+                    // The pilot runs on a backend of its own from the root
+                    // (this one is in the middle of its tree), once for
+                    // all workers; this run goes on from where it stopped.
+                    *looked.get_or_init(|| {
+                        let cap = config.memo_mb.unwrap_or(DEFAULT_MEMO_MB).saturating_mul(1 << 20);
+                        pilot(&mut make(), config, PILOT_BUDGET, cap).ratio() >= PILOT_PAYS
+                    })
+                }
+            };
+            if pays {
+                *memo = Some(Memo::new(words, memo_cap));
+            }
+        }
+        match memo {
+            Some(m) => {
+                // Resumes where a run without the memo stopped, if it did.
+                let mut mode = Memoised::new(m, words);
+                mode.resume(backend.depth());
+                search(backend, ctx, &mut mode)
+            }
+            None => search(backend, ctx, &mut Enumerate),
+        }
     };
 
     // One thread, whole tree: no tickets needed.

@@ -16,8 +16,8 @@
 //!
 //! The same walks serve three estimates: of each ticket's subtree (the
 //! deal onto shards), of a whole tree ([`estimate_tree`], the choice
-//! between backends), and of how often states repeat ([`memo_pays`], the
-//! choice to memoise a count).
+//! between backends), and of how often states repeat ([`memo_estimate`], the
+//! choice to memoise a count, with [`super::pilot`]).
 //!
 //! **Determinism.** Every ticket's walks draw from their own SplitMix64
 //! stream, seeded from a fixed constant and the ticket's index, so an
@@ -30,7 +30,7 @@
 use super::backend::{Backend, Step};
 use super::ctx::Ticket;
 use super::search;
-use super::tuning::{MAX_PROBES, MEMO_FIRST_WALKS, MEMO_PAYS, MEMO_WALKS, MEMO_WORTH_IT, MIN_PROBES, PLAN_BUDGET};
+use super::tuning::{MAX_PROBES, MEMO_FIRST_WALKS, MEMO_WALKS, MEMO_WORTH_IT, MIN_PROBES, PLAN_BUDGET};
 use crate::rng::Rng;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -145,16 +145,9 @@ pub(crate) fn estimate_tree<B: Backend>(backend: &mut B, probes: u32) -> f64 {
     sum / f64::from(probes.max(1))
 }
 
-/// The seed of the walks of [`memo_pays`] (fixed: the choice depends only
+/// The seed of the walks of [`memo_estimate`] (fixed: the choice depends only
 /// on the problem).
 const MEMO_SEED: u64 = 0x3E30_5EED_0000_0001;
-
-/// Whether memoising the count of `backend`'s tree is expected to pay
-/// (see [`memo_estimate`]): when the memo search is estimated at most
-/// [`MEMO_PAYS`] of the plain tree's nodes. Leaves the backend at the root.
-pub(crate) fn memo_pays<B: Backend>(backend: &mut B) -> bool {
-    memo_estimate(backend).is_some_and(|(plain, memo)| plain > 0.0 && memo <= MEMO_PAYS * plain)
-}
 
 /// The estimated nodes of `backend`'s tree without and with a memo, from
 /// random walks that record the key at every depth (fixed seeds: the same

@@ -5,6 +5,7 @@ use super::backend::Backend;
 use super::bitset::Bitset;
 use super::count::Count;
 use super::memo::Memo;
+use super::pilot::pilot;
 use super::tests::dominoes;
 use super::{solve, MemoChoice, ProblemBuilder, SearchConfig};
 use std::collections::HashMap;
@@ -152,4 +153,44 @@ fn domino_16x16_is_exact_and_its_effort_fixed() {
     let memo = outcome.stats.memo.expect("memoised");
     assert_eq!(memo.states, 1_261_420);
     assert!(outcome.stats.nodes < 1_900_000, "{} nodes", outcome.stats.nodes);
+}
+
+/// The pilot's measure is exact: searching a whole tree, it spends the
+/// memoised count's nodes and covers the plain count's; broken off, it
+/// covers at least the nodes it spent.
+#[test]
+fn the_pilot_measures_what_the_memo_saves() {
+    let board = dominoes(6, 6);
+    let one = |memo| SearchConfig { threads: 1, memo, ..SearchConfig::count() };
+    let plain = solve(&board, &one(MemoChoice::Off), None);
+    let memo = solve(&board, &one(MemoChoice::On), None);
+    assert_eq!(plain.solutions.to_u64(), Some(6728));
+    let mut bits = Bitset::<1>::new(&board);
+    let whole = pilot(&mut bits, &SearchConfig::count(), u64::MAX, 1 << 20);
+    assert!(whole.whole);
+    assert_eq!(whole.memo_nodes, memo.stats.nodes);
+    assert_eq!(whole.plain_nodes, plain.stats.nodes);
+    assert!(whole.ratio() > 3.0, "{whole:?}");
+    let part = pilot(&mut bits, &SearchConfig::count(), 100, 1 << 20);
+    assert!(!part.whole && part.memo_nodes == 100 && part.plain_nodes >= 100, "{part:?}");
+    assert_eq!(bits.depth(), 0, "the pilot leaves the backend at the root");
+}
+
+/// A count the walks leave without the memo (the tree looks small) takes
+/// a second look once it has spent `SECOND_LOOK` nodes (64 in tests): the
+/// pilot finds that dominoes repeat, and the rest of the count, from where
+/// each worker stopped, is memoised. The counts stay exact.
+#[test]
+fn the_second_look_memoises_the_rest_of_a_count() {
+    for (r, c, tilings) in [(4, 4, 36u64), (6, 6, 6728), (4, 7, 781)] {
+        for threads in [1, 2] {
+            let config = SearchConfig { threads, ..SearchConfig::count() };
+            let outcome = solve(&dominoes(r, c), &config, None);
+            assert_eq!(outcome.solutions.to_u64(), Some(tilings), "{r}x{c}, {threads} threads");
+            assert!(outcome.complete);
+            if r * c >= 28 {
+                assert!(outcome.stats.memo.is_some(), "{r}x{c}, {threads} threads: no second look");
+            }
+        }
+    }
 }

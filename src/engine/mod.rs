@@ -92,6 +92,7 @@ mod driver;
 mod estimate;
 mod memo;
 mod outcome;
+mod pilot;
 mod portfolio;
 mod problem;
 mod rowscan;
@@ -109,6 +110,7 @@ pub use problem::{Colour, ModelError, OptionId, Primary, Problem, ProblemBuilder
 pub use tuning::DEFAULT_MEMO_MB;
 
 use backend::Backend;
+use pilot::MemoHint;
 use shape::{SlotPieces, UniformSlots};
 
 /// Runs `op` with the backend that suits `problem` (or the one `choice`
@@ -119,7 +121,7 @@ use shape::{SlotPieces, UniformSlots};
 /// `memo_possible`: the search is a count that may memoise (no visitor).
 fn dispatch<O: WithBackend>(problem: &Problem, config: &SearchConfig, memo_possible: bool, op: O) -> O::Out {
     let memo_possible = memo_possible && config.limit.is_none() && config.memo != MemoChoice::Off;
-    let (choice, first_only) = (config.backend, config.first_only());
+    let choice = config.backend;
     let words = match choice {
         BackendChoice::General => None,
         _ => bitset::words_needed(problem),
@@ -127,7 +129,7 @@ fn dispatch<O: WithBackend>(problem: &Problem, config: &SearchConfig, memo_possi
     macro_rules! bits {
         ($w:literal) => {{
             let make = || bitset::Bitset::<$w>::new(problem);
-            op.run(make(), make)
+            op.run(make(), make, MemoHint::default())
         }};
     }
     let slots = match (choice, words) {
@@ -144,30 +146,34 @@ fn dispatch<O: WithBackend>(problem: &Problem, config: &SearchConfig, memo_possi
         (_, Some(shape)) => {
             let uniform = (choice != BackendChoice::Assign).then(|| UniformSlots::of(problem, &shape)).flatten();
             let force_rows = choice == BackendChoice::RowScan;
-            match choose::pick(problem, &shape, uniform.as_ref(), force_rows, first_only, memo_possible) {
+            let (picked, memo) = choose::pick(problem, &shape, uniform.as_ref(), force_rows, config, memo_possible);
+            match picked {
                 choose::Picked::Rows(rows) => {
                     let uniform = uniform.as_ref().expect("the row scan ran on uniform slots");
-                    op.run(*rows, || rowscan::RowScan::<false>::build(problem, uniform).expect("the row scan applied"))
+                    let make = || rowscan::RowScan::<false>::build(problem, uniform).expect("the row scan applied");
+                    op.run(*rows, make, memo)
                 }
                 choose::Picked::BalancedRows(rows) => {
                     let uniform = uniform.as_ref().expect("the row scan ran on uniform slots");
-                    op.run(*rows, || rowscan::RowScan::<true>::build(problem, uniform).expect("the row scan applied"))
+                    let make = || rowscan::RowScan::<true>::build(problem, uniform).expect("the row scan applied");
+                    op.run(*rows, make, memo)
                 }
-                choose::Picked::Assign(assign) => op.run(*assign, || assign::Assign::new(problem, &shape)),
+                choose::Picked::Assign(assign) => op.run(*assign, || assign::Assign::new(problem, &shape), memo),
             }
         }
         _ => {
             let make = || sparse::Sparse::new(problem);
-            op.run(make(), make)
+            op.run(make(), make, MemoHint::default())
         }
     }
 }
 
 /// Something to do with a backend, whichever it is: `first` is built for
-/// worker 0, `make` builds one for each other worker (in its thread).
+/// worker 0, `make` builds one for each other worker (in its thread);
+/// `memo` is what the backend's choice found out about memoising a count.
 trait WithBackend {
     type Out;
-    fn run<B: Backend, F: Fn() -> B + Sync>(self, first: B, make: F) -> Self::Out;
+    fn run<B: Backend, F: Fn() -> B + Sync>(self, first: B, make: F, memo: MemoHint) -> Self::Out;
 }
 
 /// Solves `problem`. The visitor, if any, sees every solution (with
@@ -176,8 +182,8 @@ pub fn solve(problem: &Problem, config: &SearchConfig, visitor: Option<&Visitor>
     struct Solve<'a>(&'a SearchConfig, Option<&'a Visitor<'a>>);
     impl WithBackend for Solve<'_> {
         type Out = Outcome;
-        fn run<B: Backend, F: Fn() -> B + Sync>(self, first: B, make: F) -> Outcome {
-            driver::drive(first, make, self.0, self.1)
+        fn run<B: Backend, F: Fn() -> B + Sync>(self, first: B, make: F, memo: MemoHint) -> Outcome {
+            driver::drive(first, make, self.0, self.1, memo)
         }
     }
     dispatch(problem, config, visitor.is_none(), Solve(config, visitor))
@@ -190,7 +196,7 @@ pub fn plan(problem: &Problem, count: u32, config: &SearchConfig) -> ShardPlan {
     struct Plan<'a>(&'a SearchConfig, u32);
     impl WithBackend for Plan<'_> {
         type Out = ShardPlan;
-        fn run<B: Backend, F: Fn() -> B + Sync>(self, first: B, make: F) -> ShardPlan {
+        fn run<B: Backend, F: Fn() -> B + Sync>(self, first: B, make: F, _: MemoHint) -> ShardPlan {
             driver::plan(first, make, self.0, self.1)
         }
     }

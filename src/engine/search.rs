@@ -181,6 +181,16 @@ impl<'m> Memoised<'m> {
         Memoised { memo, words, keys: vec![0; 64 * words], acc: vec![Count::ZERO; 64], store: vec![None; 64] }
     }
 
+    /// Opens every depth down to `depth` with a zero count and nothing to
+    /// store: a run that takes over at a node where a search without the
+    /// memo stopped (its solutions so far are the context's) counts the
+    /// rest of each open node's subtree, and stores none of them.
+    pub(crate) fn resume(&mut self, depth: usize) {
+        for d in 0..=depth {
+            self.open(d);
+        }
+    }
+
     /// Opens depth `depth` (an entered node) with a zero count.
     #[inline]
     fn open(&mut self, depth: usize) {

@@ -135,6 +135,22 @@ pub(crate) const MEMO_FIRST_WALKS: u32 = 16;
 /// See [`MEMO_FIRST_WALKS`].
 pub(crate) const MEMO_WORTH_IT: f64 = 2e5;
 
+/// A tree the walks estimate at least this large, and on which they see
+/// too few repeats to memoise, gets a pilot run (pilot.rs): about 2 s of
+/// plain row-scan nodes, of which the pilot costs 2 to 3%.
+pub(crate) const PILOT_MIN_TREE: f64 = 5e7;
+/// Nodes the workers spend on a count without the memo before the second
+/// look (driver.rs; each worker its share): about 1.3 s of row-scan
+/// nodes, of which the pilot costs 3 to 5%. Tiny in tests, so that the
+/// engine's cross-checks take the second look on tiny trees.
+pub(crate) const SECOND_LOOK: u64 = if cfg!(test) { 64 } else { 1 << 25 };
+/// The pilot's nodes: about 40 to 70 ms of memoised row-scan nodes.
+pub(crate) const PILOT_BUDGET: u64 = if cfg!(test) { 512 } else { 1 << 18 };
+/// Plain nodes the pilot must cover per node it spends for the count to
+/// memoise. Measured on 5x5 Tetravex with 3 labels (docs/performance.md):
+/// 4.1 to 25 where the memo won 2 to 160 times, 1.1 where it lost.
+pub(crate) const PILOT_PAYS: f64 = 3.0;
+
 // ---------------------------------------------------------------------
 // The assignment backend (assign.rs)
 // ---------------------------------------------------------------------

@@ -1,0 +1,195 @@
+//! The memo's pilot: a short memoised search that measures what the memo
+//! saves, where random walks cannot tell.
+//!
+//! # The problem
+//!
+//! Memoising a count pays when states repeat often enough that the nodes
+//! it skips outweigh what it costs per node (a key built, a table probed).
+//! [`memo_estimate`](super::estimate::memo_estimate) guesses the repeats
+//! from the keys that random walks meet, but a few hundred walks meet a
+//! few dozen keys at the depths that matter, and see no repeat among a
+//! million states. On 5x5 Tetravex with 3 labels and a dozen or so
+//! distinct tiles the walks saw none, and the count ran without the memo
+//! 7 to 160 times slower than with it.
+//!
+//! # The measurement
+//!
+//! The pilot runs the memoised search itself, in the backend's own order
+//! and for a fixed budget of nodes, but stores in the table the size of
+//! each finished subtree *in plain nodes* (the nodes the search without a
+//! memo would spend there) instead of its count. A hit adds the stored
+//! size. So when the budget runs out it knows exactly how many plain nodes
+//! the memo covered with the nodes it spent: the memo's *gain* on that
+//! prefix of the tree. For example, a tree whose two subtrees of 10 nodes
+//! each reach the same state: the memo spends 11 + 1 nodes where the plain
+//! search spends 21: a gain of 21 / 12.
+//!
+//! * **P1** (enter): at a node, build its key; if the table has it, its
+//!   subtree's size is the stored one: do not descend.
+//! * **P2** (descend): a node's size starts at 0; a child's size plus one
+//!   (the child itself) is added when the child is done.
+//! * **P3** (leave): store the node's size under its key.
+//!
+//! The gain on a prefix understates the gain on the whole tree (the table
+//! fills as the search goes on, and later subtrees meet more known
+//! states), so a choice made on it errs towards not memoising. The budget
+//! is fixed, and the order the backend's own, so the choice is the same
+//! on every machine and for every thread count.
+
+use super::backend::{Backend, Node};
+use super::config::SearchConfig;
+use super::count::Count;
+use super::ctx::{Ctx, Shared};
+use super::estimate::memo_estimate;
+use super::memo::{Hint, Memo};
+use super::search::{search, Mode};
+use super::tuning::{DEFAULT_MEMO_MB, MEMO_PAYS, PILOT_BUDGET, PILOT_MIN_TREE, PILOT_PAYS};
+
+/// What the backend's choice found out about memoising a count.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct MemoHint {
+    /// Whether to memoise, when the choice weighed it.
+    pub memoise: Option<bool>,
+    /// Whether a pilot ran: then its verdict stands, and the count takes
+    /// no second look (it would run the same pilot again).
+    pub piloted: bool,
+}
+
+/// What a pilot run measured.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Gain {
+    /// Nodes the memoised search spent.
+    pub memo_nodes: u64,
+    /// Nodes the plain search would have spent on the same part of the tree.
+    pub plain_nodes: u64,
+    /// Whether the pilot searched the whole tree within its budget.
+    pub whole: bool,
+}
+
+impl Gain {
+    /// Plain nodes covered per memoised node spent.
+    pub(crate) fn ratio(&self) -> f64 {
+        self.plain_nodes as f64 / self.memo_nodes.max(1) as f64
+    }
+}
+
+/// Runs the memoised search of `backend`'s tree from the root for at most
+/// `budget` nodes, with a table under `cap_bytes`, and measures its gain.
+/// Polls like a search (Ctrl-C, the deadline): stopped, it reports what it
+/// measured so far. Leaves the backend at the root.
+pub(crate) fn pilot<B: Backend>(backend: &mut B, config: &SearchConfig, budget: u64, cap_bytes: usize) -> Gain {
+    let words = backend.memo_words();
+    debug_assert!(words > 0, "a pilot needs a memo key");
+    let shared = Shared::new(config, None, 1);
+    let mut ctx = Ctx::cutting(&shared);
+    ctx.start_run(budget);
+    let mut memo = Memo::new(words, cap_bytes);
+    let mut sizes = Sizes { memo: &mut memo, words, keys: Vec::new(), acc: Vec::new(), store: Vec::new() };
+    backend.reset();
+    let whole = search(backend, &mut ctx, &mut sizes).is_continue();
+    // Broken off: the finished subtrees at every open level, and the open
+    // nodes themselves (each entered once).
+    let open = backend.depth();
+    let plain_nodes = sizes.acc.iter().take(open + 1).sum::<u64>() + open as u64;
+    backend.reset();
+    Gain { memo_nodes: ctx.run_nodes(), plain_nodes, whole }
+}
+
+/// The pilot's mode (P1-P3): `acc[d]` is the plain size of the finished
+/// part of the open node at depth `d`'s subtree (its descendants, not
+/// itself), `store[d]` where that node is to be stored when done, under
+/// its key at `keys[d * words..]`.
+struct Sizes<'m> {
+    memo: &'m mut Memo,
+    words: usize,
+    keys: Vec<u64>,
+    acc: Vec<u64>,
+    store: Vec<Option<Hint>>,
+}
+
+impl Sizes<'_> {
+    fn open(&mut self, depth: usize) {
+        if depth >= self.acc.len() {
+            self.acc.resize(2 * depth + 2, 0);
+            self.store.resize(2 * depth + 2, None);
+            self.keys.resize((2 * depth + 2) * self.words, 0);
+        }
+        self.acc[depth] = 0;
+        self.store[depth] = None;
+    }
+}
+
+impl Mode for Sizes<'_> {
+    fn start(&mut self, base: usize) {
+        self.open(base);
+    }
+
+    /// P1: a known state's size is the stored one.
+    fn skip<B: Backend>(&mut self, backend: &B, node: Node, depth: usize, base: usize, _: &mut Ctx) -> bool {
+        if node != Node::Inner || depth == base {
+            return false;
+        }
+        let key = &mut self.keys[depth * self.words..(depth + 1) * self.words];
+        if !backend.memo_key(key) {
+            return false;
+        }
+        let mut size = Count::ZERO;
+        match self.memo.get(key, &mut size) {
+            Ok(()) => {
+                self.acc[depth] = size.saturating_u64();
+                true
+            }
+            Err(hint) => {
+                self.store[depth] = Some(hint);
+                false
+            }
+        }
+    }
+
+    fn solution<B: Backend>(&mut self, _: &B, _: &mut Ctx) -> std::ops::ControlFlow<()> {
+        std::ops::ControlFlow::Continue(())
+    }
+
+    /// P2: a child entered.
+    fn entered(&mut self, depth: usize) {
+        self.open(depth);
+    }
+
+    /// P3: store the node's size, and add it (and the node) to its parent's.
+    fn leave<B: Backend>(&mut self, _: &B, depth: usize, base: usize) {
+        if let Some(hint) = self.store[depth] {
+            let key = &self.keys[depth * self.words..(depth + 1) * self.words];
+            self.memo.put(key, hint, &Count::from(self.acc[depth]));
+        }
+        if depth > base {
+            let done = std::mem::take(&mut self.acc[depth]);
+            self.acc[depth - 1] = self.acc[depth - 1].saturating_add(done.saturating_add(1));
+        }
+    }
+
+    fn end<B: Backend>(&mut self, _: &B, _: &mut Ctx, _: usize) {}
+}
+
+/// Whether memoising the count of `backend`'s tree pays, and if so what
+/// the memo search is expected to cost, in plain nodes. First the random
+/// walks ([`memo_estimate`]); where they see too few repeats and the tree
+/// is large, the pilot decides: memoise when it covered at least
+/// [`PILOT_PAYS`] plain nodes per node spent. `gain` keeps a pilot's
+/// measure for another build of the same search (the row scan with and
+/// without the balance). Leaves the backend at the root.
+pub(crate) fn memo_verdict<B: Backend>(backend: &mut B, config: &SearchConfig, gain: &mut Option<Gain>) -> Option<f64> {
+    let (plain, memo) = memo_estimate(backend)?;
+    if plain <= 0.0 {
+        return None;
+    }
+    if memo <= MEMO_PAYS * plain {
+        return Some(memo / MEMO_PAYS);
+    }
+    if plain < PILOT_MIN_TREE {
+        return None;
+    }
+    let cap = config.memo_mb.unwrap_or(DEFAULT_MEMO_MB).saturating_mul(1 << 20);
+    let g = *gain.get_or_insert_with(|| pilot(backend, config, PILOT_BUDGET, cap));
+    let r = g.ratio();
+    (r >= PILOT_PAYS).then(|| plain * PILOT_PAYS / r)
+}
