@@ -29,6 +29,7 @@ use super::count::Count;
 use super::ctx::{finish, Ctx, Shared, Ticket, Visitor};
 use super::estimate;
 use super::memo::{Memo, MemoStats};
+use super::memo_shared::{SharedMemo, SharedTable};
 use super::outcome::{Outcome, ShardPlan, Stats};
 use super::pilot::{memo_verdict, pilot, MemoHint};
 use super::search::{search, Cut, Enumerate, Memoised};
@@ -37,6 +38,32 @@ use super::tuning::{DEFAULT_MEMO_MB, PILOT_BUDGET, PILOT_PAYS, SECOND_LOOK};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
+
+/// A worker's memo table: its own, or its handle on the shared one.
+enum WorkerMemo<'s> {
+    Own(Memo),
+    Shared(SharedTable<'s>),
+}
+
+impl WorkerMemo<'_> {
+    /// The figures of the table (all of it, when shared).
+    fn stats(&self) -> MemoStats {
+        match self {
+            WorkerMemo::Own(m) => m.stats,
+            WorkerMemo::Shared(t) => t.0.stats(),
+        }
+    }
+}
+
+/// Gives a worker's run its type: the workers' memo tables borrow the
+/// one shared table of this search (lifetime `'s`), which a closure's
+/// annotated parameter could not say.
+fn memo_runner<'s, B, R>(run: R) -> R
+where
+    R: Fn(&mut B, &mut Ctx, &mut Option<WorkerMemo<'s>>) -> ControlFlow<()>,
+{
+    run
+}
 
 /// Enumerates tickets: the smallest cut depth that gives at least `target`
 /// subtrees (or the whole tree, if it is shallower). It polls like a
@@ -142,9 +169,16 @@ pub(crate) fn drive<B: Backend, F: Fn() -> B + Sync>(
     // pays. The pilot's verdict depends only on the problem.
     let second_look = countable && !memoise && !piloted && config.memo == MemoChoice::Auto;
     let looked: OnceLock<bool> = OnceLock::new();
-    let memo_cap = config.memo_mb.unwrap_or(DEFAULT_MEMO_MB).saturating_mul(1 << 20) / threads.max(1);
-    let new_memo = || memoise.then(|| Memo::new(words, memo_cap));
-    let run = |backend: &mut B, ctx: &mut Ctx, memo: &mut Option<Memo>| {
+    // With threads, one table shared by all workers (a state one worker
+    // stored is a hit for the others); alone, a table of its own.
+    let memo_cap = config.memo_mb.unwrap_or(DEFAULT_MEMO_MB).saturating_mul(1 << 20);
+    let shared_memo: OnceLock<SharedMemo> = OnceLock::new();
+    let table = || match threads {
+        0 | 1 => WorkerMemo::Own(Memo::new(words, memo_cap)),
+        _ => WorkerMemo::Shared(SharedTable(shared_memo.get_or_init(|| SharedMemo::new(words, memo_cap)))),
+    };
+    let new_memo = || memoise.then(table);
+    let run = memo_runner(|backend: &mut B, ctx: &mut Ctx, memo| {
         if second_look && memo.is_none() {
             let pays = match looked.get() {
                 Some(&pays) => pays,
@@ -160,26 +194,29 @@ pub(crate) fn drive<B: Backend, F: Fn() -> B + Sync>(
                     // The pilot runs on a backend of its own from the root
                     // (this one is in the middle of its tree), once for
                     // all workers; this run goes on from where it stopped.
-                    *looked.get_or_init(|| {
-                        let cap = config.memo_mb.unwrap_or(DEFAULT_MEMO_MB).saturating_mul(1 << 20);
-                        pilot(&mut make(), config, PILOT_BUDGET, cap).ratio() >= PILOT_PAYS
-                    })
+                    *looked.get_or_init(|| pilot(&mut make(), config, PILOT_BUDGET, memo_cap).ratio() >= PILOT_PAYS)
                 }
             };
             if pays {
-                *memo = Some(Memo::new(words, memo_cap));
+                *memo = Some(table());
             }
         }
+        // A memoised run resumes where a run without the memo stopped, if
+        // it did.
         match memo {
-            Some(m) => {
-                // Resumes where a run without the memo stopped, if it did.
+            Some(WorkerMemo::Own(m)) => {
                 let mut mode = Memoised::new(m, words);
+                mode.resume(backend.depth());
+                search(backend, ctx, &mut mode)
+            }
+            Some(WorkerMemo::Shared(t)) => {
+                let mut mode = Memoised::new(t, words);
                 mode.resume(backend.depth());
                 search(backend, ctx, &mut mode)
             }
             None => search(backend, ctx, &mut Enumerate),
         }
-    };
+    });
 
     // One thread, whole tree: no tickets needed.
     if config.shard.is_none() && threads <= 1 {
@@ -188,7 +225,7 @@ pub(crate) fn drive<B: Backend, F: Fn() -> B + Sync>(
         let _ = run(&mut first_backend, &mut ctx, &mut memo);
         stats.nodes = ctx.spent();
         stats.updates = ctx.updates();
-        stats.memo = memo.map(|m| m.stats);
+        stats.memo = memo.map(|m| m.stats());
         return finish(&shared, stats, ctx.total(), true);
     }
 
@@ -257,7 +294,7 @@ pub(crate) fn drive<B: Backend, F: Fn() -> B + Sync>(
         tot.0 += ctx.spent();
         tot.1 += ctx.updates();
         tot.2 += &ctx.total();
-        if let Some(m) = memo {
+        if let Some(WorkerMemo::Own(m)) = memo {
             tot.3.get_or_insert_with(MemoStats::default).add(&m.stats);
         }
     };
@@ -274,7 +311,7 @@ pub(crate) fn drive<B: Backend, F: Fn() -> B + Sync>(
         });
     }
     let (nodes, updates, solutions, memo_stats) = totals.into_inner().unwrap();
-    stats.memo = memo_stats;
+    stats.memo = memo_stats.or_else(|| shared_memo.get().map(SharedMemo::stats));
     stats.nodes += nodes;
     stats.updates += updates;
     let all_done = next.load(Ordering::Relaxed) >= tickets.len();

@@ -150,7 +150,7 @@ fn max_slots(stride: usize, cap_bytes: usize) -> usize {
 }
 
 #[inline]
-fn hash(key: &[u64]) -> u64 {
+pub(super) fn hash(key: &[u64]) -> u64 {
     let mut h = 0x9E37_79B9_7F4A_7C15u64;
     for &w in key {
         h = (h ^ w).wrapping_mul(0x517C_C1B7_2722_0A95).rotate_left(23);
@@ -257,12 +257,12 @@ impl Memo {
         if (self.len + 1) * 4 > (self.mask + 1) * 3 {
             self.make_room();
         }
-        debug_assert!(!self.find(key).1, "a state stored twice");
         // The slots the look-up passed are still full (nothing is removed
         // but by a clear, which changes the shape), so the key goes to the
-        // first empty slot from the hinted one on.
+        // first empty slot from the hinted one on, unless another worker
+        // sharing the table stored it meanwhile.
         let from = if hint.shape == self.shape { hint.slot } else { hash(key) as usize & self.mask };
-        let s = self.empty_from(from);
+        let Some(s) = self.vacant_from(from, key) else { return };
         let at = s * self.stride;
         if self.vw == 1 {
             self.data[at] = small.expect("a one-word value");
@@ -281,6 +281,22 @@ impl Memo {
         self.len += 1;
         self.stats.states = self.stats.states.max(self.len as u64);
         debug_assert!(self.len * 4 <= (self.mask + 1) * 3);
+    }
+
+    /// The first empty slot from `s` on, or `None` when `key` is found on
+    /// the way.
+    #[inline]
+    fn vacant_from(&self, mut s: usize, key: &[u64]) -> Option<usize> {
+        loop {
+            let at = s * self.stride;
+            if self.data[at] == EMPTY {
+                return Some(s);
+            }
+            if same(&self.data[at + self.vw..at + self.stride], key) {
+                return None;
+            }
+            s = (s + 1) & self.mask;
+        }
     }
 
     /// Moves every entry into a new array of `slots` slots with values of
@@ -356,6 +372,33 @@ impl Memo {
             return;
         }
         self.rebuild(slots * 2, self.vw);
+    }
+}
+
+/// A memo table as the search sees it: one worker's own [`Memo`], or a
+/// handle on one table that all workers share
+/// ([`SharedTable`](super::memo_shared::SharedTable)).
+pub(crate) trait Table {
+    /// M1: if `key` is known, adds its count to `into`; else where to
+    /// store it.
+    fn get(&mut self, key: &[u64], into: &mut Count) -> Result<(), Hint>;
+    /// M3: stores `count` under `key`, for which a look-up gave `hint`.
+    fn put(&mut self, key: &[u64], hint: Hint, count: &Count);
+}
+
+impl Table for Memo {
+    #[inline]
+    fn get(&mut self, key: &[u64], into: &mut Count) -> Result<(), Hint> {
+        Memo::get(self, key, into)
+    }
+
+    /// One worker's table: no other search stores a key between its
+    /// look-up and its store (the engine's keys tell depths apart, and
+    /// what is stored meanwhile lies deeper).
+    #[inline]
+    fn put(&mut self, key: &[u64], hint: Hint, count: &Count) {
+        debug_assert!(!self.find(key).1, "a state stored twice");
+        Memo::put(self, key, hint, count)
     }
 }
 

@@ -91,6 +91,7 @@ mod ctx;
 mod driver;
 mod estimate;
 mod memo;
+mod memo_shared;
 mod outcome;
 mod pilot;
 mod portfolio;

@@ -29,7 +29,7 @@
 use super::backend::{Backend, Node, Step};
 use super::count::Count;
 use super::ctx::Ctx;
-use super::memo::{Hint, Memo};
+use super::memo::{Hint, Table};
 use std::ops::ControlFlow;
 
 /// What the search does at solutions and at the ends of subtrees.
@@ -166,18 +166,18 @@ impl Mode for Enumerate {
 /// where that node is to be stored when done (every searched node below
 /// the base: the base is a ticket's root, seen once), under its key kept at
 /// `keys[d * words..]` (a node's key is built once).
-pub(crate) struct Memoised<'m> {
-    memo: &'m mut Memo,
+pub(crate) struct Memoised<'m, T: Table> {
+    memo: &'m mut T,
     words: usize,
     keys: Vec<u64>,
     acc: Vec<Count>,
     store: Vec<Option<Hint>>,
 }
 
-impl<'m> Memoised<'m> {
+impl<'m, T: Table> Memoised<'m, T> {
     /// A memoised count over `memo`, for a backend with keys of `words`
     /// words.
-    pub(crate) fn new(memo: &'m mut Memo, words: usize) -> Self {
+    pub(crate) fn new(memo: &'m mut T, words: usize) -> Self {
         Memoised { memo, words, keys: vec![0; 64 * words], acc: vec![Count::ZERO; 64], store: vec![None; 64] }
     }
 
@@ -204,7 +204,7 @@ impl<'m> Memoised<'m> {
     }
 }
 
-impl Mode for Memoised<'_> {
+impl<T: Table> Mode for Memoised<'_, T> {
     fn start(&mut self, base: usize) {
         self.open(base);
     }
