@@ -28,6 +28,7 @@
 
 use super::assign::Assign;
 use super::estimate::{estimate_tree, memo_estimate};
+use super::halt::{Halt, Stopped};
 use super::problem::Problem;
 use super::rowscan::RowScan;
 use super::shape::{SlotPieces, UniformSlots};
@@ -64,7 +65,8 @@ impl IntoPicked for RowScan<true> {
 /// memoise, `memo_possible`: then the row scan's tree is the memo search's
 /// when the memo is expected to pay, as only the row scan has a memo key).
 /// `uniform` is the row scan's shape when it applies; `force_rows` takes
-/// it without estimating (`--backend rowscan`).
+/// it without estimating (`--backend rowscan`). `Err` when `halt` stops a
+/// build or an estimate.
 pub(super) fn pick(
     pb: &Problem,
     shape: &SlotPieces,
@@ -72,8 +74,9 @@ pub(super) fn pick(
     force_rows: bool,
     first_only: bool,
     memo_possible: bool,
-) -> Picked {
-    let assign = || Picked::Assign(Box::new(Assign::new(pb, shape)));
+    halt: &Halt,
+) -> Result<Picked, Stopped> {
+    let assign = || -> Result<Picked, Stopped> { Ok(Picked::Assign(Box::new(Assign::new(pb, shape, halt)?))) };
     let Some(uniform) = uniform else { return assign() };
     // The balance costs the row scan's cheap nodes dearly: it runs where
     // it cuts the estimated search (memoised, when the memo is expected to
@@ -81,17 +84,17 @@ pub(super) fn pick(
     // at a time: on large boards each takes hundreds of megabytes, and the
     // one that wins is rebuilt.
     let mut balanced = None;
-    if let Some(mut rows) = RowScan::<true>::build(pb, uniform).filter(RowScan::balanced) {
+    if let Some(mut rows) = RowScan::<true>::build(pb, uniform, halt)?.filter(RowScan::balanced) {
         if force_rows {
-            return rows.picked();
+            return Ok(rows.picked());
         }
-        balanced = Some(row_cost(&mut rows, BALANCE_COST, memo_possible));
+        balanced = Some(row_cost(&mut rows, BALANCE_COST, memo_possible, halt)?);
     }
-    let Some(mut rows) = RowScan::<false>::build(pb, uniform) else { return assign() };
+    let Some(mut rows) = RowScan::<false>::build(pb, uniform, halt)? else { return assign() };
     if force_rows {
-        return rows.picked();
+        return Ok(rows.picked());
     }
-    let plain = row_cost(&mut rows, 1.0, memo_possible);
+    let plain = row_cost(&mut rows, 1.0, memo_possible, halt)?;
     let (rows_size, use_balance) = match balanced {
         Some(cost) if cost < plain => (cost, true),
         _ => (plain, false),
@@ -99,24 +102,24 @@ pub(super) fn pick(
     drop(rows);
     let build = || {
         let built = match use_balance {
-            true => RowScan::<true>::build(pb, uniform).map(IntoPicked::picked),
-            false => RowScan::<false>::build(pb, uniform).map(IntoPicked::picked),
+            true => RowScan::<true>::build(pb, uniform, halt)?.map(IntoPicked::picked),
+            false => RowScan::<false>::build(pb, uniform, halt)?.map(IntoPicked::picked),
         };
-        built.expect("the row scan applied")
+        Ok(built.expect("the row scan applied"))
     };
     if rows_size <= SMALL_ROW_TREE {
         return build();
     }
-    let mut assign = Assign::new(pb, shape);
+    let mut assign = Assign::new(pb, shape, halt)?;
     if first_only && rows_size > FIRST_ONLY_ROW_LIMIT {
-        return Picked::Assign(Box::new(assign));
+        return Ok(Picked::Assign(Box::new(assign)));
     }
-    let assign_size = estimate_tree(&mut assign, ASSIGN_PROBES);
+    let assign_size = estimate_tree(&mut assign, ASSIGN_PROBES, halt)?;
     if rows_size <= assign_size * COST_RATIO {
         drop(assign);
         build()
     } else {
-        Picked::Assign(Box::new(assign))
+        Ok(Picked::Assign(Box::new(assign)))
     }
 }
 
@@ -124,14 +127,19 @@ pub(super) fn pick(
 /// its tree, or for a count that the memo is expected to cut short, its
 /// memo search's nodes, each weighed as 1 / MEMO_PAYS plain ones (the
 /// memo's own threshold); times `node_cost`. Leaves it at the root.
-fn row_cost<const B: bool>(rows: &mut RowScan<B>, node_cost: f64, memo_possible: bool) -> f64 {
-    let mut size = estimate_tree(rows, ROW_PROBES);
+fn row_cost<const B: bool>(
+    rows: &mut RowScan<B>,
+    node_cost: f64,
+    memo_possible: bool,
+    halt: &Halt,
+) -> Result<f64, Stopped> {
+    let mut size = estimate_tree(rows, ROW_PROBES, halt)?;
     if size > SMALL_ROW_TREE && memo_possible {
-        if let Some((plain, memo)) = memo_estimate(rows) {
+        if let Some((plain, memo)) = memo_estimate(rows, halt)? {
             if plain > 0.0 && memo <= MEMO_PAYS * plain {
                 size = size.min(memo / MEMO_PAYS);
             }
         }
     }
-    size * node_cost
+    Ok(size * node_cost)
 }

@@ -259,6 +259,11 @@ impl<'a> Ctx<'a> {
         self.solutions
     }
 
+    /// Ends the search for `reason` (a stop that a build saw between polls).
+    pub(super) fn halt(&self, reason: StopReason) {
+        self.shared.halt(reason);
+    }
+
     /// Whether the last run ended at its own budget (a restart is due).
     pub(super) fn budget_hit(&self) -> bool {
         self.budget_hit

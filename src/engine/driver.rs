@@ -28,6 +28,7 @@ use super::config::{MemoChoice, Restarts, SearchConfig, Shard};
 use super::count::Count;
 use super::ctx::{finish, Ctx, Shared, Ticket, Visitor};
 use super::estimate;
+use super::halt::{Halt, Stopped};
 use super::memo::{Memo, MemoStats};
 use super::outcome::{Outcome, ShardPlan, Stats};
 use super::search::{search, Cut, Enumerate, Memoised};
@@ -67,7 +68,7 @@ pub(crate) fn shard_target(n: u32) -> usize {
 
 /// The estimated sizes of the `count` shards of a search, without
 /// searching: the same tickets and the same deal as a sharded search.
-pub(crate) fn plan<B: Backend, F: Fn() -> B + Sync>(
+pub(crate) fn plan<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
     mut first: B,
     make: F,
     config: &SearchConfig,
@@ -102,7 +103,7 @@ pub(crate) fn plan<B: Backend, F: Fn() -> B + Sync>(
 /// Runs a search: worker 0 with `first_backend` (already built, as the
 /// backend choice built it), the other workers with a backend that `make`
 /// builds in their own thread.
-pub(crate) fn drive<B: Backend, F: Fn() -> B + Sync>(
+pub(crate) fn drive<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
     mut first_backend: B,
     make: F,
     config: &SearchConfig,
@@ -125,7 +126,7 @@ pub(crate) fn drive<B: Backend, F: Fn() -> B + Sync>(
         && match config.memo {
             MemoChoice::Off => false,
             MemoChoice::On => true,
-            MemoChoice::Auto => estimate::memo_pays(&mut first_backend),
+            MemoChoice::Auto => estimate::memo_pays(&mut first_backend, &Halt::of(config)),
         };
     let memo_cap = config.memo_mb.unwrap_or(DEFAULT_MEMO_MB).saturating_mul(1 << 20) / threads.max(1);
     let new_memo = || memoise.then(|| Memo::new(words, memo_cap));
@@ -221,7 +222,9 @@ pub(crate) fn drive<B: Backend, F: Fn() -> B + Sync>(
             let work = &work;
             let make = &make;
             for w in 1..threads {
-                s.spawn(move || work(w, &mut make()));
+                // A worker whose build a stop cut short has nothing to
+                // do: the others end at their next poll.
+                s.spawn(move || make().map(|mut backend| work(w, &mut backend)));
             }
             work(0, &mut first_backend);
         });

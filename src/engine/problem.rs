@@ -3,6 +3,7 @@
 //! A [`Problem`] is built once with a [`ProblemBuilder`] and never changes;
 //! every search backend compiles its own working state from it.
 
+use super::halt::{Halt, Stopped};
 use thiserror::Error;
 
 /// A primary item: it must be covered exactly `multiplicity` times.
@@ -132,12 +133,13 @@ impl Problem {
     /// The colours of every secondary item numbered densely from 0, in the
     /// order options first use them: the number of each node's colour
     /// (indexed like `node_item`; 0 on primary nodes), and how many colours
-    /// each item has.
-    pub(crate) fn dense_colours(&self) -> DenseColours {
+    /// each item has. `Err` when `halt` stops it.
+    pub(crate) fn dense_colours(&self, halt: &Halt) -> Result<DenseColours, Stopped> {
         let mut dense = std::collections::HashMap::new();
         let mut n_colours = vec![0u32; self.secondary_count()];
         let mut node = vec![0u32; self.node_count()];
         for o in 0..self.option_count() {
+            halt.every(o)?;
             for (k, j) in self.secondary_nodes(o) {
                 let j = j as usize;
                 node[k] = *dense.entry((j, self.node_colour[k])).or_insert_with(|| {
@@ -146,7 +148,7 @@ impl Problem {
                 });
             }
         }
-        DenseColours { node, n_colours }
+        Ok(DenseColours { node, n_colours })
     }
 
     /// The secondary nodes of `option`: (node index, secondary item).

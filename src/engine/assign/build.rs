@@ -5,11 +5,15 @@
 use super::{rank_slots, Assign, ANY, NO_COLOUR};
 use crate::engine::balance::Balance;
 use crate::engine::blocks::SparseSet;
+use crate::engine::halt::{Halt, Stopped};
 use crate::engine::problem::Problem;
 use crate::engine::shape::SlotPieces;
 
 impl Assign {
-    pub(crate) fn new(pb: &Problem, shape: &SlotPieces) -> Self {
+    /// The backend for a slot/piece problem; `Err` when `halt` stops the
+    /// build (checked per slot, per secondary item and every
+    /// [`STRIDE`](crate::engine::halt::STRIDE) options).
+    pub(crate) fn new(pb: &Problem, shape: &SlotPieces, halt: &Halt) -> Result<Self, Stopped> {
         let item_slot = shape.item_slot.clone();
         let slot_item = shape.slot_item.clone();
         let remaining = shape.copies.clone();
@@ -23,6 +27,7 @@ impl Assign {
         let mut opt_slot = vec![0u32; pb.option_count()];
         let mut opt_local = vec![0u32; pb.option_count()];
         for (s, opts) in per_slot.iter().enumerate() {
+            halt.check()?;
             for (k, &o) in opts.iter().enumerate() {
                 local_opt.push(o);
                 local_piece.push(shape.piece_of(pb, o as usize));
@@ -40,11 +45,12 @@ impl Assign {
             }
         }
         // Dense colour indices per secondary item.
-        let dense = pb.dense_colours();
+        let dense = pb.dense_colours(halt)?;
         let n_colours = dense.n_colours.clone();
         let mut sec_off = vec![0u32];
         let mut sec = Vec::new();
         for o in 0..pb.option_count() {
+            halt.every(o)?;
             for (k, j) in pb.secondary_nodes(o) {
                 sec.push((j, pb.node_colour[k], dense.node[k]));
             }
@@ -53,6 +59,7 @@ impl Assign {
         // Which slots touch each secondary item, and their mask blocks.
         let mut touching: Vec<Vec<u32>> = vec![Vec::new(); pb.secondary_count()];
         for (s, opts) in per_slot.iter().enumerate() {
+            halt.check()?;
             let mut js: Vec<u32> = opts.iter().flat_map(|&o| pb.secondaries(o as usize).map(|(j, _)| j.0)).collect();
             js.sort_unstable();
             js.dedup();
@@ -72,12 +79,13 @@ impl Assign {
             slot_sec.extend(list);
             slot_sec_off.push(slot_sec.len() as u32);
         }
-        let ecc = eccentricities(n_slots, &touching, &slot_secs);
+        let ecc = eccentricities(n_slots, &touching, &slot_secs, halt)?;
         let rank = rank_slots(&ecc, 0);
         let mut touch_off = vec![0u32];
         let mut touch = Vec::new();
         let mut cmask: Vec<u64> = Vec::new();
         for (j, slots) in touching.iter().enumerate() {
+            halt.check()?;
             for &s in slots {
                 let base = cmask.len() as u32;
                 let words = (dom_off[s as usize + 1] - dom_off[s as usize]) as usize;
@@ -99,6 +107,7 @@ impl Assign {
         let mut col_off = Vec::with_capacity(touch.len());
         let mut opt_col: Vec<u16> = Vec::new();
         for (j, slots) in touching.iter().enumerate() {
+            halt.check()?;
             for &t in slots {
                 col_off.push(opt_col.len() as u32);
                 for &o in &per_slot[t as usize] {
@@ -118,6 +127,7 @@ impl Assign {
         // The words of each piece's options.
         let mut by_piece: Vec<Vec<(u32, u64)>> = vec![Vec::new(); remaining.len()];
         for s in 0..n_slots {
+            halt.check()?;
             for k in 0..(opt_off[s + 1] - opt_off[s]) as usize {
                 let piece = local_piece[opt_off[s] as usize + k] as usize;
                 let word = dom_off[s] + (k / 64) as u32;
@@ -183,7 +193,11 @@ impl Assign {
             level: 0,
             base: 0,
             updates: 0,
-            balance: if std::env::var_os("TESSERA_NO_BALANCE").is_some() { None } else { Balance::new(pb, shape) },
+            balance: if std::env::var_os("TESSERA_NO_BALANCE").is_some() {
+                None
+            } else {
+                Balance::new(pb, shape, halt)?
+            },
         };
         // Full domains, less the options of pieces with no copies.
         for s in 0..n_slots {
@@ -196,13 +210,14 @@ impl Assign {
             a.cnt[s] = a.slot_words(s).iter().map(|w| w.count_ones()).sum();
         }
         a.cnt0 = a.cnt.clone();
-        a
+        Ok(a)
     }
 }
 
 /// Each slot's eccentricity in the graph where two slots are adjacent when
-/// they touch a common secondary item.
-fn eccentricities(n: usize, touching: &[Vec<u32>], slot_secs: &[Vec<u32>]) -> Vec<u32> {
+/// they touch a common secondary item. `Err` when `halt` stops it (checked
+/// once per slot, each a breadth-first search of the whole graph).
+fn eccentricities(n: usize, touching: &[Vec<u32>], slot_secs: &[Vec<u32>], halt: &Halt) -> Result<Vec<u32>, Stopped> {
     let mut ecc = vec![0u32; n];
     let mut dist = vec![u32::MAX; n];
     let mut queue = Vec::with_capacity(n);
@@ -210,6 +225,7 @@ fn eccentricities(n: usize, touching: &[Vec<u32>], slot_secs: &[Vec<u32>]) -> Ve
     // thousand slots, so cap the work and fall back to index order.
     if n <= 4096 {
         for s in 0..n {
+            halt.check()?;
             dist.iter_mut().for_each(|d| *d = u32::MAX);
             queue.clear();
             dist[s] = 0;
@@ -230,5 +246,5 @@ fn eccentricities(n: usize, touching: &[Vec<u32>], slot_secs: &[Vec<u32>]) -> Ve
             ecc[s] = dist.iter().copied().filter(|&d| d != u32::MAX).max().unwrap_or(0);
         }
     }
-    ecc
+    Ok(ecc)
 }

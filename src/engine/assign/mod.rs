@@ -47,6 +47,7 @@
 use super::backend::{Backend, Node, Step};
 use super::balance::Balance;
 use super::blocks::{tagged, untag, SparseSet};
+use super::halt::{Halt, Stopped};
 use super::problem::Problem;
 use super::shape::{SlotPieces, NONE};
 use super::tuning::{AC_MAX, ASSIGN_MAX_WORDS, EXACT};
@@ -68,11 +69,13 @@ const NO_COLOUR: u16 = u16::MAX;
 const ANY: u32 = u32::MAX;
 
 /// Whether the masks of a slot/piece problem fit in
-/// [`ASSIGN_MAX_WORDS`]: per slot, per touched join, per colour.
-pub(crate) fn fits(pb: &Problem, shape: &SlotPieces) -> bool {
+/// [`ASSIGN_MAX_WORDS`]: per slot, per touched join, per colour. `Err`
+/// when `halt` stops it.
+pub(crate) fn fits(pb: &Problem, shape: &SlotPieces, halt: &Halt) -> Result<bool, Stopped> {
     let mut colours: HashMap<u32, usize> = HashMap::new();
     let mut seen = std::collections::HashSet::new();
     for o in 0..pb.option_count() {
+        halt.every(o)?;
         for (j, c) in pb.secondaries(o) {
             if seen.insert((j.index(), c)) {
                 *colours.entry(j.0).or_default() += 1;
@@ -81,7 +84,7 @@ pub(crate) fn fits(pb: &Problem, shape: &SlotPieces) -> bool {
     }
     let max_colours = colours.values().copied().max().unwrap_or(1);
     let words: usize = shape.options.iter().map(|opts| opts.len().div_ceil(64)).sum();
-    words.saturating_mul(4).saturating_mul(max_colours) <= ASSIGN_MAX_WORDS
+    Ok(words.saturating_mul(4).saturating_mul(max_colours) <= ASSIGN_MAX_WORDS)
 }
 
 pub(crate) struct Assign {
