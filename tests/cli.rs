@@ -861,6 +861,35 @@ fn a_timeout_leaves_the_count_unknown() {
     assert_eq!(r.code, Some(3));
 }
 
+/// A deadline that has passed when the engine starts (a nanosecond after
+/// the case was read) stops it while it chooses and builds its backend, on
+/// a board large enough that this takes a while: no node is spent, and the
+/// case is reported like any other timeout, on every backend and thread
+/// count, deciding or counting.
+#[test]
+fn a_timeout_during_the_setup_is_a_timeout() {
+    let board = run(&["generate", "edges", "--size", "20x20", "--labels", "4", "--seed", "1"], "");
+    board.expect_code(0);
+    for backend in ["auto", "assign", "rowscan", "general"] {
+        for threads in ["1", "2"] {
+            let args = ["edges", "--timeout", "1e-9", "--stats", "--backend", backend, "--threads", threads];
+            let r = run(&args, board.stdout.as_str());
+            r.expect_code(3);
+            assert_eq!(r.stdout, "UNKNOWN\n");
+            assert!(r.stderr.contains(": 0 nodes, ") && r.stderr.contains("stopped: timeout"), "{}", r.stderr);
+            let r = run(&[&args[..], &["--count"]].concat(), board.stdout.as_str());
+            r.expect_code(3);
+            assert_eq!(r.stdout, "UNKNOWN\nat least 0 solutions (search stopped: timeout)\n");
+            let r = run(&[&args[..], &["--count", "--json"]].concat(), board.stdout.as_str());
+            r.expect_code(3);
+            let rec = &r.cases()[0];
+            assert_eq!((rec["status"].as_str(), rec["solvable"].is_null()), (Some("unknown"), true), "{rec}");
+            assert_eq!((rec["stopped"].as_str(), rec["complete"].as_bool()), (Some("timeout"), Some(false)), "{rec}");
+            assert_eq!((rec["stats"]["nodes"].as_u64(), rec["stats"]["backend"].as_str()), (Some(0), Some("none")));
+        }
+    }
+}
+
 #[test]
 fn a_limit_above_the_count_is_complete() {
     let cases = vec![TileCase::tetravex(2, vec![[1, 1, 1, 1], [1, 1, 1, 1], [1, 1, 1, 2], [1, 1, 2, 1]], true)];

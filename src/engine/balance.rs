@@ -67,6 +67,7 @@
 //!
 //! `over` and `negative` agree with `excess` (`sanity`).
 
+use super::halt::{Halt, Stopped};
 use super::problem::Problem;
 use super::shape::SlotPieces;
 use std::collections::HashMap;
@@ -133,8 +134,10 @@ struct KindDraft {
 
 impl Balance {
     /// The balance of `pb`, or `None` when no join falls into a kind or
-    /// when some piece gives a join several colours (tiles that turn).
-    pub(crate) fn new(pb: &Problem, shape: &SlotPieces) -> Option<Self> {
+    /// when some piece gives a join several colours (tiles that turn);
+    /// `Err` when `halt` stops it (checked per slot, per join and every
+    /// [`STRIDE`](super::halt::STRIDE) options).
+    pub(crate) fn new(pb: &Problem, shape: &SlotPieces, halt: &Halt) -> Result<Option<Self>, Stopped> {
         let n_slots = shape.options.len();
         let n_pieces = shape.copies.len();
         let n_joins = pb.secondary_count();
@@ -142,6 +145,7 @@ impl Balance {
         let mut ends: Vec<Vec<u32>> = vec![Vec::new(); n_joins];
         let mut touches: Vec<u32> = vec![0; n_joins];
         for (s, opts) in shape.options.iter().enumerate() {
+            halt.check()?;
             for &o in opts {
                 for (j, _) in pb.secondaries(o as usize) {
                     let j = j.index();
@@ -158,6 +162,7 @@ impl Balance {
         let mut join_kind: Vec<Option<(u8, u32)>> = vec![None; n_joins];
         let mut colours: Vec<[u32; 2]> = vec![[0; 2]; n_pieces];
         for j in 0..n_joins {
+            halt.check()?;
             let [lo, hi] = ends[j][..] else { continue };
             let all = shape.options[lo as usize].len() + shape.options[hi as usize].len();
             if touches[j] as usize != all {
@@ -180,7 +185,7 @@ impl Balance {
                 // Tiles that turn: only the frame ring's joins would have
                 // kinds, which prunes little and reshuffles the restarts'
                 // luck (docs/performance.md); no balance.
-                return None;
+                return Ok(None);
             }
             // The first kind it agrees with, or a new one.
             let fits = |d: &KindDraft| {
@@ -211,7 +216,7 @@ impl Balance {
             join_kind[j] = Some((k as u8, lo));
         }
         if drafts.is_empty() {
-            return None;
+            return Ok(None);
         }
         let kinds = drafts.len();
         // Dense colours per kind, shared by both ends.
@@ -230,7 +235,7 @@ impl Balance {
             }
         }
         if dense.iter().any(|m| m.len() >= OPEN as usize) {
-            return None;
+            return Ok(None);
         }
         let n_colours: Vec<u32> = dense.iter().map(|m| m.len() as u32).collect();
         let mut base = vec![0u32];
@@ -256,6 +261,7 @@ impl Balance {
             }
         }
         for o in 0..pb.option_count() {
+            halt.every(o)?;
             let p = opt_piece[o] as usize;
             for (j, _) in pb.secondaries(o) {
                 if let Some((k, lo)) = join_kind[j.index()] {
@@ -290,7 +296,7 @@ impl Balance {
                 b.open[ke] += i32::from(!b.slot_has[s * kinds * 2 + ke]);
             }
         }
-        Some(b)
+        Ok(Some(b))
     }
 
     /// The number of kinds of joins found.

@@ -30,6 +30,7 @@
 use super::assign::Assign;
 use super::config::SearchConfig;
 use super::estimate::estimate_tree;
+use super::halt::{Halt, Stopped};
 use super::pilot::{memo_verdict, Gain, MemoHint};
 use super::problem::Problem;
 use super::rowscan::RowScan;
@@ -61,12 +62,13 @@ impl IntoPicked for RowScan<true> {
 }
 
 /// Picks the backend expected to finish sooner, for a search that stops at
-/// the first solution (`first_only`) or one that counts them all (and may
-/// memoise, `memo_possible`: then the row scan's tree is the memo search's
-/// when the memo is expected to pay, as only the row scan has a memo key).
+/// the first solution or one that counts them all (and may memoise,
+/// `memo_possible`: then the row scan's tree is the memo search's when the
+/// memo is expected to pay, as only the row scan has a memo key).
 /// `uniform` is the row scan's shape when it applies; `force_rows` takes
 /// it without estimating (`--backend rowscan`). Returns the backend and
-/// what the choice found out about memoising its count.
+/// what the choice found out about memoising its count; `Err` when `halt`
+/// stops a build or an estimate.
 pub(super) fn pick(
     pb: &Problem,
     shape: &SlotPieces,
@@ -74,9 +76,13 @@ pub(super) fn pick(
     force_rows: bool,
     config: &SearchConfig,
     memo_possible: bool,
-) -> (Picked, MemoHint) {
+    halt: &Halt,
+) -> Result<(Picked, MemoHint), Stopped> {
     let first_only = config.first_only();
-    let assign = || (Picked::Assign(Box::new(Assign::new(pb, shape))), MemoHint::default());
+    let no_memo = MemoHint::default();
+    let assign = || -> Result<(Picked, MemoHint), Stopped> {
+        Ok((Picked::Assign(Box::new(Assign::new(pb, shape, halt)?)), MemoHint::default()))
+    };
     let Some(uniform) = uniform else { return assign() };
     let memo = memo_possible.then_some(config);
     // The pilot's measure of the memo, shared by both builds.
@@ -87,42 +93,43 @@ pub(super) fn pick(
     // at a time: on large boards each takes hundreds of megabytes, and the
     // one that wins is rebuilt.
     let mut balanced = None;
-    if let Some(mut rows) = RowScan::<true>::build(pb, uniform).filter(RowScan::balanced) {
+    if let Some(mut rows) = RowScan::<true>::build(pb, uniform, halt)?.filter(RowScan::balanced) {
         if force_rows {
-            return (rows.picked(), MemoHint::default());
+            return Ok((rows.picked(), no_memo));
         }
-        balanced = Some(row_cost(&mut rows, BALANCE_COST, memo, &mut gain));
+        balanced = Some(row_cost(&mut rows, BALANCE_COST, memo, &mut gain, halt)?);
     }
-    let Some(mut rows) = RowScan::<false>::build(pb, uniform) else { return assign() };
+    let Some(mut rows) = RowScan::<false>::build(pb, uniform, halt)? else { return assign() };
     if force_rows {
-        return (rows.picked(), MemoHint::default());
+        return Ok((rows.picked(), no_memo));
     }
-    let plain = row_cost(&mut rows, 1.0, memo, &mut gain);
+    let plain = row_cost(&mut rows, 1.0, memo, &mut gain, halt)?;
     let ((rows_size, memoise), use_balance) = match balanced {
         Some(cost) if cost.0 < plain.0 => (cost, true),
         _ => (plain, false),
     };
     drop(rows);
+    let hint = MemoHint { memoise, piloted: gain.is_some() };
     let build = || {
         let built = match use_balance {
-            true => RowScan::<true>::build(pb, uniform).map(IntoPicked::picked),
-            false => RowScan::<false>::build(pb, uniform).map(IntoPicked::picked),
+            true => RowScan::<true>::build(pb, uniform, halt)?.map(IntoPicked::picked),
+            false => RowScan::<false>::build(pb, uniform, halt)?.map(IntoPicked::picked),
         };
-        (built.expect("the row scan applied"), MemoHint { memoise, piloted: gain.is_some() })
+        Ok((built.expect("the row scan applied"), hint))
     };
     if rows_size <= SMALL_ROW_TREE {
         return build();
     }
-    let mut assign = Assign::new(pb, shape);
+    let mut assign = Assign::new(pb, shape, halt)?;
     if first_only && rows_size > FIRST_ONLY_ROW_LIMIT {
-        return (Picked::Assign(Box::new(assign)), MemoHint::default());
+        return Ok((Picked::Assign(Box::new(assign)), no_memo));
     }
-    let assign_size = estimate_tree(&mut assign, ASSIGN_PROBES);
+    let assign_size = estimate_tree(&mut assign, ASSIGN_PROBES, halt)?;
     if rows_size <= assign_size * COST_RATIO {
         drop(assign);
         build()
     } else {
-        (Picked::Assign(Box::new(assign)), MemoHint::default())
+        Ok((Picked::Assign(Box::new(assign)), no_memo))
     }
 }
 
@@ -136,13 +143,14 @@ fn row_cost<const B: bool>(
     node_cost: f64,
     memo: Option<&SearchConfig>,
     gain: &mut Option<Gain>,
-) -> (f64, Option<bool>) {
-    let size = estimate_tree(rows, ROW_PROBES);
-    match memo {
-        Some(config) if size > SMALL_ROW_TREE => match memo_verdict(rows, config, gain) {
+    halt: &Halt,
+) -> Result<(f64, Option<bool>), Stopped> {
+    let size = estimate_tree(rows, ROW_PROBES, halt)?;
+    Ok(match memo {
+        Some(config) if size > SMALL_ROW_TREE => match memo_verdict(rows, config, gain, halt)? {
             Some(cost) => (size.min(cost) * node_cost, Some(true)),
             None => (size * node_cost, Some(false)),
         },
         _ => (size * node_cost, None),
-    }
+    })
 }

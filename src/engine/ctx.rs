@@ -4,7 +4,8 @@
 //! The search loop ([`super::search`]) reports every event of a run to its
 //! worker's [`Ctx`]: a solution ([`Ctx::solution`]), a ticket while
 //! cutting the tree ([`Ctx::ticket`]), and one tick per node
-//! ([`Ctx::tick`]); every few thousand nodes (fewer when nodes are slow:
+//! ([`Ctx::tick`]); every few thousand nodes (fewer at the start of a
+//! worker, [`FIRST_POLL_PERIOD`], and when nodes are slow,
 //! [`POLL_INTERVAL`]) the tick *polls*: it publishes the counters and the
 //! progress estimate on the [`Monitor`], and checks the stop flag, the
 //! deadline, the node budget and a run's own budget (restarts). The
@@ -14,7 +15,7 @@
 use super::config::{Monitor, SearchConfig};
 use super::count::Count;
 use super::outcome::{Outcome, Stats, StopReason};
-use super::tuning::{MAX_POLL_PERIOD, POLL_INTERVAL};
+use super::tuning::{FIRST_POLL_PERIOD, MAX_POLL_PERIOD, POLL_INTERVAL};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -179,7 +180,7 @@ pub(crate) struct Ctx<'a> {
 impl<'a> Ctx<'a> {
     pub(super) fn new(shared: &'a Shared<'a>, worker: usize) -> Self {
         Ctx {
-            poll_every: Self::period(shared.config.max_nodes, 0),
+            poll_every: Self::period(shared.config.max_nodes, 0).min(FIRST_POLL_PERIOD),
             nodes: 0,
             updates: 0,
             solutions: 0,
@@ -193,7 +194,7 @@ impl<'a> Ctx<'a> {
             nodes_before: 0,
             run_budget: u64::MAX,
             budget_hit: false,
-            period: MAX_POLL_PERIOD,
+            period: FIRST_POLL_PERIOD,
             last_poll: Instant::now(),
             budget: true,
         }
@@ -205,7 +206,7 @@ impl<'a> Ctx<'a> {
     pub(super) fn cutting(shared: &'a Shared<'a>) -> Self {
         let mut ctx = Ctx::new(shared, 0);
         ctx.budget = false;
-        ctx.poll_every = MAX_POLL_PERIOD;
+        ctx.poll_every = FIRST_POLL_PERIOD;
         ctx
     }
 
@@ -257,6 +258,11 @@ impl<'a> Ctx<'a> {
     /// Solutions met one by one.
     pub(super) fn solutions(&self) -> u64 {
         self.solutions
+    }
+
+    /// Ends the search for `reason` (a stop that a build saw between polls).
+    pub(super) fn halt(&self, reason: StopReason) {
+        self.shared.halt(reason);
     }
 
     /// Whether the last run ended at its own budget (a restart is due).

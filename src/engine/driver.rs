@@ -28,6 +28,7 @@ use super::config::{MemoChoice, Restarts, SearchConfig, Shard};
 use super::count::Count;
 use super::ctx::{finish, Ctx, Shared, Ticket, Visitor};
 use super::estimate;
+use super::halt::{Halt, Stopped};
 use super::memo::{Memo, MemoStats};
 use super::memo_shared::{SharedMemo, SharedTable};
 use super::outcome::{Outcome, ShardPlan, Stats};
@@ -95,7 +96,7 @@ pub(crate) fn shard_target(n: u32) -> usize {
 
 /// The estimated sizes of the `count` shards of a search, without
 /// searching: the same tickets and the same deal as a sharded search.
-pub(crate) fn plan<B: Backend, F: Fn() -> B + Sync>(
+pub(crate) fn plan<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
     mut first: B,
     make: F,
     config: &SearchConfig,
@@ -131,7 +132,7 @@ pub(crate) fn plan<B: Backend, F: Fn() -> B + Sync>(
 /// backend choice built it), the other workers with a backend that `make`
 /// builds in their own thread. `memo_hint`: what the backend's choice
 /// found out about memoising a count.
-pub(crate) fn drive<B: Backend, F: Fn() -> B + Sync>(
+pub(crate) fn drive<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
     mut first_backend: B,
     make: F,
     config: &SearchConfig,
@@ -146,8 +147,7 @@ pub(crate) fn drive<B: Backend, F: Fn() -> B + Sync>(
     {
         return super::portfolio::drive(first_backend, make, config, visitor, threads);
     }
-    // A count (no visitor, no limit) may memoise subtree counts, each
-    // worker in its own table under an equal share of the cap.
+    // A count (no visitor, no limit) may memoise subtree counts.
     let words = first_backend.memo_words();
     let countable = visitor.is_none() && config.limit.is_none() && words > 0;
     let mut piloted = memo_hint.piloted;
@@ -156,10 +156,12 @@ pub(crate) fn drive<B: Backend, F: Fn() -> B + Sync>(
             MemoChoice::Off => false,
             MemoChoice::On => true,
             MemoChoice::Auto => memo_hint.memoise.unwrap_or_else(|| {
+                // Stopped meanwhile: no memo (the search stops at its
+                // first poll, and a memo would only cost its allocation).
                 let mut gain = None;
-                let verdict = memo_verdict(&mut first_backend, config, &mut gain);
+                let verdict = memo_verdict(&mut first_backend, config, &mut gain, &Halt::of(config));
                 piloted = gain.is_some();
-                verdict.is_some()
+                matches!(verdict, Ok(Some(_)))
             }),
         };
     // The second look: a count left without the memo because the walks
@@ -194,7 +196,11 @@ pub(crate) fn drive<B: Backend, F: Fn() -> B + Sync>(
                     // The pilot runs on a backend of its own from the root
                     // (this one is in the middle of its tree), once for
                     // all workers; this run goes on from where it stopped.
-                    *looked.get_or_init(|| pilot(&mut make(), config, PILOT_BUDGET, memo_cap).ratio() >= PILOT_PAYS)
+                    // A build stopped by Ctrl-C or the deadline: no memo
+                    // (the search stops at its next poll).
+                    *looked.get_or_init(|| {
+                        make().is_ok_and(|mut b| pilot(&mut b, config, PILOT_BUDGET, memo_cap).ratio() >= PILOT_PAYS)
+                    })
                 }
             };
             if pays {
@@ -305,7 +311,9 @@ pub(crate) fn drive<B: Backend, F: Fn() -> B + Sync>(
             let work = &work;
             let make = &make;
             for w in 1..threads {
-                s.spawn(move || work(w, &mut make()));
+                // A worker whose build a stop cut short has nothing to
+                // do: the others end at their next poll.
+                s.spawn(move || make().map(|mut backend| work(w, &mut backend)));
             }
             work(0, &mut first_backend);
         });

@@ -29,6 +29,7 @@
 
 use super::backend::{Backend, Step};
 use super::ctx::Ticket;
+use super::halt::{Halt, Stopped};
 use super::search;
 use super::tuning::{MAX_PROBES, MEMO_FIRST_WALKS, MEMO_WALKS, MEMO_WORTH_IT, MIN_PROBES, PLAN_BUDGET};
 use crate::rng::Rng;
@@ -62,7 +63,7 @@ pub(super) struct Dealt {
 /// ([`deal`]), else round-robin (ticket `t` to shard `t mod n`). Every
 /// decision depends on node counts and estimates only, so it is the same
 /// on every machine and for every thread count.
-pub(super) fn deal_tickets<B: Backend, F: Fn() -> B + Sync>(
+pub(super) fn deal_tickets<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
     make: &F,
     first: &mut B,
     tickets: &[Ticket],
@@ -87,7 +88,7 @@ pub(super) fn deal_tickets<B: Backend, F: Fn() -> B + Sync>(
 
 /// Refines round-robin estimates to [`MAX_PROBES`] walks per ticket, for a
 /// plan's report (the deal stays as it was).
-pub(super) fn refine<B: Backend, F: Fn() -> B + Sync>(
+pub(super) fn refine<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
     make: &F,
     first: &mut B,
     tickets: &[Ticket],
@@ -106,11 +107,19 @@ pub(super) fn refine<B: Backend, F: Fn() -> B + Sync>(
 }
 
 /// The sum of Knuth's estimates of the nodes below the node at `path` over
-/// walks `walks`, and what they cost. Leaves the backend at the root.
-pub(super) fn walk<B: Backend>(backend: &mut B, path: &[Step], seed: u64, walks: Range<u32>) -> (f64, u64) {
+/// walks `walks`, and what they cost. Leaves the backend at the root;
+/// `Err` when `halt` stops the walks.
+pub(super) fn walk<B: Backend>(
+    backend: &mut B,
+    path: &[Step],
+    seed: u64,
+    walks: Range<u32>,
+    halt: &Halt,
+) -> Result<(f64, u64), Stopped> {
     let mut total = 0.0;
     let mut cost = 0;
     let mut children: Vec<Step> = Vec::new();
+    let mut unchecked = 0;
     for w in walks {
         let mut rng = Rng::new(seed.wrapping_add(u64::from(w)));
         backend.reset();
@@ -121,7 +130,12 @@ pub(super) fn walk<B: Backend>(backend: &mut B, path: &[Step], seed: u64, walks:
         let mut product = 1.0;
         let mut sum = 0.0;
         loop {
-            cost += search::children(backend, &mut children) + 1;
+            let moves = search::children(backend, &mut children) + 1;
+            cost += moves;
+            if let Err(stop) = halt.after(&mut unchecked, moves) {
+                backend.reset();
+                return Err(stop);
+            }
             if children.is_empty() {
                 break;
             }
@@ -135,14 +149,15 @@ pub(super) fn walk<B: Backend>(backend: &mut B, path: &[Step], seed: u64, walks:
         total += sum;
     }
     backend.reset();
-    (total, cost)
+    Ok((total, cost))
 }
 
 /// Knuth's estimate of the size of `backend`'s whole search tree: the mean
-/// of `probes` random walks from the root, with fixed seeds.
-pub(crate) fn estimate_tree<B: Backend>(backend: &mut B, probes: u32) -> f64 {
-    let (sum, _) = walk(backend, &[], SEED, 0..probes);
-    sum / f64::from(probes.max(1))
+/// of `probes` random walks from the root, with fixed seeds (`Err` when
+/// `halt` stops them).
+pub(crate) fn estimate_tree<B: Backend>(backend: &mut B, probes: u32, halt: &Halt) -> Result<f64, Stopped> {
+    let (sum, _) = walk(backend, &[], SEED, 0..probes, halt)?;
+    Ok(sum / f64::from(probes.max(1)))
 }
 
 /// The seed of the walks of [`memo_estimate`] (fixed: the choice depends only
@@ -162,27 +177,33 @@ const MEMO_SEED: u64 = 0x3E30_5EED_0000_0001;
 /// distinct keys ([`Backend::memo_bound`]), the states are at most that
 /// bound: a sample of a few hundred keys cannot see repeats among
 /// millions of states, and the bound can. The memo search visits about
-/// `min(n_d, s_d)` nodes per depth. Leaves the backend at the root.
-pub(crate) fn memo_estimate<B: Backend>(backend: &mut B) -> Option<(f64, f64)> {
+/// `min(n_d, s_d)` nodes per depth. Leaves the backend at the root;
+/// `Err` when `halt` stops the walks.
+pub(crate) fn memo_estimate<B: Backend>(backend: &mut B, halt: &Halt) -> Result<Option<(f64, f64)>, Stopped> {
     let words = backend.memo_words();
     if words == 0 {
-        return None;
+        return Ok(None);
     }
     let mut keys: Vec<Vec<u64>> = Vec::new(); // per depth, keys one after another
     let mut nodes: Vec<f64> = Vec::new(); // per depth, the sum of the estimates
     let mut key = vec![0u64; words];
     let mut children: Vec<Step> = Vec::new();
+    let mut unchecked = 0;
     for w in 0..MEMO_WALKS {
         if w == MEMO_FIRST_WALKS && nodes.iter().sum::<f64>() < MEMO_WORTH_IT * f64::from(MEMO_FIRST_WALKS) {
             backend.reset();
-            return None;
+            return Ok(None);
         }
         let mut rng = Rng::new(MEMO_SEED.wrapping_add(u64::from(w)));
         backend.reset();
         let mut depth = 0;
         let mut product = 1.0;
         loop {
-            search::children(backend, &mut children);
+            let moves = search::children(backend, &mut children) + 1;
+            if let Err(stop) = halt.after(&mut unchecked, moves) {
+                backend.reset();
+                return Err(stop);
+            }
             if children.is_empty() {
                 break;
             }
@@ -215,7 +236,7 @@ pub(crate) fn memo_estimate<B: Backend>(backend: &mut B) -> Option<(f64, f64)> {
         let states = distinct(sample, words).unwrap_or(n).min(bound);
         (parent_nodes, parent_states) = (n, states.min(n));
     }
-    Some((plain, memo))
+    Ok(Some((plain, memo)))
 }
 
 /// The birthday estimate of the distinct keys behind a sample of keys of
@@ -238,7 +259,7 @@ fn distinct(sample: &[u64], words: usize) -> Option<f64> {
 
 /// Walks `walks` of every ticket (sums in ticket order), made by `threads`
 /// workers, and their cost.
-fn walk_all<B: Backend, F: Fn() -> B + Sync>(
+fn walk_all<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
     make: &F,
     first: &mut B,
     tickets: &[Ticket],
@@ -253,7 +274,9 @@ fn walk_all<B: Backend, F: Fn() -> B + Sync>(
             break;
         }
         let seed = SEED.wrapping_add((t as u64).wrapping_mul(256));
-        let (estimate, cost) = walk(backend, &tickets[t].path, seed, walks.clone());
+        // The deal's walks are bounded by the plan's budget (a share of
+        // the search) and do not poll.
+        let (estimate, cost) = walk(backend, &tickets[t].path, seed, walks.clone(), &Halt::NEVER).expect("never stops");
         let mut r = results.lock().unwrap();
         r.0[t] = estimate;
         r.1 += cost;
@@ -264,7 +287,9 @@ fn walk_all<B: Backend, F: Fn() -> B + Sync>(
         std::thread::scope(|s| {
             let work = &work;
             for _ in 1..threads.min(tickets.len()) {
-                s.spawn(move || work(&mut make()));
+                // A helper whose build a stop cut short leaves its tickets
+                // to the others.
+                s.spawn(move || make().map(|mut backend| work(&mut backend)));
             }
             work(first);
         });

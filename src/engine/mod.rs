@@ -90,6 +90,7 @@ mod count;
 mod ctx;
 mod driver;
 mod estimate;
+mod halt;
 mod memo;
 mod memo_shared;
 mod outcome;
@@ -111,8 +112,10 @@ pub use problem::{Colour, ModelError, OptionId, Primary, Problem, ProblemBuilder
 pub use tuning::DEFAULT_MEMO_MB;
 
 use backend::Backend;
+use halt::{Halt, Stopped};
 use pilot::MemoHint;
 use shape::{SlotPieces, UniformSlots};
+use std::time::Instant;
 
 /// Runs `op` with the backend that suits `problem` (or the one `choice`
 /// asks for): the backend for the first worker, built (the choice between
@@ -120,7 +123,18 @@ use shape::{SlotPieces, UniformSlots};
 /// build one for each other worker.
 ///
 /// `memo_possible`: the search is a count that may memoise (no visitor).
-fn dispatch<O: WithBackend>(problem: &Problem, config: &SearchConfig, memo_possible: bool, op: O) -> O::Out {
+///
+/// The setup (the shape analysis, the builds, the estimates of `choose`)
+/// polls the stop flag and the deadline (see [`halt`]): `Err` when a stop
+/// came before the search could start. The workers' builds watch them too.
+fn dispatch<O: WithBackend>(
+    problem: &Problem,
+    config: &SearchConfig,
+    memo_possible: bool,
+    op: O,
+) -> Result<O::Out, Stopped> {
+    let halt = &Halt::of(config);
+    halt.check()?;
     let memo_possible = memo_possible && config.limit.is_none() && config.memo != MemoChoice::Off;
     let choice = config.backend;
     let words = match choice {
@@ -129,13 +143,16 @@ fn dispatch<O: WithBackend>(problem: &Problem, config: &SearchConfig, memo_possi
     };
     macro_rules! bits {
         ($w:literal) => {{
-            let make = || bitset::Bitset::<$w>::new(problem);
-            op.run(make(), make, MemoHint::default())
+            let make = || Ok(bitset::Bitset::<$w>::new(problem));
+            Ok(op.run(make()?, make, MemoHint::default()))
         }};
     }
     let slots = match (choice, words) {
         (BackendChoice::General, _) | (_, Some(_)) => None,
-        _ => SlotPieces::of(problem).filter(|shape| assign::fits(problem, shape)),
+        _ => match SlotPieces::of(problem, halt)? {
+            Some(shape) if assign::fits(problem, &shape, halt)? => Some(shape),
+            _ => None,
+        },
     };
     match (words, slots) {
         (Some(1), _) => bits!(1),
@@ -145,66 +162,84 @@ fn dispatch<O: WithBackend>(problem: &Problem, config: &SearchConfig, memo_possi
         (Some(5..=8), _) => bits!(8),
         (Some(9..=16), _) => bits!(16),
         (_, Some(shape)) => {
-            let uniform = (choice != BackendChoice::Assign).then(|| UniformSlots::of(problem, &shape)).flatten();
+            let uniform = match choice {
+                BackendChoice::Assign => None,
+                _ => UniformSlots::of(problem, &shape, halt)?,
+            };
             let force_rows = choice == BackendChoice::RowScan;
-            let (picked, memo) = choose::pick(problem, &shape, uniform.as_ref(), force_rows, config, memo_possible);
-            match picked {
+            let (picked, memo) =
+                choose::pick(problem, &shape, uniform.as_ref(), force_rows, config, memo_possible, halt)?;
+            fn applied<R>(rows: Option<R>) -> R {
+                rows.expect("the row scan applied")
+            }
+            Ok(match picked {
                 choose::Picked::Rows(rows) => {
                     let uniform = uniform.as_ref().expect("the row scan ran on uniform slots");
-                    let make = || rowscan::RowScan::<false>::build(problem, uniform).expect("the row scan applied");
-                    op.run(*rows, make, memo)
+                    op.run(*rows, || rowscan::RowScan::<false>::build(problem, uniform, halt).map(applied), memo)
                 }
                 choose::Picked::BalancedRows(rows) => {
                     let uniform = uniform.as_ref().expect("the row scan ran on uniform slots");
-                    let make = || rowscan::RowScan::<true>::build(problem, uniform).expect("the row scan applied");
-                    op.run(*rows, make, memo)
+                    op.run(*rows, || rowscan::RowScan::<true>::build(problem, uniform, halt).map(applied), memo)
                 }
-                choose::Picked::Assign(assign) => op.run(*assign, || assign::Assign::new(problem, &shape), memo),
-            }
+                choose::Picked::Assign(assign) => op.run(*assign, || assign::Assign::new(problem, &shape, halt), memo),
+            })
         }
         _ => {
-            let make = || sparse::Sparse::new(problem);
-            op.run(make(), make, MemoHint::default())
+            let make = || Ok(sparse::Sparse::new(problem));
+            Ok(op.run(make()?, make, MemoHint::default()))
         }
     }
 }
 
 /// Something to do with a backend, whichever it is: `first` is built for
-/// worker 0, `make` builds one for each other worker (in its thread);
-/// `memo` is what the backend's choice found out about memoising a count.
+/// worker 0, `make` builds one for each other worker (in its thread), or
+/// gives up when the search is asked to stop meanwhile; `memo` is what the
+/// backend's choice found out about memoising a count.
 trait WithBackend {
     type Out;
-    fn run<B: Backend, F: Fn() -> B + Sync>(self, first: B, make: F, memo: MemoHint) -> Self::Out;
+    fn run<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(self, first: B, make: F, memo: MemoHint) -> Self::Out;
 }
 
 /// Solves `problem`. The visitor, if any, sees every solution (with
 /// `limit == Some(1)`, exactly the one a one-thread search finds first).
+///
+/// A stop (the monitor's flag, the deadline) is honoured from the start:
+/// one that comes before the search starts (while the backend is chosen
+/// and built) gives an outcome stopped for that reason, with no node spent
+/// and no solution.
 pub fn solve(problem: &Problem, config: &SearchConfig, visitor: Option<&Visitor>) -> Outcome {
     struct Solve<'a>(&'a SearchConfig, Option<&'a Visitor<'a>>);
     impl WithBackend for Solve<'_> {
         type Out = Outcome;
-        fn run<B: Backend, F: Fn() -> B + Sync>(self, first: B, make: F, memo: MemoHint) -> Outcome {
+        fn run<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(self, first: B, make: F, memo: MemoHint) -> Outcome {
             driver::drive(first, make, self.0, self.1, memo)
         }
     }
+    let start = Instant::now();
     dispatch(problem, config, visitor.is_none(), Solve(config, visitor))
+        .unwrap_or_else(|Stopped(reason)| Outcome::before_search(reason, config.effective_threads(), start.elapsed()))
 }
 
 /// Estimates the size of each shard of a split into `count` shards (the
 /// split `config.shard` makes), without searching. Uses `config.threads`
 /// and `config.backend`; the plan does not depend on the thread count.
+/// A stop that comes before the backend is built gives empty shards.
 pub fn plan(problem: &Problem, count: u32, config: &SearchConfig) -> ShardPlan {
     struct Plan<'a>(&'a SearchConfig, u32);
     impl WithBackend for Plan<'_> {
         type Out = ShardPlan;
-        fn run<B: Backend, F: Fn() -> B + Sync>(self, first: B, make: F, _: MemoHint) -> ShardPlan {
+        fn run<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(self, first: B, make: F, _: MemoHint) -> ShardPlan {
             driver::plan(first, make, self.0, self.1)
         }
     }
+    let start = Instant::now();
     dispatch(problem, config, true, Plan(config, count.max(1)))
+        .unwrap_or_else(|_| ShardPlan::empty(count.max(1), start.elapsed()))
 }
 
 #[cfg(test)]
 mod memo_tests;
+#[cfg(test)]
+mod stop_tests;
 #[cfg(test)]
 mod tests;

@@ -59,6 +59,18 @@ pub struct Outcome {
 }
 
 impl Outcome {
+    /// The outcome of a search stopped for `reason` before it started
+    /// (while its backend was chosen and built, `elapsed`): no node, no
+    /// solution, as a search stopped at its first poll reports.
+    pub(crate) fn before_search(reason: StopReason, threads: usize, elapsed: Duration) -> Outcome {
+        Outcome {
+            solutions: Count::ZERO,
+            complete: false,
+            stopped: Some(reason),
+            stats: Stats { threads, elapsed, ..Stats::default() },
+        }
+    }
+
     /// Whether the search proved there is no solution.
     pub fn proved_unsolvable(&self) -> bool {
         self.complete && self.solutions.is_zero()
@@ -86,6 +98,19 @@ pub struct ShardPlan {
 }
 
 impl ShardPlan {
+    /// A plan of `count` empty shards (nothing was estimated).
+    pub(crate) fn empty(count: u32, elapsed: Duration) -> ShardPlan {
+        ShardPlan {
+            sizes: vec![0.0; count as usize],
+            tickets: vec![0; count as usize],
+            balanced: false,
+            probes: 0,
+            nodes: 0,
+            backend: "",
+            elapsed,
+        }
+    }
+
     /// The estimated size of the whole search below the cut.
     pub fn total(&self) -> f64 {
         self.sizes.iter().sum()

@@ -41,6 +41,7 @@ use super::config::SearchConfig;
 use super::count::Count;
 use super::ctx::{Ctx, Shared};
 use super::estimate::memo_estimate;
+use super::halt::{Halt, Stopped};
 use super::memo::{Hint, Memo};
 use super::search::{search, Mode};
 use super::tuning::{DEFAULT_MEMO_MB, MEMO_PAYS, PILOT_BUDGET, PILOT_MIN_TREE, PILOT_PAYS};
@@ -177,19 +178,26 @@ impl Mode for Sizes<'_> {
 /// [`PILOT_PAYS`] plain nodes per node spent. `gain` keeps a pilot's
 /// measure for another build of the same search (the row scan with and
 /// without the balance). Leaves the backend at the root.
-pub(crate) fn memo_verdict<B: Backend>(backend: &mut B, config: &SearchConfig, gain: &mut Option<Gain>) -> Option<f64> {
-    let (plain, memo) = memo_estimate(backend)?;
+pub(crate) fn memo_verdict<B: Backend>(
+    backend: &mut B,
+    config: &SearchConfig,
+    gain: &mut Option<Gain>,
+    halt: &Halt,
+) -> Result<Option<f64>, Stopped> {
+    let Some((plain, memo)) = memo_estimate(backend, halt)? else { return Ok(None) };
     if plain <= 0.0 {
-        return None;
+        return Ok(None);
     }
     if memo <= MEMO_PAYS * plain {
-        return Some(memo / MEMO_PAYS);
+        return Ok(Some(memo / MEMO_PAYS));
     }
     if plain < PILOT_MIN_TREE {
-        return None;
+        return Ok(None);
     }
     let cap = config.memo_mb.unwrap_or(DEFAULT_MEMO_MB).saturating_mul(1 << 20);
     let g = *gain.get_or_insert_with(|| pilot(backend, config, PILOT_BUDGET, cap));
+    // A pilot broken off by a stop measured too little to go by.
+    halt.check()?;
     let r = g.ratio();
-    (r >= PILOT_PAYS).then(|| plain * PILOT_PAYS / r)
+    Ok((r >= PILOT_PAYS).then(|| plain * PILOT_PAYS / r))
 }

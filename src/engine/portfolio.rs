@@ -54,6 +54,7 @@
 use super::backend::Backend;
 use super::config::SearchConfig;
 use super::ctx::{finish, Ctx, Shared, Visitor};
+use super::halt::Stopped;
 use super::outcome::{Outcome, Stats};
 use super::search::{search, Enumerate};
 use super::tuning::{RESTART_UNIT, SOLO_WARM};
@@ -76,7 +77,7 @@ pub(super) fn luby(i: u64) -> u64 {
 /// Searches for a first solution with a portfolio of two kinds of member:
 /// the complete one and restarting ones (P4, P5). `first` is the backend
 /// built for worker 0; `make` builds the others'.
-pub(super) fn drive<B: Backend, F: Fn() -> B + Sync>(
+pub(super) fn drive<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
     mut first: B,
     make: F,
     config: &SearchConfig,
@@ -128,7 +129,9 @@ pub(super) fn drive<B: Backend, F: Fn() -> B + Sync>(
         std::thread::scope(|s| {
             let (work, make) = (&work, &make);
             for w in 1..threads {
-                s.spawn(move || work(w, &mut make()));
+                // A member whose build a stop cut short has nothing to do:
+                // the others end at their next poll.
+                s.spawn(move || make().map(|mut backend| work(w, &mut backend)));
             }
             work(0, &mut first);
         });
@@ -145,15 +148,27 @@ pub(super) fn drive<B: Backend, F: Fn() -> B + Sync>(
 /// stopped, in slices that double its spend) and restart runs, always
 /// giving the next turn to the member that has spent fewer nodes. True
 /// when a member proved there is no solution.
-fn solo<B: Backend, F: Fn() -> B>(make: &F, complete: &mut B, ctx: &mut Ctx, restarter: &mut Restarter) -> bool {
+fn solo<B: Backend, F: Fn() -> Result<B, Stopped>>(
+    make: &F,
+    complete: &mut B,
+    ctx: &mut Ctx,
+    restarter: &mut Restarter,
+) -> bool {
     complete.randomise(0);
     ctx.start_run(SOLO_WARM);
     let flow = search(complete, ctx, &mut Enumerate);
     if !ctx.budget_hit() {
         return flow.is_continue();
     }
-    // Built only now: easy puzzles never pay for a second backend.
-    let mut other = make();
+    // Built only now: easy puzzles never pay for a second backend. The
+    // build watches the stop flag and the deadline as a poll would.
+    let mut other = match make() {
+        Ok(other) => other,
+        Err(Stopped(reason)) => {
+            ctx.halt(reason);
+            return false;
+        }
+    };
     let (mut spent_complete, mut spent_restarts) = (ctx.run_nodes(), 0);
     // Each backend reports its own running total of updates.
     let (mut updates_complete, mut updates_other) = (ctx.updates(), 0);

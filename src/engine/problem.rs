@@ -3,6 +3,7 @@
 //! A [`Problem`] is built once with a [`ProblemBuilder`] and never changes;
 //! every search backend compiles its own working state from it.
 
+use super::halt::{Halt, Stopped};
 use thiserror::Error;
 
 /// A primary item: it must be covered exactly `multiplicity` times.
@@ -132,12 +133,13 @@ impl Problem {
     /// The colours of every secondary item numbered densely from 0, in the
     /// order options first use them: the number of each node's colour
     /// (indexed like `node_item`; 0 on primary nodes), and how many colours
-    /// each item has.
-    pub(crate) fn dense_colours(&self) -> DenseColours {
+    /// each item has. `Err` when `halt` stops it.
+    pub(crate) fn dense_colours(&self, halt: &Halt) -> Result<DenseColours, Stopped> {
         let mut dense = std::collections::HashMap::new();
         let mut n_colours = vec![0u32; self.secondary_count()];
         let mut node = vec![0u32; self.node_count()];
         for o in 0..self.option_count() {
+            halt.every(o)?;
             for (k, j) in self.secondary_nodes(o) {
                 let j = j as usize;
                 node[k] = *dense.entry((j, self.node_colour[k])).or_insert_with(|| {
@@ -146,7 +148,7 @@ impl Problem {
                 });
             }
         }
-        DenseColours { node, n_colours }
+        Ok(DenseColours { node, n_colours })
     }
 
     /// The secondary nodes of `option`: (node index, secondary item).
@@ -209,12 +211,16 @@ impl Problem {
 pub struct ProblemBuilder {
     multiplicity: Vec<u32>,
     n_secondary: usize,
-    options: Vec<OptionSpec>,
+    /// The options' items, one option after another: option `o`'s primary
+    /// items end at `prim_end[o]`, its coloured secondary items at
+    /// `sec_end[o]`. Flat, since a large puzzle adds a million options and
+    /// two vectors each would cost two allocations and two frees apiece.
+    primaries: Vec<Primary>,
+    prim_end: Vec<usize>,
+    secondaries: Vec<(Secondary, Colour)>,
+    sec_end: Vec<usize>,
     links: Vec<(u32, u32)>,
 }
-
-/// An option as the builder keeps it: its primary and coloured secondary items.
-type OptionSpec = (Vec<Primary>, Vec<(Secondary, Colour)>);
 
 impl ProblemBuilder {
     /// An empty builder.
@@ -236,8 +242,11 @@ impl ProblemBuilder {
 
     /// Adds an option and returns its index.
     pub fn option(&mut self, primaries: &[Primary], secondaries: &[(Secondary, Colour)]) -> OptionId {
-        self.options.push((primaries.to_vec(), secondaries.to_vec()));
-        self.options.len() - 1
+        self.primaries.extend_from_slice(primaries);
+        self.prim_end.push(self.primaries.len());
+        self.secondaries.extend_from_slice(secondaries);
+        self.sec_end.push(self.secondaries.len());
+        self.prim_end.len() - 1
     }
 
     /// Declares two primary items neighbours. This is a hint about the
@@ -253,7 +262,7 @@ impl ProblemBuilder {
 
     /// The number of options added so far.
     pub fn option_count(&self) -> usize {
-        self.options.len()
+        self.prim_end.len()
     }
 
     /// Checks the model and freezes it.
@@ -263,29 +272,34 @@ impl ProblemBuilder {
         if p + s > MAX_INDEX {
             return Err(ModelError::TooLarge("items"));
         }
-        if self.options.len() > MAX_INDEX {
+        let n_options = self.prim_end.len();
+        if n_options > MAX_INDEX {
             return Err(ModelError::TooLarge("options"));
         }
-        let nodes: usize = self.options.iter().map(|(a, b)| a.len() + b.len()).sum();
+        let nodes = self.primaries.len() + self.secondaries.len();
         if nodes > MAX_INDEX {
             return Err(ModelError::TooLarge("nodes"));
         }
         let mut problem = Problem {
             multiplicity: self.multiplicity,
             n_secondary: s,
-            opt_start: Vec::with_capacity(self.options.len() + 1),
+            opt_start: Vec::with_capacity(n_options + 1),
             node_item: Vec::with_capacity(nodes),
             node_colour: Vec::with_capacity(nodes),
-            opt_primaries: Vec::with_capacity(self.options.len()),
+            opt_primaries: Vec::with_capacity(n_options),
             links: self.links.into_iter().filter(|&(a, b)| a != b && (a as usize) < p && (b as usize) < p).collect(),
         };
         let mut seen = vec![usize::MAX; p + s];
         problem.opt_start.push(0);
-        for (o, (prim, sec)) in self.options.into_iter().enumerate() {
+        let (mut prim_start, mut sec_start) = (0, 0);
+        for o in 0..n_options {
+            let prim = &self.primaries[prim_start..self.prim_end[o]];
+            let sec = &self.secondaries[sec_start..self.sec_end[o]];
+            (prim_start, sec_start) = (self.prim_end[o], self.sec_end[o]);
             if prim.is_empty() {
                 return Err(ModelError::NoPrimary(o));
             }
-            for i in &prim {
+            for i in prim {
                 let i = i.index();
                 if i >= p {
                     return Err(ModelError::UnknownItem(o));
@@ -297,7 +311,7 @@ impl ProblemBuilder {
                 problem.node_item.push(i as u32);
                 problem.node_colour.push(0);
             }
-            for (j, c) in &sec {
+            for (j, c) in sec {
                 let j = j.index();
                 if j >= s {
                     return Err(ModelError::UnknownItem(o));

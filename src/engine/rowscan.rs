@@ -52,6 +52,7 @@
 
 use super::backend::{Backend, Node, Step};
 use super::balance::{Balance, Delta};
+use super::halt::{Halt, Stopped};
 use super::memo::{self, Packer};
 use super::problem::Problem;
 use super::shape::UniformSlots;
@@ -68,11 +69,12 @@ struct Layout {
 }
 
 impl Layout {
-    /// `None` unless every key fits in 64 bits.
-    fn new(pb: &Problem, uniform: &UniformSlots) -> Option<Layout> {
+    /// `None` unless every key fits in 64 bits; `Err` when `halt` stops it.
+    fn new(pb: &Problem, uniform: &UniformSlots, halt: &Halt) -> Result<Option<Layout>, Stopped> {
         // Colours per item, as the keys' radixes.
         let mut colours: Vec<Vec<u32>> = vec![Vec::new(); pb.secondary_count()];
         for o in 0..pb.option_count() {
+            halt.every(o)?;
             for (j, c) in pb.secondaries(o) {
                 let list = &mut colours[j.index()];
                 if !list.contains(&c) {
@@ -90,7 +92,7 @@ impl Layout {
             let radix =
                 back.iter().map(|&j| colours[j as usize].len().max(1) as u128).fold(1u128, u128::saturating_mul);
             if radix > u128::from(u64::MAX) {
-                return None;
+                return Ok(None);
             }
             for &j in s {
                 seen[j as usize] = true;
@@ -98,7 +100,7 @@ impl Layout {
             n_back.push(back.len());
             items.push(back.into_iter().chain(fwd).collect());
         }
-        Some(Layout { items, n_back })
+        Ok(Some(Layout { items, n_back }))
     }
 }
 
@@ -164,11 +166,12 @@ pub(crate) struct RowScan<const BALANCED: bool> {
 
 impl<const BALANCED: bool> RowScan<BALANCED> {
     /// The backend for `pb`, a problem with uniform slots, or `None` when
-    /// its keys do not fit in 64 bits.
-    pub(crate) fn build(pb: &Problem, uniform: &UniformSlots) -> Option<Self> {
-        let layout = Layout::new(pb, uniform)?;
+    /// its keys do not fit in 64 bits; `Err` when `halt` stops the build
+    /// (checked per slot and every [`STRIDE`](super::halt::STRIDE) options).
+    pub(crate) fn build(pb: &Problem, uniform: &UniformSlots, halt: &Halt) -> Result<Option<Self>, Stopped> {
+        let Some(layout) = Layout::new(pb, uniform, halt)? else { return Ok(None) };
         let shape = uniform.slots;
-        let dense = pb.dense_colours();
+        let dense = pb.dense_colours(halt)?;
         let n = shape.slot_item.len();
         let remaining = shape.copies.clone();
         let mut opt_off = vec![0u32];
@@ -178,6 +181,7 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
         let mut where_opt = vec![(u32::MAX, 0u32); pb.option_count()];
         let mut cols: Vec<u32> = Vec::new();
         for s in 0..n {
+            halt.check()?;
             let (items, nb) = (&layout.items[s], layout.n_back[s]);
             let ni = items.len();
             let radixes: Vec<u64> = items[..nb].iter().map(|&j| u64::from(dense.n_colours[j as usize])).collect();
@@ -211,6 +215,7 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
         let left = remaining.iter().map(|&r| u64::from(r)).sum();
         let (mut table_off, mut table) = (Vec::with_capacity(n), Vec::new());
         for s in 0..n {
+            halt.check()?;
             let space = radix[radix_off[s] as usize..radix_off[s + 1] as usize].iter().product::<u64>();
             if space > MAX_TABLE || table.len() + space as usize + 1 > MAX_TABLES {
                 table_off.push(NO_TABLE);
@@ -235,6 +240,7 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
         }
         let (mut front_off, mut front) = (vec![0u32], Vec::new());
         for s in 0..n as u32 {
+            halt.check()?;
             front.extend((0..pb.secondary_count() as u32).filter(|&j| first[j as usize] < s && s <= last[j as usize]));
             front_off.push(front.len() as u32);
         }
@@ -274,15 +280,16 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
                 colourings * total.checked_sub(s).map_or(0.0, |k| ways[k])
             })
             .collect();
-        let balance = if BALANCED { Balance::new(pb, shape) } else { None };
+        let balance = if BALANCED { Balance::new(pb, shape, halt)? } else { None };
         let (mut bal_off, mut bal) = (vec![0u32], Vec::new());
         if let Some(b) = &balance {
-            for &o in &opt {
+            for (i, &o) in opt.iter().enumerate() {
+                halt.every(i)?;
                 b.deltas(o as usize, |_, e| e == 1, &mut bal);
                 bal_off.push(bal.len() as u32);
             }
         }
-        Some(RowScan {
+        Ok(Some(RowScan {
             balance,
             bal_off,
             bal,
@@ -316,7 +323,7 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
             lv_at: vec![0; n + 1],
             level: 0,
             base: 0,
-        })
+        }))
     }
 
     /// Whether the balance (R7) prunes this search.

@@ -16,6 +16,7 @@
 //! `P` with two copies, join `x`), the slots are `a` and `b`, the piece is
 //! `P`, and the slots are uniform: every option of `b` touches `x`.
 
+use super::halt::{Halt, Stopped};
 use super::problem::Problem;
 
 /// "Not a slot" / "not a piece" in the per-item tables.
@@ -40,29 +41,31 @@ impl SlotPieces {
     /// a slot in one option and a piece in another, a slot of multiplicity
     /// other than 1, an uncoloured secondary item, no secondary item at
     /// all, or a slot that no option names (it could never be filled; the
-    /// general backend reports that just as well).
-    pub(crate) fn of(pb: &Problem) -> Option<Self> {
+    /// general backend reports that just as well). `Err` when `halt` stops
+    /// it.
+    pub(crate) fn of(pb: &Problem, halt: &Halt) -> Result<Option<Self>, Stopped> {
         if pb.secondary_count() == 0 || pb.option_count() == 0 {
-            return None;
+            return Ok(None);
         }
         let p = pb.primary_count();
         let mut role = vec![0u8; p]; // 1 slot, 2 piece
         for o in 0..pb.option_count() {
+            halt.every(o)?;
             if pb.opt_primaries[o] != 2 {
-                return None;
+                return Ok(None);
             }
             let (s, q) = Self::pair(pb, o);
             if role[s] == 2 || role[q] == 1 || pb.multiplicity[s] != 1 {
-                return None;
+                return Ok(None);
             }
             role[s] = 1;
             role[q] = 2;
             if pb.secondaries(o).any(|(_, c)| c == 0) {
-                return None;
+                return Ok(None);
             }
         }
         if (0..p).any(|i| role[i] == 0 && pb.multiplicity[i] > 0) {
-            return None;
+            return Ok(None);
         }
         let (mut slot_item, mut item_slot) = (Vec::new(), vec![NONE; p]);
         let (mut item_piece, mut copies) = (vec![NONE; p], Vec::new());
@@ -81,9 +84,10 @@ impl SlotPieces {
         }
         let mut options = vec![Vec::new(); slot_item.len()];
         for o in 0..pb.option_count() {
+            halt.every(o)?;
             options[item_slot[Self::pair(pb, o).0] as usize].push(o as u32);
         }
-        Some(SlotPieces { slot_item, item_slot, item_piece, copies, options })
+        Ok(Some(SlotPieces { slot_item, item_slot, item_piece, copies, options }))
     }
 
     /// The (slot item, piece item) of option `o`.
@@ -108,11 +112,14 @@ pub(crate) struct UniformSlots<'s> {
 }
 
 impl<'s> UniformSlots<'s> {
-    /// `None` unless every option of every slot touches the same items.
-    pub(crate) fn of(pb: &Problem, slots: &'s SlotPieces) -> Option<Self> {
+    /// `None` unless every option of every slot touches the same items;
+    /// `Err` when `halt` stops it (checked once per slot).
+    pub(crate) fn of(pb: &Problem, slots: &'s SlotPieces, halt: &Halt) -> Result<Option<Self>, Stopped> {
         let mut items = Vec::with_capacity(slots.options.len());
         for opts in &slots.options {
-            let first: Vec<u32> = pb.secondary_nodes(*opts.first()? as usize).map(|(_, j)| j).collect();
+            halt.check()?;
+            let Some(&first) = opts.first() else { return Ok(None) };
+            let first: Vec<u32> = pb.secondary_nodes(first as usize).map(|(_, j)| j).collect();
             // An option names an item at most once, so equal counts and
             // inclusion mean equal sets.
             let same = |o: u32| {
@@ -120,10 +127,10 @@ impl<'s> UniformSlots<'s> {
                     && pb.secondary_nodes(o as usize).all(|(_, j)| first.contains(&j))
             };
             if !opts.iter().all(|&o| same(o)) {
-                return None;
+                return Ok(None);
             }
             items.push(first);
         }
-        Some(UniformSlots { slots, items })
+        Ok(Some(UniformSlots { slots, items }))
     }
 }

@@ -9,14 +9,14 @@ use std::sync::Mutex;
 /// A small random XCC model with multiplicities, as plain data.
 #[derive(Clone, Debug)]
 #[allow(clippy::type_complexity)]
-struct Model {
+pub(super) struct Model {
     mult: Vec<u32>,
     n_sec: usize,
     options: Vec<(Vec<usize>, Vec<(usize, u32)>)>,
 }
 
 impl Model {
-    fn build(&self) -> Problem {
+    pub(super) fn build(&self) -> Problem {
         let mut b = ProblemBuilder::new();
         let p: Vec<_> = self.mult.iter().map(|&m| b.primary(m)).collect();
         let s: Vec<_> = (0..self.n_sec).map(|_| b.secondary()).collect();
@@ -164,7 +164,7 @@ fn row_model() -> impl Strategy<Value = Model> {
 }
 
 /// A tiny deterministic generator (xorshift) for the planted tile boards.
-struct Rng(u64);
+pub(super) struct Rng(pub(super) u64);
 impl Rng {
     fn next(&mut self) -> u64 {
         self.0 ^= self.0 << 13;
@@ -394,7 +394,7 @@ fn cell_joins(rows: usize, cols: usize, r: usize, c: usize) -> [Option<usize>; 4
 /// board with `labels` labels (so it has a solution), each tile turned
 /// at random and allowed every turn when `rotate`; with `break_one`, one
 /// side of one tile is relabelled, which often leaves no solution.
-fn tile_model(rng: &mut Rng, n: usize, labels: u64, rotate: bool, break_one: bool) -> Model {
+pub(super) fn tile_model(rng: &mut Rng, n: usize, labels: u64, rotate: bool, break_one: bool) -> Model {
     let cells = n * n;
     let n_sec = 2 * n * (n - 1);
     let colour: Vec<u32> = (0..n_sec).map(|_| 1 + rng.below(labels) as u32).collect();
@@ -441,7 +441,7 @@ fn tile_model(rng: &mut Rng, n: usize, labels: u64, rotate: bool, break_one: boo
 /// A Tetravex board of `rows x cols` cells without turning and with free
 /// outer sides: `tiles` given as (top, right, bottom, left) labels, one
 /// copy each; joins horizontal first, then vertical.
-fn tetravex(rows: usize, cols: usize, tiles: &[[u32; 4]]) -> Model {
+pub(super) fn tetravex(rows: usize, cols: usize, tiles: &[[u32; 4]]) -> Model {
     let cells = rows * cols;
     let mut options = Vec::new();
     for r in 0..rows {
@@ -458,7 +458,7 @@ fn tetravex(rows: usize, cols: usize, tiles: &[[u32; 4]]) -> Model {
 
 /// Random Tetravex tiles: planted (cut from a random board, so there is
 /// a solution) or not, with `labels` labels.
-fn tetravex_tiles(rng: &mut Rng, rows: usize, cols: usize, labels: u64, planted: bool) -> Vec<[u32; 4]> {
+pub(super) fn tetravex_tiles(rng: &mut Rng, rows: usize, cols: usize, labels: u64, planted: bool) -> Vec<[u32; 4]> {
     let mut label = || 1 + rng.below(labels) as u32;
     let mut tiles: Vec<[u32; 4]> = (0..rows * cols).map(|_| [label(), label(), label(), label()]).collect();
     if planted {
@@ -510,7 +510,9 @@ proptest! {
 /// The balance of `model`'s problem.
 fn balance_of(model: &Model) -> Option<super::balance::Balance> {
     let problem = model.build();
-    super::balance::Balance::new(&problem, &super::shape::SlotPieces::of(&problem).unwrap())
+    let never = &super::halt::Halt::NEVER;
+    let shape = super::shape::SlotPieces::of(&problem, never).unwrap().unwrap();
+    super::balance::Balance::new(&problem, &shape, never).unwrap()
 }
 
 #[test]
@@ -766,13 +768,17 @@ fn an_interrupted_memoised_count_is_a_lower_bound() {
 
 /// Whether the assignment backend applies to `pb`.
 fn assign_applies(pb: &Problem) -> bool {
-    super::shape::SlotPieces::of(pb).is_some_and(|shape| assign::fits(pb, &shape))
+    let never = &super::halt::Halt::NEVER;
+    super::shape::SlotPieces::of(pb, never).unwrap().is_some_and(|shape| assign::fits(pb, &shape, never).unwrap())
 }
 
 /// Whether the row scan applies to `pb`.
 fn rows_apply(pb: &Problem) -> bool {
     use super::shape::{SlotPieces, UniformSlots};
-    SlotPieces::of(pb).is_some_and(|shape| {
-        UniformSlots::of(pb, &shape).is_some_and(|uniform| rowscan::RowScan::<false>::build(pb, &uniform).is_some())
+    let never = &super::halt::Halt::NEVER;
+    SlotPieces::of(pb, never).unwrap().is_some_and(|shape| {
+        UniformSlots::of(pb, &shape, never)
+            .unwrap()
+            .is_some_and(|uniform| rowscan::RowScan::<false>::build(pb, &uniform, never).unwrap().is_some())
     })
 }

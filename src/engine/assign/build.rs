@@ -1,0 +1,250 @@
+//! Building the assignment backend: A1's masks, the per-slot and per-piece
+//! tables, and the slots' eccentricities (the tie-break order), from a
+//! slot/piece problem (see the [parent module](super)).
+
+use super::{rank_slots, Assign, ANY, NO_COLOUR};
+use crate::engine::balance::Balance;
+use crate::engine::blocks::SparseSet;
+use crate::engine::halt::{Halt, Stopped};
+use crate::engine::problem::Problem;
+use crate::engine::shape::SlotPieces;
+
+impl Assign {
+    /// The backend for a slot/piece problem; `Err` when `halt` stops the
+    /// build (checked per slot, per secondary item and every
+    /// [`STRIDE`](crate::engine::halt::STRIDE) options).
+    pub(crate) fn new(pb: &Problem, shape: &SlotPieces, halt: &Halt) -> Result<Self, Stopped> {
+        let item_slot = shape.item_slot.clone();
+        let slot_item = shape.slot_item.clone();
+        let remaining = shape.copies.clone();
+        let n_slots = slot_item.len();
+        // A1: options per slot, in increasing order.
+        let per_slot = &shape.options;
+        let mut opt_off = vec![0u32];
+        let mut local_opt = Vec::new();
+        let mut local_piece = Vec::new();
+        let mut dom_off = vec![0u32];
+        let mut opt_slot = vec![0u32; pb.option_count()];
+        let mut opt_local = vec![0u32; pb.option_count()];
+        for (s, opts) in per_slot.iter().enumerate() {
+            halt.check()?;
+            for (k, &o) in opts.iter().enumerate() {
+                local_opt.push(o);
+                local_piece.push(shape.piece_of(pb, o as usize));
+                opt_slot[o as usize] = s as u32;
+                opt_local[o as usize] = k as u32;
+            }
+            opt_off.push(local_opt.len() as u32);
+            dom_off.push(dom_off[s] + opts.len().div_ceil(64) as u32);
+        }
+        let n_words = dom_off[n_slots] as usize;
+        let mut word_slot = vec![0u32; n_words];
+        for s in 0..n_slots {
+            for w in dom_off[s]..dom_off[s + 1] {
+                word_slot[w as usize] = s as u32;
+            }
+        }
+        // Dense colour indices per secondary item.
+        let dense = pb.dense_colours(halt)?;
+        let n_colours = dense.n_colours.clone();
+        let mut sec_off = vec![0u32];
+        let mut sec = Vec::new();
+        for o in 0..pb.option_count() {
+            halt.every(o)?;
+            for (k, j) in pb.secondary_nodes(o) {
+                sec.push((j, pb.node_colour[k], dense.node[k]));
+            }
+            sec_off.push(sec.len() as u32);
+        }
+        // Which slots touch each secondary item, and their mask blocks.
+        let mut touching: Vec<Vec<u32>> = vec![Vec::new(); pb.secondary_count()];
+        for (s, opts) in per_slot.iter().enumerate() {
+            halt.check()?;
+            let mut js: Vec<u32> = opts.iter().flat_map(|&o| pb.secondaries(o as usize).map(|(j, _)| j.0)).collect();
+            js.sort_unstable();
+            js.dedup();
+            for j in js {
+                touching[j as usize].push(s as u32);
+            }
+        }
+        let mut slot_secs: Vec<Vec<u32>> = vec![Vec::new(); n_slots];
+        for (j, slots) in touching.iter().enumerate() {
+            for &t in slots {
+                slot_secs[t as usize].push(j as u32);
+            }
+        }
+        let mut slot_sec_off = vec![0u32];
+        let mut slot_sec = Vec::new();
+        for list in &slot_secs {
+            slot_sec.extend(list);
+            slot_sec_off.push(slot_sec.len() as u32);
+        }
+        let ecc = eccentricities(n_slots, &touching, &slot_secs, halt)?;
+        let rank = rank_slots(&ecc, 0);
+        let mut touch_off = vec![0u32];
+        let mut touch = Vec::new();
+        let mut cmask: Vec<u64> = Vec::new();
+        for (j, slots) in touching.iter().enumerate() {
+            halt.check()?;
+            for &s in slots {
+                let base = cmask.len() as u32;
+                let words = (dom_off[s as usize + 1] - dom_off[s as usize]) as usize;
+                let nc = n_colours[j] as usize;
+                cmask.resize(cmask.len() + nc * words, 0);
+                for (k, &o) in per_slot[s as usize].iter().enumerate() {
+                    let on_j = dense.of(pb, o as usize, j as u32);
+                    for c in 0..nc {
+                        if on_j.is_none_or(|oc| oc as usize == c) {
+                            cmask[base as usize + c * words + k / 64] |= 1 << (k % 64);
+                        }
+                    }
+                }
+                touch.push((s, base));
+            }
+            touch_off.push(touch.len() as u32);
+        }
+        // Dense colours of each option on each touched secondary item.
+        let mut col_off = Vec::with_capacity(touch.len());
+        let mut opt_col: Vec<u16> = Vec::new();
+        for (j, slots) in touching.iter().enumerate() {
+            halt.check()?;
+            for &t in slots {
+                col_off.push(opt_col.len() as u32);
+                for &o in &per_slot[t as usize] {
+                    let c = dense.of(pb, o as usize, j as u32);
+                    opt_col.push(c.map_or(NO_COLOUR, |c| c.min(u32::from(NO_COLOUR) - 1) as u16));
+                }
+            }
+        }
+        let mut slot_sec_touch = vec![0u32; slot_sec.len()];
+        for s in 0..n_slots {
+            for e in slot_sec_off[s] as usize..slot_sec_off[s + 1] as usize {
+                let j = slot_sec[e] as usize;
+                slot_sec_touch[e] =
+                    (touch_off[j]..touch_off[j + 1]).find(|&t| touch[t as usize].0 == s as u32).unwrap();
+            }
+        }
+        // The words of each piece's options.
+        let mut by_piece: Vec<Vec<(u32, u64)>> = vec![Vec::new(); remaining.len()];
+        for s in 0..n_slots {
+            halt.check()?;
+            for k in 0..(opt_off[s + 1] - opt_off[s]) as usize {
+                let piece = local_piece[opt_off[s] as usize + k] as usize;
+                let word = dom_off[s] + (k / 64) as u32;
+                let bit = 1u64 << (k % 64);
+                match by_piece[piece].last_mut() {
+                    Some((w, m)) if *w == word => *m |= bit,
+                    _ => by_piece[piece].push((word, bit)),
+                }
+            }
+        }
+        let mut piece_off = vec![0u32];
+        let mut piece_words = Vec::new();
+        for list in by_piece {
+            piece_words.extend(list);
+            piece_off.push(piece_words.len() as u32);
+        }
+        let depth = n_slots + 1;
+        let mut a = Assign {
+            n_slots,
+            slot_item,
+            item_slot,
+            opt_off,
+            local_opt,
+            local_piece,
+            dom_off,
+            dom: vec![0; n_words],
+            word_slot,
+            cnt: vec![0; n_slots],
+            remaining,
+            piece_off,
+            piece_words,
+            colour: vec![0; pb.secondary_count()],
+            touch_off,
+            touch,
+            cmask,
+            opt_slot,
+            opt_local,
+            sec_off,
+            sec,
+            slot_sec_off,
+            slot_sec,
+            slot_sec_touch,
+            col_off,
+            opt_col,
+            n_colours,
+            queue: Vec::with_capacity(n_slots),
+            queued: vec![false; n_slots],
+            via: vec![ANY; n_slots],
+            cause: ANY,
+            cnt0: Vec::new(),
+            ncol: vec![0; n_slots],
+            rank,
+            ecc,
+            salt: 0,
+            lv_first: vec![0; depth],
+            unc: SparseSet::full(n_slots),
+            trail: Vec::with_capacity(n_words + 4 * depth + 16),
+            lv_slot: vec![0; depth],
+            lv_local: vec![0; depth],
+            lv_mark: vec![0; depth],
+            lv_k: vec![0; depth],
+            lv_d: vec![0; depth],
+            level: 0,
+            base: 0,
+            updates: 0,
+            balance: if std::env::var_os("TESSERA_NO_BALANCE").is_some() {
+                None
+            } else {
+                Balance::new(pb, shape, halt)?
+            },
+        };
+        // Full domains, less the options of pieces with no copies.
+        for s in 0..n_slots {
+            let n = (a.opt_off[s + 1] - a.opt_off[s]) as usize;
+            for k in 0..n {
+                if a.remaining[a.local_piece[a.opt_off[s] as usize + k] as usize] > 0 {
+                    a.dom[a.dom_off[s] as usize + k / 64] |= 1 << (k % 64);
+                }
+            }
+            a.cnt[s] = a.slot_words(s).iter().map(|w| w.count_ones()).sum();
+        }
+        a.cnt0 = a.cnt.clone();
+        Ok(a)
+    }
+}
+
+/// Each slot's eccentricity in the graph where two slots are adjacent when
+/// they touch a common secondary item. `Err` when `halt` stops it (checked
+/// once per slot, each a breadth-first search of the whole graph).
+fn eccentricities(n: usize, touching: &[Vec<u32>], slot_secs: &[Vec<u32>], halt: &Halt) -> Result<Vec<u32>, Stopped> {
+    let mut ecc = vec![0u32; n];
+    let mut dist = vec![u32::MAX; n];
+    let mut queue = Vec::with_capacity(n);
+    // Exact BFS from every slot is quadratic; boards are at most a few
+    // thousand slots, so cap the work and fall back to index order.
+    if n <= 4096 {
+        for s in 0..n {
+            halt.check()?;
+            dist.iter_mut().for_each(|d| *d = u32::MAX);
+            queue.clear();
+            dist[s] = 0;
+            queue.push(s as u32);
+            let mut head = 0;
+            while head < queue.len() {
+                let u = queue[head] as usize;
+                head += 1;
+                for &j in &slot_secs[u] {
+                    for &v in &touching[j as usize] {
+                        if dist[v as usize] == u32::MAX {
+                            dist[v as usize] = dist[u] + 1;
+                            queue.push(v);
+                        }
+                    }
+                }
+            }
+            ecc[s] = dist.iter().copied().filter(|&d| d != u32::MAX).max().unwrap_or(0);
+        }
+    }
+    Ok(ecc)
+}

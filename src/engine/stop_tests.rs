@@ -1,0 +1,131 @@
+//! Stops that come before the search starts: the setup (the shape
+//! analysis, the builds, the random walks that choose the backend) and the
+//! workers' own builds give up, and the outcome says why, with no node
+//! spent. No test here measures time: each stop is asked for before the
+//! engine looks.
+
+use super::assign::{self, Assign};
+use super::balance::Balance;
+use super::ctx::Visitor;
+use super::driver;
+use super::estimate::{estimate_tree, memo_estimate};
+use super::halt::{Halt, Stopped};
+use super::pilot::MemoHint;
+use super::rowscan::RowScan;
+use super::shape::{SlotPieces, UniformSlots};
+use super::tests::{tetravex, tetravex_tiles, tile_model, Rng};
+use super::{plan, solve, BackendChoice, Monitor, Problem, SearchConfig, StopReason};
+use std::ops::ControlFlow;
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+/// A 12x12 Tetravex with 10 labels (20,736 options): its setup builds
+/// three backends and walks two of them, and one poll period of its search
+/// would spend thousands of nodes.
+fn board() -> Problem {
+    let mut rng = Rng(0x5e70b);
+    tetravex(12, 12, &tetravex_tiles(&mut rng, 12, 12, 10, true)).build()
+}
+
+/// A count whose monitor's stop flag is raised, as Ctrl-C raises it.
+fn interrupted() -> SearchConfig {
+    let monitor = Monitor::new();
+    monitor.stop.store(true, Ordering::Relaxed);
+    SearchConfig { monitor: Some(monitor), ..SearchConfig::count() }
+}
+
+#[test]
+fn a_stop_before_the_search_spends_no_node() {
+    let problem = board();
+    let never_visited = |_: &[usize]| -> ControlFlow<()> { panic!("a solution was visited") };
+    let visitors: [Option<&Visitor>; 2] = [None, Some(&never_visited)];
+    let past = SearchConfig { deadline: Some(Instant::now()), ..SearchConfig::count() };
+    for (stop, reason) in [(interrupted(), StopReason::Interrupted), (past, StopReason::Timeout)] {
+        for backend in [BackendChoice::Auto, BackendChoice::General, BackendChoice::Assign, BackendChoice::RowScan] {
+            for threads in [1, 2] {
+                for limit in [None, Some(1), Some(5)] {
+                    for visitor in visitors {
+                        let config = SearchConfig { backend, threads, limit, ..stop.clone() };
+                        let outcome = solve(&problem, &config, visitor);
+                        let what = format!("{backend:?}, {threads} threads, limit {limit:?}");
+                        assert_eq!(outcome.stopped, Some(reason), "{what}");
+                        assert_eq!((outcome.stats.nodes, outcome.complete), (0, false), "{what}");
+                        assert!(outcome.solutions.is_zero(), "{what}");
+                        assert_eq!(outcome.stats.threads, threads, "{what}");
+                    }
+                }
+            }
+        }
+        // A plan asked for after a stop has empty shards.
+        let shards = plan(&problem, 3, &stop);
+        assert_eq!((&shards.tickets, shards.nodes, shards.total()), (&vec![0; 3], 0, 0.0));
+    }
+}
+
+#[test]
+fn the_builds_and_the_walks_give_up_at_a_stop() {
+    let problem = board();
+    let config = interrupted();
+    let (halt, never) = (&Halt::of(&config), &Halt::NEVER);
+    let stopped = |r: Result<(), Stopped>| r == Err(Stopped(StopReason::Interrupted));
+    assert!(stopped(SlotPieces::of(&problem, halt).map(drop)));
+    let shape = SlotPieces::of(&problem, never).unwrap().unwrap();
+    assert!(stopped(assign::fits(&problem, &shape, halt).map(drop)));
+    assert!(stopped(UniformSlots::of(&problem, &shape, halt).map(drop)));
+    let uniform = UniformSlots::of(&problem, &shape, never).unwrap().unwrap();
+    assert!(stopped(problem.dense_colours(halt).map(drop)));
+    assert!(stopped(Balance::new(&problem, &shape, halt).map(drop)));
+    assert!(stopped(Assign::new(&problem, &shape, halt).map(drop)));
+    assert!(stopped(RowScan::<true>::build(&problem, &uniform, halt).map(drop)));
+    assert!(stopped(RowScan::<false>::build(&problem, &uniform, halt).map(drop)));
+    // The walks that estimate the trees give up too, and leave the
+    // backend at the root: the next estimate is as on a fresh build.
+    let mut rows = RowScan::<false>::build(&problem, &uniform, never).unwrap().unwrap();
+    let fresh = estimate_tree(&mut RowScan::<false>::build(&problem, &uniform, never).unwrap().unwrap(), 64, never);
+    assert!(stopped(estimate_tree(&mut rows, 64, halt).map(drop)));
+    assert!(stopped(memo_estimate(&mut rows, halt).map(drop)));
+    assert_eq!(estimate_tree(&mut rows, 64, never), fresh);
+    let mut assign = Assign::new(&problem, &shape, never).unwrap();
+    assert!(stopped(estimate_tree(&mut assign, 32, halt).map(drop)));
+}
+
+/// A worker whose build gives up (a stop came while it built) has no
+/// backend: the others do its share, and a search that is not stopped
+/// loses nothing. With one thread, the portfolio builds its restarting
+/// member only once the complete one has spent its warm-up: a stop then
+/// ends the search for its reason.
+#[test]
+fn a_worker_whose_build_gives_up_leaves_its_work_to_the_others() {
+    let never = &Halt::NEVER;
+    let gives_up = || Err(Stopped(StopReason::Timeout));
+    let mut rng = Rng(0xb0b);
+    let problem = tetravex(3, 3, &tetravex_tiles(&mut rng, 3, 3, 2, true)).build();
+    let shape = SlotPieces::of(&problem, never).unwrap().unwrap();
+    let expected = solve(&problem, &SearchConfig { threads: 1, ..SearchConfig::count() }, None);
+    assert!(expected.complete && !expected.solutions.is_zero());
+    for limit in [None, Some(1)] {
+        let config = SearchConfig { threads: 2, limit, ..SearchConfig::count() };
+        let first = Assign::new(&problem, &shape, never).unwrap();
+        let outcome = driver::drive(first, gives_up, &config, None, MemoHint::default());
+        match limit {
+            None => assert_eq!((outcome.solutions, outcome.complete), (expected.solutions.clone(), true)),
+            Some(_) => assert_eq!((outcome.solutions.to_u64(), outcome.stopped), (Some(1), Some(StopReason::Limit))),
+        }
+    }
+    let mut warmed = 0;
+    for _ in 0..8 {
+        let problem = tile_model(&mut rng, 5, 3, true, false).build();
+        let shape = SlotPieces::of(&problem, never).unwrap().unwrap();
+        let first = Assign::new(&problem, &shape, never).unwrap();
+        let config = SearchConfig { threads: 1, ..SearchConfig::first() };
+        let outcome = driver::drive(first, gives_up, &config, None, MemoHint::default());
+        if outcome.stopped == Some(StopReason::Timeout) {
+            assert!(outcome.solutions.is_zero() && !outcome.complete);
+            warmed += 1;
+        } else {
+            // Decided within the warm-up: the second member was never built.
+            assert!(outcome.complete || outcome.stopped == Some(StopReason::Limit));
+        }
+    }
+    assert!(warmed > 0, "no board outlasted the warm-up");
+}
