@@ -60,18 +60,7 @@ fn plan<M: Model>(session: &Session, model: &M, count: u32) -> (ShardPlan, Optio
     match solve::plan(model, count, &config) {
         Ok(plan) => (plan, None),
         // Refuted before any search: every shard would stop at once.
-        Err(r) => {
-            let empty = ShardPlan {
-                sizes: vec![0.0; count as usize],
-                tickets: vec![0; count as usize],
-                balanced: false,
-                probes: 0,
-                nodes: 0,
-                backend: "",
-                elapsed: Default::default(),
-            };
-            (empty, Some(r))
-        }
+        Err(r) => (ShardPlan::empty(count, Default::default()), Some(r)),
     }
 }
 

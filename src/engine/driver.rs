@@ -211,12 +211,12 @@ pub(crate) fn drive<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
         // it did.
         match memo {
             Some(WorkerMemo::Own(m)) => {
-                let mut mode = Memoised::new(m, words);
+                let mut mode = Memoised::<_, false>::new(m, words);
                 mode.resume(backend.depth());
                 search(backend, ctx, &mut mode)
             }
             Some(WorkerMemo::Shared(t)) => {
-                let mut mode = Memoised::new(t, words);
+                let mut mode = Memoised::<_, false>::new(t, words);
                 mode.resume(backend.depth());
                 search(backend, ctx, &mut mode)
             }

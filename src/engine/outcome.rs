@@ -98,8 +98,9 @@ pub struct ShardPlan {
 }
 
 impl ShardPlan {
-    /// A plan of `count` empty shards (nothing was estimated).
-    pub(crate) fn empty(count: u32, elapsed: Duration) -> ShardPlan {
+    /// A plan of `count` empty shards (nothing was estimated: the setup
+    /// was stopped, or the puzzle refuted before any search).
+    pub fn empty(count: u32, elapsed: Duration) -> ShardPlan {
         ShardPlan {
             sizes: vec![0.0; count as usize],
             tickets: vec![0; count as usize],

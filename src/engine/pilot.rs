@@ -14,10 +14,11 @@
 //!
 //! # The measurement
 //!
-//! The pilot runs the memoised search itself, in the backend's own order
-//! and for a fixed budget of nodes, but stores in the table the size of
-//! each finished subtree *in plain nodes* (the nodes the search without a
-//! memo would spend there) instead of its count. A hit adds the stored
+//! The pilot runs the memoised search itself ([`Memoised`] with `SIZES`),
+//! in the backend's own order and for a fixed budget of nodes, but stores
+//! in the table the size of each finished subtree *in plain nodes* (the
+//! nodes the search without a memo would spend there) instead of its
+//! count. A hit adds the stored
 //! size. So when the budget runs out it knows exactly how many plain nodes
 //! the memo covered with the nodes it spent: the memo's *gain* on that
 //! prefix of the tree. For example, a tree whose two subtrees of 10 nodes
@@ -36,14 +37,13 @@
 //! is fixed, and the order the backend's own, so the choice is the same
 //! on every machine and for every thread count.
 
-use super::backend::{Backend, Node};
+use super::backend::Backend;
 use super::config::SearchConfig;
-use super::count::Count;
 use super::ctx::{Ctx, Shared};
 use super::estimate::memo_estimate;
 use super::halt::{Halt, Stopped};
-use super::memo::{Hint, Memo};
-use super::search::{search, Mode};
+use super::memo::Memo;
+use super::search::{search, Memoised};
 use super::tuning::{DEFAULT_MEMO_MB, MEMO_PAYS, PILOT_BUDGET, PILOT_MIN_TREE, PILOT_PAYS};
 
 /// What the backend's choice found out about memoising a count.
@@ -85,90 +85,12 @@ pub(crate) fn pilot<B: Backend>(backend: &mut B, config: &SearchConfig, budget: 
     let mut ctx = Ctx::cutting(&shared);
     ctx.start_run(budget);
     let mut memo = Memo::new(words, cap_bytes);
-    let mut sizes = Sizes { memo: &mut memo, words, keys: Vec::new(), acc: Vec::new(), store: Vec::new() };
+    let mut sizes = Memoised::<Memo, true>::new(&mut memo, words);
     backend.reset();
     let whole = search(backend, &mut ctx, &mut sizes).is_continue();
-    // Broken off: the finished subtrees at every open level, and the open
-    // nodes themselves (each entered once).
-    let open = backend.depth();
-    let plain_nodes = sizes.acc.iter().take(open + 1).sum::<u64>() + open as u64;
+    let plain_nodes = sizes.searched(backend.depth());
     backend.reset();
     Gain { memo_nodes: ctx.run_nodes(), plain_nodes, whole }
-}
-
-/// The pilot's mode (P1-P3): `acc[d]` is the plain size of the finished
-/// part of the open node at depth `d`'s subtree (its descendants, not
-/// itself), `store[d]` where that node is to be stored when done, under
-/// its key at `keys[d * words..]`.
-struct Sizes<'m> {
-    memo: &'m mut Memo,
-    words: usize,
-    keys: Vec<u64>,
-    acc: Vec<u64>,
-    store: Vec<Option<Hint>>,
-}
-
-impl Sizes<'_> {
-    fn open(&mut self, depth: usize) {
-        if depth >= self.acc.len() {
-            self.acc.resize(2 * depth + 2, 0);
-            self.store.resize(2 * depth + 2, None);
-            self.keys.resize((2 * depth + 2) * self.words, 0);
-        }
-        self.acc[depth] = 0;
-        self.store[depth] = None;
-    }
-}
-
-impl Mode for Sizes<'_> {
-    fn start(&mut self, base: usize) {
-        self.open(base);
-    }
-
-    /// P1: a known state's size is the stored one.
-    fn skip<B: Backend>(&mut self, backend: &B, node: Node, depth: usize, base: usize, _: &mut Ctx) -> bool {
-        if node != Node::Inner || depth == base {
-            return false;
-        }
-        let key = &mut self.keys[depth * self.words..(depth + 1) * self.words];
-        if !backend.memo_key(key) {
-            return false;
-        }
-        let mut size = Count::ZERO;
-        match self.memo.get(key, &mut size) {
-            Ok(()) => {
-                self.acc[depth] = size.saturating_u64();
-                true
-            }
-            Err(hint) => {
-                self.store[depth] = Some(hint);
-                false
-            }
-        }
-    }
-
-    fn solution<B: Backend>(&mut self, _: &B, _: &mut Ctx) -> std::ops::ControlFlow<()> {
-        std::ops::ControlFlow::Continue(())
-    }
-
-    /// P2: a child entered.
-    fn entered(&mut self, depth: usize) {
-        self.open(depth);
-    }
-
-    /// P3: store the node's size, and add it (and the node) to its parent's.
-    fn leave<B: Backend>(&mut self, _: &B, depth: usize, base: usize) {
-        if let Some(hint) = self.store[depth] {
-            let key = &self.keys[depth * self.words..(depth + 1) * self.words];
-            self.memo.put(key, hint, &Count::from(self.acc[depth]));
-        }
-        if depth > base {
-            let done = std::mem::take(&mut self.acc[depth]);
-            self.acc[depth - 1] = self.acc[depth - 1].saturating_add(done.saturating_add(1));
-        }
-    }
-
-    fn end<B: Backend>(&mut self, _: &B, _: &mut Ctx, _: usize) {}
 }
 
 /// Whether memoising the count of `backend`'s tree pays, and if so what

@@ -166,7 +166,12 @@ impl Mode for Enumerate {
 /// where that node is to be stored when done (every searched node below
 /// the base: the base is a ticket's root, seen once), under its key kept at
 /// `keys[d * words..]` (a node's key is built once).
-pub(crate) struct Memoised<'m, T: Table> {
+///
+/// With `SIZES`, the same search measures instead of counting (the memo's
+/// pilot, [`super::pilot`]): a node's value is the size of its subtree in
+/// plain nodes (its descendants), a solution adds nothing, and a finished
+/// child adds its size plus one (itself).
+pub(crate) struct Memoised<'m, T: Table, const SIZES: bool = false> {
     memo: &'m mut T,
     words: usize,
     keys: Vec<u64>,
@@ -174,7 +179,7 @@ pub(crate) struct Memoised<'m, T: Table> {
     store: Vec<Option<Hint>>,
 }
 
-impl<'m, T: Table> Memoised<'m, T> {
+impl<'m, T: Table, const SIZES: bool> Memoised<'m, T, SIZES> {
     /// A memoised count over `memo`, for a backend with keys of `words`
     /// words.
     pub(crate) fn new(memo: &'m mut T, words: usize) -> Self {
@@ -191,6 +196,14 @@ impl<'m, T: Table> Memoised<'m, T> {
         }
     }
 
+    /// With `SIZES`, after a run: the plain nodes of the part of the tree
+    /// it searched, down to the node at `depth` where it stopped (the
+    /// finished subtrees at every open depth, and the open nodes).
+    pub(crate) fn searched(&self, depth: usize) -> u64 {
+        let finished = self.acc.iter().take(depth + 1).map(Count::saturating_u64).fold(0u64, u64::saturating_add);
+        finished.saturating_add(depth as u64)
+    }
+
     /// Opens depth `depth` (an entered node) with a zero count.
     #[inline]
     fn open(&mut self, depth: usize) {
@@ -204,7 +217,7 @@ impl<'m, T: Table> Memoised<'m, T> {
     }
 }
 
-impl<T: Table> Mode for Memoised<'_, T> {
+impl<T: Table, const SIZES: bool> Mode for Memoised<'_, T, SIZES> {
     fn start(&mut self, base: usize) {
         self.open(base);
     }
@@ -232,7 +245,9 @@ impl<T: Table> Mode for Memoised<'_, T> {
 
     #[inline]
     fn solution<B: Backend>(&mut self, backend: &B, _: &mut Ctx) -> ControlFlow<()> {
-        self.acc[backend.depth()] += 1;
+        if !SIZES {
+            self.acc[backend.depth()] += 1;
+        }
         ControlFlow::Continue(())
     }
 
@@ -257,12 +272,18 @@ impl<T: Table> Mode for Memoised<'_, T> {
         if depth > base {
             let done = std::mem::take(&mut self.acc[depth]);
             self.acc[depth - 1] += &done;
+            if SIZES {
+                self.acc[depth - 1] += 1;
+            }
         }
     }
 
     /// Finished, or interrupted: the finished subtrees' counts at every
     /// open depth are solutions (a lower bound when interrupted).
     fn end<B: Backend>(&mut self, backend: &B, ctx: &mut Ctx, base: usize) {
+        if SIZES {
+            return;
+        }
         let top = backend.depth().min(self.acc.len() - 1);
         for d in base..=top {
             let c = std::mem::take(&mut self.acc[d]);
