@@ -147,7 +147,7 @@ fn row_cost<const B: bool>(
 ) -> Result<(f64, Option<bool>), Stopped> {
     let size = estimate_tree(rows, ROW_PROBES, halt)?;
     Ok(match memo {
-        Some(config) if size > SMALL_ROW_TREE => match memo_verdict(rows, config, gain, halt)? {
+        Some(config) if size > SMALL_ROW_TREE => match memo_verdict(rows, config, size, gain, halt)? {
             Some(cost) => (size.min(cost) * node_cost, Some(true)),
             None => (size * node_cost, Some(false)),
         },

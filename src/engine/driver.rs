@@ -159,7 +159,7 @@ pub(crate) fn drive<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
                 // Stopped meanwhile: no memo (the search stops at its
                 // first poll, and a memo would only cost its allocation).
                 let mut gain = None;
-                let verdict = memo_verdict(&mut first_backend, config, &mut gain, &Halt::of(config));
+                let verdict = memo_verdict(&mut first_backend, config, 0.0, &mut gain, &Halt::of(config));
                 piloted = gain.is_some();
                 matches!(verdict, Ok(Some(_)))
             }),

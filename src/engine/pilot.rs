@@ -97,23 +97,30 @@ pub(crate) fn pilot<B: Backend>(backend: &mut B, config: &SearchConfig, budget: 
 /// the memo search is expected to cost, in plain nodes. First the random
 /// walks ([`memo_estimate`]); where they see too few repeats and the tree
 /// is large, the pilot decides: memoise when it covered at least
-/// [`PILOT_PAYS`] plain nodes per node spent. `gain` keeps a pilot's
-/// measure for another build of the same search (the row scan with and
-/// without the balance). Leaves the backend at the root.
+/// [`PILOT_PAYS`] plain nodes per node spent. `tree` is the caller's own
+/// estimate of the plain tree, if it has one (the memo's walks give up
+/// early on a tree that their first few estimate small, and their
+/// estimate is as uncertain as any). `gain` keeps a pilot's measure for
+/// another build of the same search (the row scan with and without the
+/// balance), which then goes by it too. Leaves the backend at the root.
 pub(crate) fn memo_verdict<B: Backend>(
     backend: &mut B,
     config: &SearchConfig,
+    tree: f64,
     gain: &mut Option<Gain>,
     halt: &Halt,
 ) -> Result<Option<f64>, Stopped> {
-    let Some((plain, memo)) = memo_estimate(backend, halt)? else { return Ok(None) };
-    if plain <= 0.0 {
+    if backend.memo_words() == 0 {
         return Ok(None);
     }
-    if memo <= MEMO_PAYS * plain {
-        return Ok(Some(memo / MEMO_PAYS));
+    let walks = memo_estimate(backend, halt)?;
+    if let Some((plain, memo)) = walks {
+        if plain > 0.0 && memo <= MEMO_PAYS * plain {
+            return Ok(Some(memo / MEMO_PAYS));
+        }
     }
-    if plain < PILOT_MIN_TREE {
+    let plain = walks.map_or(0.0, |(plain, _)| plain).max(tree);
+    if plain < PILOT_MIN_TREE && gain.is_none() {
         return Ok(None);
     }
     let cap = config.memo_mb.unwrap_or(DEFAULT_MEMO_MB).saturating_mul(1 << 20);
