@@ -87,29 +87,32 @@ pub(super) fn pick(
     let memo = memo_possible.then_some(config);
     // The pilot's measure of the memo, shared by both builds.
     let mut gain = None;
-    // The balance costs the row scan's cheap nodes dearly: it runs where
-    // it cuts the estimated search (memoised, when the memo is expected to
-    // pay) by more than it costs, and when forced. One backend in memory
-    // at a time: on large boards each takes hundreds of megabytes, and the
-    // one that wins is rebuilt.
-    let mut balanced = None;
-    if let Some(mut rows) = RowScan::<true>::build(pb, uniform, halt)?.filter(RowScan::balanced) {
-        if force_rows {
+    if force_rows {
+        // The balance whenever it applies.
+        if let Some(rows) = RowScan::<true>::build(pb, uniform, halt)?.filter(RowScan::balanced) {
             return Ok((rows.picked(), no_memo));
         }
-        balanced = Some(row_cost(&mut rows, BALANCE_COST, memo, &mut gain, halt)?);
-    }
-    let Some(mut rows) = RowScan::<false>::build(pb, uniform, halt)? else { return assign() };
-    if force_rows {
+        let Some(rows) = RowScan::<false>::build(pb, uniform, halt)? else { return assign() };
         return Ok((rows.picked(), no_memo));
     }
+    // The balance costs the row scan's cheap nodes dearly: it runs where
+    // it cuts the estimated search (memoised, when the memo is expected to
+    // pay) by more than it costs. One backend in memory at a time: on
+    // large boards each takes hundreds of megabytes, and the one that wins
+    // is rebuilt. The plain build goes first: its tree is the larger, so
+    // a pilot it calls for decides the balanced build's memo too.
+    let Some(mut rows) = RowScan::<false>::build(pb, uniform, halt)? else { return assign() };
     let plain = row_cost(&mut rows, 1.0, memo, &mut gain, halt)?;
-    let ((rows_size, memoise), use_balance) = match balanced {
+    drop(rows);
+    let mut balanced = None;
+    if let Some(mut rows) = RowScan::<true>::build(pb, uniform, halt)?.filter(RowScan::balanced) {
+        balanced = Some(row_cost(&mut rows, BALANCE_COST, memo, &mut gain, halt)?);
+    }
+    let ((rows_size, memoise, piloted), use_balance) = match balanced {
         Some(cost) if cost.0 < plain.0 => (cost, true),
         _ => (plain, false),
     };
-    drop(rows);
-    let hint = MemoHint { memoise, piloted: gain.is_some() };
+    let hint = MemoHint { memoise, piloted };
     let build = || {
         let built = match use_balance {
             true => RowScan::<true>::build(pb, uniform, halt)?.map(IntoPicked::picked),
@@ -137,20 +140,21 @@ pub(super) fn pick(
 /// its tree, or for a count (`memo`: the search's configuration) that the
 /// memo is expected to cut short, its memo search's cost
 /// ([`memo_verdict`]); times `node_cost`. With it, whether the count is
-/// to memoise, when that was weighed. Leaves the row scan at the root.
+/// to memoise, when that was weighed, and whether a pilot's gain decided
+/// it. Leaves the row scan at the root.
 fn row_cost<const B: bool>(
     rows: &mut RowScan<B>,
     node_cost: f64,
     memo: Option<&SearchConfig>,
     gain: &mut Option<Gain>,
     halt: &Halt,
-) -> Result<(f64, Option<bool>), Stopped> {
+) -> Result<(f64, Option<bool>, bool), Stopped> {
     let size = estimate_tree(rows, ROW_PROBES, halt)?;
     Ok(match memo {
         Some(config) if size > SMALL_ROW_TREE => match memo_verdict(rows, config, size, gain, halt)? {
-            Some(cost) => (size.min(cost) * node_cost, Some(true)),
-            None => (size * node_cost, Some(false)),
+            Some(cost) => (size.min(cost) * node_cost, Some(true), gain.is_some()),
+            None => (size * node_cost, Some(false), gain.is_some()),
         },
-        _ => (size * node_cost, None),
+        _ => (size * node_cost, None, false),
     })
 }

@@ -142,10 +142,13 @@ pub(crate) const MEMO_FIRST_WALKS: u32 = 16;
 /// See [`MEMO_FIRST_WALKS`].
 pub(crate) const MEMO_WORTH_IT: f64 = 2e5;
 
-/// A tree the walks estimate at least this large, and on which they see
-/// too few repeats to memoise, gets a pilot run (pilot.rs): about 2 s of
-/// plain row-scan nodes, of which the pilot costs 2 to 3%.
-pub(crate) const PILOT_MIN_TREE: f64 = 5e7;
+/// A tree estimated at least this large, on which the walks see too few
+/// repeats to memoise, gets a pilot run at the choice (pilot.rs): about
+/// 8 s of plain row-scan nodes, of which the pilot costs about 1%. At
+/// 5x10^7 the bench's `eternity-count` 6x6 (estimated 6.9x10^7, 4.9x10^7
+/// real) paid 6% for a pilot that did not pay; smaller trees that the
+/// memo would cut get the second look instead.
+pub(crate) const PILOT_MIN_TREE: f64 = 2e8;
 /// Nodes the workers spend on a count without the memo before the second
 /// look (driver.rs; each worker its share): about 2.5 s of row-scan
 /// nodes, of which the pilot costs 2 to 5% (it builds a backend of its
