@@ -55,7 +55,7 @@ general\t'The general sparse exact-cover backend (any puzzle; for cross-checking
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l restarts -d 'Restart first-solution searches in random orders (with 2+ threads: a portfolio)' -r -f -a "auto\t'For first-solution searches with the assignment backend (tile puzzles), not shards'
 never\t'One complete search in the backend\'s own order (threads share its subtrees)'"
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l seed -d 'Seed of the restarts\' random orders (the same seed repeats a one-thread run exactly)' -r
-complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l memo -d 'Memoise subtree counts when counting (auto: when random walks show that states repeat enough to pay)' -r -f -a "auto\t'When the states the search meets repeat often enough to pay (estimated by random walks)'
+complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l memo -d 'Memoise subtree counts when counting (auto: when random walks, or a short memoised pilot run, show that it pays)' -r -f -a "auto\t'When the states the search meets repeat often enough to pay (estimated by random walks)'
 on\t'Whenever the backend can memoise (bit sets, row scan)'
 off\t'Never: count by enumeration'"
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l memo-mb -d 'Memory cap of the count memo, in MiB, all threads together (default 1024; when full it starts again)' -r
@@ -95,7 +95,7 @@ general\t'The general sparse exact-cover backend (any puzzle; for cross-checking
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l restarts -d 'Restart first-solution searches in random orders (with 2+ threads: a portfolio)' -r -f -a "auto\t'For first-solution searches with the assignment backend (tile puzzles), not shards'
 never\t'One complete search in the backend\'s own order (threads share its subtrees)'"
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l seed -d 'Seed of the restarts\' random orders (the same seed repeats a one-thread run exactly)' -r
-complete -c tessera -n "__fish_tessera_using_subcommand edges" -l memo -d 'Memoise subtree counts when counting (auto: when random walks show that states repeat enough to pay)' -r -f -a "auto\t'When the states the search meets repeat often enough to pay (estimated by random walks)'
+complete -c tessera -n "__fish_tessera_using_subcommand edges" -l memo -d 'Memoise subtree counts when counting (auto: when random walks, or a short memoised pilot run, show that it pays)' -r -f -a "auto\t'When the states the search meets repeat often enough to pay (estimated by random walks)'
 on\t'Whenever the backend can memoise (bit sets, row scan)'
 off\t'Never: count by enumeration'"
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l memo-mb -d 'Memory cap of the count memo, in MiB, all threads together (default 1024; when full it starts again)' -r
@@ -131,7 +131,7 @@ general\t'The general sparse exact-cover backend (any puzzle; for cross-checking
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l restarts -d 'Restart first-solution searches in random orders (with 2+ threads: a portfolio)' -r -f -a "auto\t'For first-solution searches with the assignment backend (tile puzzles), not shards'
 never\t'One complete search in the backend\'s own order (threads share its subtrees)'"
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l seed -d 'Seed of the restarts\' random orders (the same seed repeats a one-thread run exactly)' -r
-complete -c tessera -n "__fish_tessera_using_subcommand pack" -l memo -d 'Memoise subtree counts when counting (auto: when random walks show that states repeat enough to pay)' -r -f -a "auto\t'When the states the search meets repeat often enough to pay (estimated by random walks)'
+complete -c tessera -n "__fish_tessera_using_subcommand pack" -l memo -d 'Memoise subtree counts when counting (auto: when random walks, or a short memoised pilot run, show that it pays)' -r -f -a "auto\t'When the states the search meets repeat often enough to pay (estimated by random walks)'
 on\t'Whenever the backend can memoise (bit sets, row scan)'
 off\t'Never: count by enumeration'"
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l memo-mb -d 'Memory cap of the count memo, in MiB, all threads together (default 1024; when full it starts again)' -r

@@ -148,7 +148,7 @@ pub struct Common {
     /// Seed of the restarts' random orders (the same seed repeats a one-thread run exactly).
     #[arg(long, value_name = "S", default_value_t = 0, help_heading = "Search")]
     pub seed: u64,
-    /// Memoise subtree counts when counting (auto: when random walks show that states repeat enough to pay).
+    /// Memoise subtree counts when counting (auto: when random walks, or a short memoised pilot run, show that it pays).
     #[arg(long, value_enum, default_value_t = MemoArg::Auto, value_name = "WHEN", help_heading = "Search")]
     pub memo: MemoArg,
 

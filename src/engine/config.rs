@@ -64,7 +64,9 @@ pub enum Restarts {
 /// Whether a count memoises the counts of subtrees.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum MemoChoice {
-    /// When random walks show that states repeat enough to pay.
+    /// When it pays: random walks show that states repeat, or a short
+    /// memoised pilot run measures that the memo saves enough
+    /// (`engine/pilot.rs`).
     #[default]
     Auto,
     /// Whenever the backend can (counts only).
