@@ -772,9 +772,9 @@ fn snapshot_tetravex_short_help() {
                                portfolio) [default: auto] [possible values: auto, never]
           --seed <S>           Seed of the restarts' random orders (the same seed repeats a one-thread
                                run exactly) [default: 0]
-          --memo <WHEN>        Memoise subtree counts when counting (auto: when random walks show that
-                               states repeat enough to pay) [default: auto] [possible values: auto, on,
-                               off]
+          --memo <WHEN>        Memoise subtree counts when counting (auto: when random walks, or a short
+                               memoised pilot run, show that it pays) [default: auto] [possible values:
+                               auto, on, off]
           --memo-mb <MIB>      Memory cap of the count memo, in MiB, all threads together (default 1024;
                                when full it starts again)
           --shard-plan <N>     Print the estimated size of each of N shards (Knuth's estimate) instead
