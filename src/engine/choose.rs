@@ -35,7 +35,10 @@ use super::pilot::{memo_verdict, Gain, MemoHint};
 use super::problem::Problem;
 use super::rowscan::RowScan;
 use super::shape::{SlotPieces, UniformSlots};
-use super::tuning::{ASSIGN_PROBES, BALANCE_COST, COST_RATIO, FIRST_ONLY_ROW_LIMIT, ROW_PROBES, SMALL_ROW_TREE};
+use super::tuning::{
+    ASSIGN_PROBES, ASSIGN_PROBES_BIG, BALANCE_COST, BIG_COUNT_TREE, COST_RATIO, FIRST_ONLY_ROW_LIMIT, ROW_PROBES,
+    ROW_PROBES_BIG, SMALL_ROW_TREE,
+};
 
 /// The backend to run, built.
 pub(super) enum Picked {
@@ -102,11 +105,11 @@ pub(super) fn pick(
     // is rebuilt. The plain build goes first: its tree is the larger, so
     // a pilot it calls for decides the balanced build's memo too.
     let Some(mut rows) = RowScan::<false>::build(pb, uniform, halt)? else { return assign() };
-    let plain = row_cost(&mut rows, 1.0, memo, &mut gain, halt)?;
+    let plain = row_cost(&mut rows, 1.0, !first_only, memo, &mut gain, halt)?;
     drop(rows);
     let mut balanced = None;
     if let Some(mut rows) = RowScan::<true>::build(pb, uniform, halt)?.filter(RowScan::balanced) {
-        balanced = Some(row_cost(&mut rows, BALANCE_COST, memo, &mut gain, halt)?);
+        balanced = Some(row_cost(&mut rows, BALANCE_COST, !first_only, memo, &mut gain, halt)?);
     }
     let ((rows_size, memoise, piloted), use_balance) = match balanced {
         Some(cost) if cost.0 < plain.0 => (cost, true),
@@ -127,7 +130,9 @@ pub(super) fn pick(
     if first_only && rows_size > FIRST_ONLY_ROW_LIMIT {
         return Ok((Picked::Assign(Box::new(assign)), no_memo));
     }
-    let assign_size = estimate_tree(&mut assign, ASSIGN_PROBES, halt)?;
+    // A long count: more walks, as for the row scan (see `row_cost`).
+    let probes = if !first_only && rows_size > BIG_COUNT_TREE { ASSIGN_PROBES_BIG } else { ASSIGN_PROBES };
+    let assign_size = estimate_tree(&mut assign, probes, halt)?;
     if rows_size <= assign_size * COST_RATIO {
         drop(assign);
         build()
@@ -141,15 +146,22 @@ pub(super) fn pick(
 /// memo is expected to cut short, its memo search's cost
 /// ([`memo_verdict`]); times `node_cost`. With it, whether the count is
 /// to memoise, when that was weighed, and whether a pilot's gain decided
-/// it. Leaves the row scan at the root.
+/// it. A count (`count`) whose tree looks longer than `BIG_COUNT_TREE`
+/// is estimated again with `ROW_PROBES_BIG` walks: there a wrong choice
+/// costs minutes, and Knuth's estimates of these trees scatter by
+/// factors of 3 to 10 over 64 walks. Leaves the row scan at the root.
 fn row_cost<const B: bool>(
     rows: &mut RowScan<B>,
     node_cost: f64,
+    count: bool,
     memo: Option<&SearchConfig>,
     gain: &mut Option<Gain>,
     halt: &Halt,
 ) -> Result<(f64, Option<bool>, bool), Stopped> {
-    let size = estimate_tree(rows, ROW_PROBES, halt)?;
+    let mut size = estimate_tree(rows, ROW_PROBES, halt)?;
+    if count && size > BIG_COUNT_TREE {
+        size = estimate_tree(rows, ROW_PROBES_BIG, halt)?;
+    }
     Ok(match memo {
         Some(config) if size > SMALL_ROW_TREE => match memo_verdict(rows, config, size, gain, halt)? {
             Some(cost) => (size.min(cost) * node_cost, Some(true), gain.is_some()),

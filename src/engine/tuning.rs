@@ -81,6 +81,19 @@ pub(crate) const ROW_PROBES: u32 = 64;
 /// of 100 cells).
 pub(crate) const ASSIGN_PROBES: u32 = 32;
 
+/// A count whose row-scan tree is estimated larger than this (a few
+/// seconds and more) estimates both trees again with more walks:
+/// [`ROW_PROBES_BIG`] and [`ASSIGN_PROBES_BIG`]. Measured on 5x5 Tetravex
+/// with 3 labels (docs/performance.md): with 64 and 32 walks three boards
+/// went to the assignment backend and took 28 s and over 30 s; with 1024
+/// and 256, 1.5 s (the row scan with the memo) and 18 s, and the third
+/// over 30 s either way. The walks cost 10 to 30 ms there.
+pub(crate) const BIG_COUNT_TREE: f64 = 1e8;
+/// See [`BIG_COUNT_TREE`].
+pub(crate) const ROW_PROBES_BIG: u32 = 1024;
+/// See [`BIG_COUNT_TREE`].
+pub(crate) const ASSIGN_PROBES_BIG: u32 = 256;
+
 /// Row-scan nodes that cost as much as one assignment node: measured 21 to
 /// 28 on the counting families of the benchmark (docs/performance.md).
 pub(crate) const COST_RATIO: f64 = 25.0;
