@@ -888,6 +888,17 @@ fn a_timeout_during_the_setup_is_a_timeout() {
             assert_eq!((rec["stats"]["nodes"].as_u64(), rec["stats"]["backend"].as_str()), (Some(0), Some("none")));
         }
     }
+    // A shard plan stopped before it is made is no plan: exit 3, and why.
+    for threads in ["1", "2"] {
+        let args = ["edges", "--timeout", "1e-9", "--shard-plan", "4", "--threads", threads];
+        let r = run(&args, board.stdout.as_str());
+        r.expect_code(3);
+        assert_eq!(r.stdout, "Case 1: no plan: stopped: timeout\n");
+        let r = run(&[&args[..], &["--json"]].concat(), board.stdout.as_str());
+        r.expect_code(3);
+        let rec = &r.json_lines()[0];
+        assert_eq!((rec["type"].as_str(), rec["stopped"].as_str()), (Some("shard-plan"), Some("timeout")), "{rec}");
+    }
 }
 
 #[test]

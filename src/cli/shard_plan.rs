@@ -2,13 +2,14 @@
 //! shards that `--shard I/N` would search, and their imbalance, without
 //! searching.
 
+use super::exit::case_exit;
 use super::render::Render;
 use super::session::Session;
 use std::io;
 use tessera::engine::ShardPlan;
 use tessera::format::json::{self, PlanRecord, PlanStatsJson, PlannedShardJson, RefutationJson};
 use tessera::puzzles::{Model, Refutation};
-use tessera::solve::{self, Mode};
+use tessera::solve::{self, Mode, Status};
 
 /// An estimate as printed: whole nodes, in scientific notation once the
 /// digits stop meaning anything.
@@ -24,7 +25,7 @@ fn nodes(x: f64) -> String {
 /// shards and prints the plan: its `--stats` line on stderr, then its JSON
 /// record or text table on stdout.
 pub fn case<M: Model>(
-    session: &Session,
+    session: &mut Session,
     render: &dyn Render<M>,
     k: usize,
     line: usize,
@@ -32,6 +33,10 @@ pub fn case<M: Model>(
     count: u32,
 ) -> io::Result<()> {
     let (plan, refuted) = plan(session, model, count);
+    if let Some(reason) = plan.stopped {
+        // No plan: the exit status says so, as for a search stopped early.
+        session.record(case_exit(session.cfg.mode, Status::Unknown, Some(reason)));
+    }
     if session.cfg.stats {
         eprintln!(
             "case {k}: plan: {} nodes, {:.3} ms, backend {}",
@@ -91,6 +96,7 @@ fn record(
                 estimate: plan.sizes[s].round(),
             })
             .collect(),
+        stopped: plan.stopped.map(json::stop_name),
         refuted_by: refuted.map(|r| RefutationJson { check: r.check.to_string(), detail: r.detail.clone() }),
         puzzle,
         stats: PlanStatsJson {
@@ -110,6 +116,10 @@ fn table(plan: &ShardPlan, refuted: Option<&Refutation>, k: usize) -> String {
         text.push('\n');
     }
     let subtrees: usize = plan.tickets.iter().sum();
+    if let Some(reason) = plan.stopped {
+        text.push_str(&format!("Case {k}: no plan: stopped: {}\n", json::stop_name(reason)));
+        return text;
+    }
     match refuted {
         Some(r) => text.push_str(&format!(
             "Case {k}: refuted by {} before any search; every shard stops at once\n",

@@ -88,6 +88,11 @@ impl<'a> Shared<'a> {
         self.stop.store(true, Ordering::Relaxed);
     }
 
+    /// Why the search was stopped, if it was.
+    pub(super) fn reason(&self) -> Option<StopReason> {
+        *self.reason.lock().unwrap()
+    }
+
     /// Ends every worker's search without a stop reason (the search is
     /// decided: a portfolio member proved there is no solution).
     pub(super) fn settle(&self) {

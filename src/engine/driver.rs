@@ -105,9 +105,20 @@ pub(crate) fn plan<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
     let threads = config.effective_threads();
     let shared = Shared::new(config, None, threads);
     let (tickets, enum_nodes) = enumerate(&mut first, &shared, shard_target(count));
-    let mut dealt = estimate::deal_tickets(&make, &mut first, &tickets, count, threads);
-    // The report may walk more than the deal did: it is asked for once.
-    estimate::refine(&make, &mut first, &tickets, threads, &mut dealt);
+    let halt = Halt::of(config);
+    // A stop while the subtrees are listed or walked: no plan, only why.
+    let stopped = |reason| ShardPlan { stopped: Some(reason), ..ShardPlan::empty(count, shared.elapsed()) };
+    if let Some(reason) = shared.reason() {
+        return stopped(reason);
+    }
+    let dealt = estimate::deal_tickets(&make, &mut first, &tickets, count, threads, &halt).and_then(|mut dealt| {
+        // The report may walk more than the deal did: it is asked for once.
+        estimate::refine(&make, &mut first, &tickets, threads, &mut dealt, &halt).map(|()| dealt)
+    });
+    let dealt = match dealt {
+        Ok(dealt) => dealt,
+        Err(Stopped(reason)) => return stopped(reason),
+    };
     // Every shard repeats the cut (the levels above the subtrees) before
     // it searches its own subtrees: that is part of each shard's nodes, and
     // all of them when the whole tree lies above the cut.
@@ -119,6 +130,7 @@ pub(crate) fn plan<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
         nodes: enum_nodes + dealt.cost,
         backend: first.name(),
         elapsed: Default::default(),
+        stopped: None,
     };
     for (e, o) in dealt.estimates.iter().zip(dealt.owner) {
         plan.sizes[o as usize] += e;
@@ -251,7 +263,14 @@ pub(crate) fn drive<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
     if let Some(Shard { index, count }) = config.shard {
         // The owned tickets stay in tree order, so that the first solution
         // is still the leftmost one of the shard.
-        let dealt = estimate::deal_tickets(&make, &mut first_backend, &tickets, count, threads);
+        let dealt = match estimate::deal_tickets(&make, &mut first_backend, &tickets, count, threads, &Halt::of(config))
+        {
+            Ok(dealt) => dealt,
+            Err(Stopped(reason)) => {
+                shared.halt(reason);
+                return finish(&shared, stats, Count::ZERO, false);
+            }
+        };
         tickets = tickets.into_iter().zip(dealt.owner).filter(|&(_, o)| o == index).map(|(t, _)| t).collect();
     }
     stats.tickets = tickets.len() as u64;

@@ -69,21 +69,22 @@ pub(super) fn deal_tickets<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
     tickets: &[Ticket],
     n: u32,
     threads: usize,
-) -> Dealt {
-    let (mut sums, mut cost) = walk_all(make, first, tickets, threads, 0..1);
+    halt: &Halt,
+) -> Result<Dealt, Stopped> {
+    let (mut sums, mut cost) = walk_all(make, first, tickets, threads, 0..1, halt)?;
     let total: f64 = sums.iter().sum();
     let affordable = PLAN_BUDGET * total / (f64::from(n) * cost.max(1) as f64);
     if n == 1 || affordable < f64::from(MIN_PROBES) {
         let owner = (0..tickets.len()).map(|t| (t % n as usize) as u32).collect();
-        return Dealt { owner, estimates: sums, probes: 1, balanced: false, cost };
+        return Ok(Dealt { owner, estimates: sums, probes: 1, balanced: false, cost });
     }
     let probes = (affordable as u32).min(MAX_PROBES);
-    let (more, more_cost) = walk_all(make, first, tickets, threads, 1..probes);
+    let (more, more_cost) = walk_all(make, first, tickets, threads, 1..probes, halt)?;
     cost += more_cost;
     for (s, m) in sums.iter_mut().zip(more) {
         *s = (*s + m) / f64::from(probes);
     }
-    Dealt { owner: deal(&sums, n as usize), estimates: sums, probes, balanced: true, cost }
+    Ok(Dealt { owner: deal(&sums, n as usize), estimates: sums, probes, balanced: true, cost })
 }
 
 /// Refines round-robin estimates to [`MAX_PROBES`] walks per ticket, for a
@@ -94,16 +95,18 @@ pub(super) fn refine<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
     tickets: &[Ticket],
     threads: usize,
     dealt: &mut Dealt,
-) {
+    halt: &Halt,
+) -> Result<(), Stopped> {
     if dealt.probes >= MAX_PROBES {
-        return;
+        return Ok(());
     }
-    let (more, cost) = walk_all(make, first, tickets, threads, dealt.probes..MAX_PROBES);
+    let (more, cost) = walk_all(make, first, tickets, threads, dealt.probes..MAX_PROBES, halt)?;
     for (e, m) in dealt.estimates.iter_mut().zip(more) {
         *e = (*e * f64::from(dealt.probes) + m) / f64::from(MAX_PROBES);
     }
     dealt.probes = MAX_PROBES;
     dealt.cost += cost;
+    Ok(())
 }
 
 /// The sum of Knuth's estimates of the nodes below the node at `path` over
@@ -265,21 +268,31 @@ fn walk_all<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
     tickets: &[Ticket],
     threads: usize,
     walks: Range<u32>,
-) -> (Vec<f64>, u64) {
+    halt: &Halt,
+) -> Result<(Vec<f64>, u64), Stopped> {
     let next = AtomicUsize::new(0);
     let results = Mutex::new((vec![0.0; tickets.len()], 0u64));
+    // The first stop a walk saw; the other threads give up at their next
+    // ticket. The walks are a share of the search (the plan's budget),
+    // which on a large tree is minutes: they poll like the setup's.
+    let stopped = Mutex::new(None);
     let work = |backend: &mut B| loop {
         let t = next.fetch_add(1, Ordering::Relaxed);
-        if t >= tickets.len() {
+        if t >= tickets.len() || stopped.lock().unwrap().is_some() {
             break;
         }
         let seed = SEED.wrapping_add((t as u64).wrapping_mul(256));
-        // The deal's walks are bounded by the plan's budget (a share of
-        // the search) and do not poll.
-        let (estimate, cost) = walk(backend, &tickets[t].path, seed, walks.clone(), &Halt::NEVER).expect("never stops");
-        let mut r = results.lock().unwrap();
-        r.0[t] = estimate;
-        r.1 += cost;
+        match walk(backend, &tickets[t].path, seed, walks.clone(), halt) {
+            Ok((estimate, cost)) => {
+                let mut r = results.lock().unwrap();
+                r.0[t] = estimate;
+                r.1 += cost;
+            }
+            Err(stop) => {
+                stopped.lock().unwrap().get_or_insert(stop);
+                break;
+            }
+        }
     };
     if threads <= 1 || tickets.len() < 2 {
         work(first);
@@ -294,7 +307,10 @@ fn walk_all<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
             work(first);
         });
     }
-    results.into_inner().unwrap()
+    match stopped.into_inner().unwrap() {
+        Some(stop) => Err(stop),
+        None => Ok(results.into_inner().unwrap()),
+    }
 }
 
 /// Deals tickets onto `n` shards by estimated size: largest first, each

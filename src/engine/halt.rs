@@ -2,7 +2,9 @@
 //! backends' builds and the random walks that choose between them) takes
 //! most of a second on a 30x30 jigsaw, and Ctrl-C or a deadline that comes
 //! meanwhile must end it as promptly as the search loop's polls end a
-//! search (see [`super::ctx`]).
+//! search (see [`super::ctx`]). So must the random walks that deal a
+//! sharded search's subtrees onto the shards (`--shard`, `--shard-plan`):
+//! they are a share of the search, minutes on a large tree.
 //!
 //! A [`Halt`] is what the setup polls: the monitor's stop flag and the
 //! deadline of a [`SearchConfig`]. The builders that take time check it
@@ -39,8 +41,9 @@ pub(crate) struct Halt<'a> {
     deadline: Option<Instant>,
 }
 
+#[cfg(test)]
 impl Halt<'static> {
-    /// A halt that never stops (tests, and callers with nothing to watch).
+    /// A halt that never stops.
     pub(crate) const NEVER: Halt<'static> = Halt { stop: None, deadline: None };
 }
 

@@ -233,8 +233,10 @@ pub fn plan(problem: &Problem, count: u32, config: &SearchConfig) -> ShardPlan {
         }
     }
     let start = Instant::now();
-    dispatch(problem, config, true, Plan(config, count.max(1)))
-        .unwrap_or_else(|_| ShardPlan::empty(count.max(1), start.elapsed()))
+    dispatch(problem, config, true, Plan(config, count.max(1))).unwrap_or_else(|Stopped(reason)| ShardPlan {
+        stopped: Some(reason),
+        ..ShardPlan::empty(count.max(1), start.elapsed())
+    })
 }
 
 #[cfg(test)]

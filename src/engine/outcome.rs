@@ -95,6 +95,9 @@ pub struct ShardPlan {
     pub backend: &'static str,
     /// Wall time.
     pub elapsed: Duration,
+    /// Why the plan was given up (a timeout, Ctrl-C) before it was made;
+    /// then every shard is empty.
+    pub stopped: Option<StopReason>,
 }
 
 impl ShardPlan {
@@ -109,6 +112,7 @@ impl ShardPlan {
             nodes: 0,
             backend: "",
             elapsed,
+            stopped: None,
         }
     }
 

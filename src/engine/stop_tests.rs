@@ -6,9 +6,9 @@
 
 use super::assign::{self, Assign};
 use super::balance::Balance;
-use super::ctx::Visitor;
+use super::ctx::{Ticket, Visitor};
 use super::driver;
-use super::estimate::{estimate_tree, memo_estimate};
+use super::estimate::{self, estimate_tree, memo_estimate};
 use super::halt::{Halt, Stopped};
 use super::pilot::MemoHint;
 use super::rowscan::RowScan;
@@ -56,9 +56,10 @@ fn a_stop_before_the_search_spends_no_node() {
                 }
             }
         }
-        // A plan asked for after a stop has empty shards.
+        // A plan asked for after a stop has empty shards, and says why.
         let shards = plan(&problem, 3, &stop);
         assert_eq!((&shards.tickets, shards.nodes, shards.total()), (&vec![0; 3], 0, 0.0));
+        assert_eq!(shards.stopped, Some(reason));
     }
 }
 
@@ -87,6 +88,16 @@ fn the_builds_and_the_walks_give_up_at_a_stop() {
     assert_eq!(estimate_tree(&mut rows, 64, never), fresh);
     let mut assign = Assign::new(&problem, &shape, never).unwrap();
     assert!(stopped(estimate_tree(&mut assign, 32, halt).map(drop)));
+    // So do the walks that deal a sharded search's subtrees, on one thread
+    // and on two (the helper's build, then its walks, give up).
+    let tickets: Vec<Ticket> = (0..4).map(|_| Ticket { path: Vec::new(), weight: 0.25 }).collect();
+    let make = || Assign::new(&problem, &shape, never);
+    for threads in [1, 2] {
+        let dealt = estimate::deal_tickets(&make, &mut assign, &tickets, 2, threads, halt);
+        assert!(stopped(dealt.map(drop)), "{threads} threads");
+        let dealt = estimate::deal_tickets(&make, &mut assign, &tickets, 2, threads, never).unwrap();
+        assert_eq!(dealt.owner.len(), tickets.len());
+    }
 }
 
 /// A worker whose build gives up (a stop came while it built) has no

@@ -218,6 +218,10 @@ pub struct PlanRecord<P: Serialize> {
     /// One entry per shard, in order.
     pub shards: Vec<PlannedShardJson>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    /// Why no plan was made: `"timeout"` or `"interrupted"` ([`stop_name`]);
+    /// then every shard is empty.
+    pub stopped: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     /// The pre-check that refuted the case (then nothing was planned).
     pub refuted_by: Option<RefutationJson>,
     /// The puzzle, as its `*PuzzleJson` object.
