@@ -323,6 +323,12 @@ def tail():
             add("tv%dx%d-10d-s%d" % (n, n, s), n,
                 lambda n=n, s=s: tetravex_text(n, planted_tetravex(n, 10, random.Random(15000 + 100 * n + s))),
                 "tetravex")
+    # Near the hardness peak (a random 8x8 tile set with 6 labels has about
+    # 89 solutions on average): harder than 10 labels for every solver we
+    # measured (docs/performance.md, "Fourth pass").
+    for s in range(1, 6):
+        add("tv8x8-6d-s%d" % s, 8,
+            lambda s=s: tetravex_text(8, planted_tetravex(8, 6, random.Random(100 * s + 86))), "tetravex")
     return out
 
 
