@@ -193,11 +193,7 @@ impl Assign {
             level: 0,
             base: 0,
             updates: 0,
-            balance: if std::env::var_os("TESSERA_NO_BALANCE").is_some() {
-                None
-            } else {
-                Balance::new(pb, shape, halt)?
-            },
+            balance: Balance::new(pb, shape, halt)?,
         };
         // Full domains, less the options of pieces with no copies.
         for s in 0..n_slots {
