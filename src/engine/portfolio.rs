@@ -45,21 +45,32 @@
 //!   spent fewer nodes. Neither member takes more than about twice the
 //!   nodes it would take alone.
 //!
+//! * **P6** (shared refutations): a member that searches the whole subtree
+//!   of a choice at the root without meeting a solution has proved that
+//!   the choice's option is in no solution, whatever the order. It posts
+//!   the option on a list the members share, and every member skips a
+//!   root choice of a posted option: no member, and no later run,
+//!   searches a refuted root choice again. On Tetravex a run's length is
+//!   mostly the share of the tree that lies before the solution's root
+//!   choice (docs/performance.md, "Fifth pass"), so the refutations that
+//!   one member finishes there shorten the others' runs.
+//!
 //! With one thread the search is reproducible: the same seed gives the same
 //! runs, nodes and solution. With several threads, which member finds a
 //! solution first depends on timing; on puzzles with one solution (most
 //! hard ones) the answer is the same, on others it may be any solution.
 //! `--max-nodes` budgets the sum of all runs' nodes (and forces one thread).
 
-use super::backend::Backend;
+use super::backend::{Backend, Node};
 use super::config::SearchConfig;
 use super::ctx::{finish, Ctx, Shared, Visitor};
 use super::halt::Stopped;
 use super::outcome::{Outcome, Stats};
-use super::search::{search, Enumerate};
+use super::search::{search, Mode};
 use super::tuning::{RESTART_UNIT, SOLO_WARM};
 use crate::rng::Rng;
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 /// The `i`-th term (from 1) of the Luby sequence: 1 1 2 1 1 2 4 1 1 2 ...
@@ -89,14 +100,16 @@ pub(super) fn drive<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
     let shared = shared;
     let mut stats = Stats { threads, backend: first.name(), ..Stats::default() };
     let totals = Mutex::new((0u64, 0u64, 0u64, 0u64, false)); // nodes, updates, solutions, restarts, proved
+    let refuted = Refuted::default();
     let work = |worker: usize, backend: &mut B| {
         let mut ctx = Ctx::new(&shared, worker);
         let mut restarter = Restarter::new(config.seed, worker as u64);
+        let mut member = Member::new(&refuted);
         let proved = if threads <= 1 {
-            solo(&make, backend, &mut ctx, &mut restarter)
+            solo(&make, backend, &mut ctx, &mut restarter, &mut member)
         } else if worker == 0 {
             backend.randomise(0);
-            let flow = search(backend, &mut ctx, &mut Enumerate);
+            let flow = search(backend, &mut ctx, &mut member);
             shared.warm_up();
             flow.is_continue()
         } else {
@@ -107,7 +120,7 @@ pub(super) fn drive<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
                 if shared.stopped() {
                     break false;
                 }
-                if let Some(proved) = restarter.run_once(backend, &mut ctx) {
+                if let Some(proved) = restarter.run_once(backend, &mut ctx, &mut member) {
                     break proved;
                 }
             }
@@ -153,10 +166,11 @@ fn solo<B: Backend, F: Fn() -> Result<B, Stopped>>(
     complete: &mut B,
     ctx: &mut Ctx,
     restarter: &mut Restarter,
+    member: &mut Member,
 ) -> bool {
     complete.randomise(0);
     ctx.start_run(SOLO_WARM);
-    let flow = search(complete, ctx, &mut Enumerate);
+    let flow = search(complete, ctx, member);
     if !ctx.budget_hit() {
         return flow.is_continue();
     }
@@ -175,14 +189,14 @@ fn solo<B: Backend, F: Fn() -> Result<B, Stopped>>(
     let proved = loop {
         if spent_complete <= spent_restarts {
             ctx.start_run(spent_complete);
-            let flow = search(complete, ctx, &mut Enumerate);
+            let flow = search(complete, ctx, member);
             spent_complete += ctx.run_nodes();
             updates_complete = ctx.updates();
             if !ctx.budget_hit() {
                 break flow.is_continue();
             }
         } else {
-            let verdict = restarter.run_once(&mut other, ctx);
+            let verdict = restarter.run_once(&mut other, ctx, member);
             spent_restarts += ctx.run_nodes();
             updates_other = ctx.updates();
             if let Some(proved) = verdict {
@@ -211,11 +225,11 @@ impl Restarter {
     /// of the schedule. `None`: the budget ran out (a restart); `Some(true)`:
     /// the run exhausted its tree, so there is no solution; `Some(false)`:
     /// it found a solution or was stopped.
-    fn run_once<B: Backend>(&mut self, backend: &mut B, ctx: &mut Ctx) -> Option<bool> {
+    fn run_once<B: Backend>(&mut self, backend: &mut B, ctx: &mut Ctx, member: &mut Member) -> Option<bool> {
         backend.reset();
         backend.randomise(self.rng.next_u64() | 1);
         ctx.start_run(luby(self.run).saturating_mul(RESTART_UNIT));
-        let flow: ControlFlow<()> = search(backend, ctx, &mut Enumerate);
+        let flow: ControlFlow<()> = search(backend, ctx, member);
         if flow.is_continue() {
             return Some(true);
         }
@@ -226,6 +240,86 @@ impl Restarter {
         self.run += 1;
         None
     }
+}
+
+/// P6: the options the members have proved to be in no solution, in the
+/// order they were posted. `len` lets a member see that the list grew
+/// without taking the lock.
+#[derive(Default)]
+struct Refuted {
+    list: Mutex<Vec<u32>>,
+    len: AtomicUsize,
+}
+
+impl Refuted {
+    #[inline(never)]
+    fn post(&self, option: u32) {
+        let mut list = self.list.lock().unwrap();
+        if !list.contains(&option) {
+            list.push(option);
+            self.len.store(list.len(), Ordering::Release);
+        }
+    }
+}
+
+/// A member's search mode: the first solution to the context (as
+/// [`Enumerate`](super::search::Enumerate) does), and P6 at the root's
+/// children, the only nodes where it does anything more.
+struct Member<'r> {
+    shared: &'r Refuted,
+    /// The member's copy of the shared list, refreshed when it grew.
+    known: Vec<u32>,
+}
+
+impl<'r> Member<'r> {
+    fn new(shared: &'r Refuted) -> Self {
+        Member { shared, known: Vec::new() }
+    }
+
+    #[inline(never)]
+    fn is_refuted(&mut self, option: u32) -> bool {
+        if self.shared.len.load(Ordering::Acquire) != self.known.len() {
+            self.known.clone_from(&self.shared.list.lock().unwrap());
+        }
+        self.known.contains(&option)
+    }
+}
+
+impl Mode for Member<'_> {
+    #[inline(always)]
+    fn start(&mut self, _: usize) {}
+
+    /// A root choice that some member refuted is not searched again.
+    #[inline(always)]
+    fn skip<B: Backend>(&mut self, backend: &B, _: Node, depth: usize, base: usize, _: &mut Ctx) -> bool {
+        depth == 1 && base == 0 && self.is_refuted(backend.step(0).option)
+    }
+
+    /// The first solution ends the member's search (a portfolio searches
+    /// for one solution only).
+    #[inline(always)]
+    fn solution<B: Backend>(&mut self, backend: &B, ctx: &mut Ctx) -> ControlFlow<()> {
+        let flow = ctx.solution((0..backend.depth()).map(|l| backend.step(l).option as usize));
+        debug_assert!(flow.is_break(), "a portfolio member went on after a solution");
+        flow
+    }
+
+    #[inline(always)]
+    fn entered(&mut self, _: usize) {}
+
+    /// A root choice left with its whole subtree searched holds no
+    /// solution (a solution would have ended the search), so its option is
+    /// refuted. Runs start at the root (`base` 0); a run that resumed below
+    /// the choice searched the part that the runs before it left.
+    #[inline(always)]
+    fn leave<B: Backend>(&mut self, backend: &B, depth: usize, base: usize) {
+        if depth == 1 && base == 0 {
+            self.shared.post(backend.step(0).option);
+        }
+    }
+
+    #[inline(always)]
+    fn end<B: Backend>(&mut self, _: &B, _: &mut Ctx, _: usize) {}
 }
 
 #[cfg(test)]
