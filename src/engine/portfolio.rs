@@ -324,7 +324,22 @@ impl Mode for Member<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::luby;
+    use super::{luby, Member, Refuted};
+
+    #[test]
+    fn members_see_every_refutation_once() {
+        let shared = Refuted::default();
+        let (mut a, mut b) = (Member::new(&shared), Member::new(&shared));
+        assert!(!a.is_refuted(7));
+        shared.post(7);
+        shared.post(3);
+        shared.post(7);
+        assert!(a.is_refuted(7) && a.is_refuted(3) && !a.is_refuted(5));
+        assert_eq!(a.known, [7, 3], "posted twice, listed once");
+        shared.post(5);
+        assert!(a.is_refuted(5), "a member's copy follows the list");
+        assert!(b.is_refuted(3) && b.is_refuted(5) && !b.is_refuted(4));
+    }
 
     #[test]
     fn luby_sequence() {
