@@ -53,7 +53,11 @@
 //!   searches a refuted root choice again. On Tetravex a run's length is
 //!   mostly the share of the tree that lies before the solution's root
 //!   choice (docs/performance.md, "Fifth pass"), so the refutations that
-//!   one member finishes there shorten the others' runs.
+//!   one member finishes there shorten the others' runs. The complete
+//!   member takes the root's choices in increasing order, and the
+//!   assignment backend's random runs take them going down from a random
+//!   one, so the members meet the refuted choices from opposite ends and
+//!   work at the two ends of the root's choices, not on the same one.
 //!
 //! With one thread the search is reproducible: the same seed gives the same
 //! runs, nodes and solution. With several threads, which member finds a

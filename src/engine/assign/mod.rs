@@ -20,7 +20,8 @@
 //!   slot (after `randomise`, a random one among equally central slots). A
 //!   slot with no option left ends the branch at once.
 //! * **A3** (try): the options of that slot in increasing order (after
-//!   `randomise`, from a random one on, wrapping round).
+//!   `randomise`, from a random one on, wrapping round; at the root,
+//!   going down: see `next_in_order`).
 //! * **A4** (propagate): choosing an option covers its slot; it decrements
 //!   its piece and, when the piece runs out, clears the piece's options from
 //!   every uncovered slot; it colours each of its secondary items that had
@@ -486,20 +487,55 @@ impl Assign {
 
     /// The next option of the slot at `level` in its order: the local
     /// indices from `lv_first[level]` up, then from 0 up to it (a rotation:
-    /// increasing order when it is 0). `first`: the first in that order,
-    /// else the one after `lv_local[level]`.
+    /// increasing order when it is 0). At the root of a randomised run the
+    /// rotation goes down instead: from `lv_first` down, then from the last
+    /// down to it. (The portfolio's complete member refutes the root's
+    /// choices from the first up, and its members skip refuted choices:
+    /// random runs that go down meet the refuted block from its far end,
+    /// and search first the choices that the complete member reaches last.)
+    /// `first`: the first in that order, else the one after `lv_local[level]`.
     fn next_in_order(&self, level: usize, first: bool) -> Option<usize> {
         let s = self.lv_slot[level] as usize;
         let start = self.lv_first[level] as usize;
-        let wrap = || self.next_bit(s, 0).filter(|&k| k < start);
-        if first {
-            return self.next_bit(s, start).or_else(wrap);
+        let last = (!first).then(|| self.lv_local[level] as usize);
+        if level == 0 && self.salt != 0 {
+            let n = (self.opt_off[s + 1] - self.opt_off[s]) as usize;
+            let wrap = || self.prev_bit(s, n - 1).filter(|&k| k > start);
+            return match last {
+                None => self.prev_bit(s, start).or_else(wrap),
+                Some(0) => wrap(),
+                Some(last) if last <= start => self.prev_bit(s, last - 1).or_else(wrap),
+                Some(last) => self.prev_bit(s, last - 1).filter(|&k| k > start),
+            };
         }
-        let last = self.lv_local[level] as usize;
-        if last >= start {
-            self.next_bit(s, last + 1).or_else(wrap)
-        } else {
-            self.next_bit(s, last + 1).filter(|&k| k < start)
+        let wrap = || self.next_bit(s, 0).filter(|&k| k < start);
+        match last {
+            None => self.next_bit(s, start).or_else(wrap),
+            Some(last) if last >= start => self.next_bit(s, last + 1).or_else(wrap),
+            Some(last) => self.next_bit(s, last + 1).filter(|&k| k < start),
+        }
+    }
+
+    /// The last option of slot `s` at local index `upto` or earlier.
+    fn prev_bit(&self, s: usize, upto: usize) -> Option<usize> {
+        let words = self.slot_words(s);
+        let first = self.opt_off[s] as usize;
+        let mut w = upto / 64;
+        let mut bits = words[w] & (u64::MAX >> (63 - upto % 64));
+        loop {
+            while bits != 0 {
+                let b = 63 - bits.leading_zeros() as usize;
+                let k = w * 64 + b;
+                if self.remaining[self.local_piece[first + k] as usize] > 0 {
+                    return Some(k);
+                }
+                bits &= !(1u64 << b);
+            }
+            if w == 0 {
+                return None;
+            }
+            w -= 1;
+            bits = words[w];
         }
     }
 
