@@ -782,3 +782,38 @@ fn rows_apply(pb: &Problem) -> bool {
             .is_some_and(|uniform| rowscan::RowScan::<false>::build(pb, &uniform, never).unwrap().is_some())
     })
 }
+
+#[test]
+fn random_runs_go_down_the_roots_choices_once_each() {
+    use super::backend::Backend;
+    let mut rng = Rng(0xd0_3e);
+    let problem = tetravex(3, 3, &tetravex_tiles(&mut rng, 3, 3, 6, true)).build();
+    let shape = shape::SlotPieces::of(&problem, &Halt::NEVER).unwrap().unwrap();
+    let roots = |salt: u64| {
+        let mut assign = assign::Assign::new(&problem, &shape, &Halt::NEVER).unwrap();
+        assign.randomise(salt);
+        assert_eq!(assign.node(), backend::Node::Inner);
+        assert!(assign.first_child());
+        let mut options = vec![assign.step(0).option];
+        while assign.next_sibling() {
+            options.push(assign.step(0).option);
+        }
+        options
+    };
+    // A slot's options go by increasing id: the backend's own order goes
+    // up, a random run's root goes down from a random start, wrapping
+    // round once; both try every option once.
+    let own = roots(0);
+    assert!(own.len() == 9 && own.windows(2).all(|w| w[0] < w[1]), "{own:?}");
+    let mut starts = std::collections::HashSet::new();
+    for salt in 1..=8 {
+        let down = roots(salt);
+        let mut sorted = down.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, own, "salt {salt}: every option once");
+        let wraps = down.windows(2).filter(|w| w[0] < w[1]).count();
+        assert!(wraps <= 1, "salt {salt}: {down:?}");
+        starts.insert(down[0]);
+    }
+    assert!(starts.len() > 1, "the start is random");
+}
