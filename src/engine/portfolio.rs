@@ -70,7 +70,7 @@ use super::config::SearchConfig;
 use super::ctx::{finish, Ctx, Shared, Visitor};
 use super::halt::Stopped;
 use super::outcome::{Outcome, Stats};
-use super::search::{search, Mode};
+use super::search::{search, Enumerate, Mode};
 use super::tuning::{RESTART_UNIT, SOLO_WARM};
 use crate::rng::Rng;
 use std::ops::ControlFlow;
@@ -266,9 +266,8 @@ impl Refuted {
     }
 }
 
-/// A member's search mode: the first solution to the context (as
-/// [`Enumerate`](super::search::Enumerate) does), and P6 at the root's
-/// children, the only nodes where it does anything more.
+/// A member's search mode: [`Enumerate`] for the first solution, and P6 at
+/// the root's children, the only nodes where it does anything more.
 struct Member<'r> {
     shared: &'r Refuted,
     /// The member's copy of the shared list, refreshed when it grew.
@@ -303,7 +302,7 @@ impl Mode for Member<'_> {
     /// for one solution only).
     #[inline(always)]
     fn solution<B: Backend>(&mut self, backend: &B, ctx: &mut Ctx) -> ControlFlow<()> {
-        let flow = ctx.solution((0..backend.depth()).map(|l| backend.step(l).option as usize));
+        let flow = Enumerate.solution(backend, ctx);
         debug_assert!(flow.is_break(), "a portfolio member went on after a solution");
         flow
     }
