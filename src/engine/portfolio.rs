@@ -58,6 +58,14 @@
 //!   assignment backend's random runs take them going down from a random
 //!   one, so the members meet the refuted choices from opposite ends and
 //!   work at the two ends of the root's choices, not on the same one.
+//!   The same holds one level down: a member that searches the whole
+//!   subtree below a root choice and a choice under it posts the pair of
+//!   options, and a member whose first two choices are that pair, in
+//!   either order, skips it. These subtrees are several times smaller
+//!   than a root choice's (about 70,000 nodes on a 9x9 Tetravex), small
+//!   enough for many of the restarting members' runs to finish, so the
+//!   complete member skips part of the work they did
+//!   ([`SHARED_DEPTH`](super::tuning::SHARED_DEPTH) levels are shared).
 //!
 //! With one thread the search is reproducible: the same seed gives the same
 //! runs, nodes and solution. With several threads, which member finds a
@@ -71,8 +79,9 @@ use super::ctx::{finish, Ctx, Shared, Visitor};
 use super::halt::Stopped;
 use super::outcome::{Outcome, Stats};
 use super::search::{search, Enumerate, Mode};
-use super::tuning::{RESTART_UNIT, SOLO_WARM};
+use super::tuning::{RESTART_UNIT, SHARED_DEPTH, SOLO_WARM};
 use crate::rng::Rng;
+use std::collections::HashSet;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -246,56 +255,97 @@ impl Restarter {
     }
 }
 
-/// P6: the options the members have proved to be in no solution, in the
-/// order they were posted. `len` lets a member see that the list grew
-/// without taking the lock.
+/// P6: the subtrees at the first [`SHARED_DEPTH`] levels that the members
+/// have searched without a solution, each named by the set of options on
+/// its path, in the order they were posted. `len` lets a member see that
+/// the list grew without taking the lock.
 #[derive(Default)]
 struct Refuted {
-    list: Mutex<Vec<u32>>,
+    list: Mutex<Vec<Path>>,
     len: AtomicUsize,
+}
+
+/// The options chosen on the way to a node at depth 1 to [`SHARED_DEPTH`],
+/// as a set: in increasing order, padded with `NO_OPTION`. Members choose
+/// their slots in different orders; a set is refuted whatever the order.
+type Path = [u32; SHARED_DEPTH];
+
+const NO_OPTION: u32 = u32::MAX;
+
+/// The set of at most [`SHARED_DEPTH`] options.
+fn path_of(options: impl Iterator<Item = u32>) -> Path {
+    let mut path = [NO_OPTION; SHARED_DEPTH];
+    for (entry, option) in path.iter_mut().zip(options) {
+        *entry = option;
+    }
+    path.sort_unstable();
+    path
+}
+
+/// The path of the backend's current node at `depth` (1 to [`SHARED_DEPTH`]).
+fn path_to<B: Backend>(backend: &B, depth: usize) -> Path {
+    path_of((0..depth).map(|l| backend.step(l).option))
 }
 
 impl Refuted {
     #[inline(never)]
-    fn post(&self, option: u32) {
+    fn post(&self, path: Path) {
         let mut list = self.list.lock().unwrap();
-        if !list.contains(&option) {
-            list.push(option);
+        if !list.contains(&path) {
+            list.push(path);
             self.len.store(list.len(), Ordering::Release);
         }
     }
 }
 
 /// A member's search mode: [`Enumerate`] for the first solution, and P6 at
-/// the root's children, the only nodes where it does anything more.
+/// the first [`SHARED_DEPTH`] levels, the only nodes where it does anything
+/// more.
 struct Member<'r> {
     shared: &'r Refuted,
-    /// The member's copy of the shared list, refreshed when it grew.
-    known: Vec<u32>,
+    /// The member's copy of the shared list, refreshed when it grew: how
+    /// many entries it has taken, and the set of them.
+    taken: usize,
+    known: HashSet<Path>,
+    /// Whether the node being left was skipped (it is on the list already).
+    skipped: bool,
 }
 
 impl<'r> Member<'r> {
     fn new(shared: &'r Refuted) -> Self {
-        Member { shared, known: Vec::new() }
+        Member { shared, taken: 0, known: HashSet::new(), skipped: false }
     }
 
     #[inline(never)]
-    fn is_refuted(&mut self, option: u32) -> bool {
-        if self.shared.len.load(Ordering::Acquire) != self.known.len() {
-            self.known.clone_from(&self.shared.list.lock().unwrap());
+    fn is_refuted(&mut self, path: &Path) -> bool {
+        if self.shared.len.load(Ordering::Acquire) != self.taken {
+            let list = self.shared.list.lock().unwrap();
+            self.known.extend(list[self.taken..].iter().copied());
+            self.taken = list.len();
         }
-        self.known.contains(&option)
+        self.known.contains(path)
     }
+}
+
+/// Whether a node at `depth` of a run that started at `base` is one whose
+/// subtree the members share: below the root, at most [`SHARED_DEPTH`]
+/// deep, in a run from the root. (A run that resumed below such a node
+/// searched only the part of its subtree that the runs before it left.)
+#[inline(always)]
+fn shared_level(depth: usize, base: usize) -> bool {
+    base == 0 && (1..=SHARED_DEPTH).contains(&depth)
 }
 
 impl Mode for Member<'_> {
     #[inline(always)]
     fn start(&mut self, _: usize) {}
 
-    /// A root choice that some member refuted is not searched again.
+    /// A subtree at the shared levels that some member refuted is not
+    /// searched again.
     #[inline(always)]
     fn skip<B: Backend>(&mut self, backend: &B, _: Node, depth: usize, base: usize, _: &mut Ctx) -> bool {
-        depth == 1 && base == 0 && self.is_refuted(backend.step(0).option)
+        self.skipped = shared_level(depth, base) && self.is_refuted(&path_to(backend, depth));
+        self.skipped
     }
 
     /// The first solution ends the member's search (a portfolio searches
@@ -310,14 +360,13 @@ impl Mode for Member<'_> {
     #[inline(always)]
     fn entered(&mut self, _: usize) {}
 
-    /// A root choice left with its whole subtree searched holds no
-    /// solution (a solution would have ended the search), so its option is
-    /// refuted. Runs start at the root (`base` 0); a run that resumed below
-    /// the choice searched the part that the runs before it left.
+    /// A node at the shared levels left with its whole subtree searched
+    /// holds no solution (a solution would have ended the search), so the
+    /// options on its path are in no solution together.
     #[inline(always)]
     fn leave<B: Backend>(&mut self, backend: &B, depth: usize, base: usize) {
-        if depth == 1 && base == 0 {
-            self.shared.post(backend.step(0).option);
+        if shared_level(depth, base) && !std::mem::take(&mut self.skipped) {
+            self.shared.post(path_to(backend, depth));
         }
     }
 
@@ -327,21 +376,26 @@ impl Mode for Member<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::{luby, Member, Refuted};
+    use super::{luby, path_of, Member, Refuted};
 
     #[test]
     fn members_see_every_refutation_once() {
+        let path = |options: &[u32]| path_of(options.iter().copied());
         let shared = Refuted::default();
         let (mut a, mut b) = (Member::new(&shared), Member::new(&shared));
-        assert!(!a.is_refuted(7));
-        shared.post(7);
-        shared.post(3);
-        shared.post(7);
-        assert!(a.is_refuted(7) && a.is_refuted(3) && !a.is_refuted(5));
-        assert_eq!(a.known, [7, 3], "posted twice, listed once");
-        shared.post(5);
-        assert!(a.is_refuted(5), "a member's copy follows the list");
-        assert!(b.is_refuted(3) && b.is_refuted(5) && !b.is_refuted(4));
+        let (p7, p39, p5, p4) = (path(&[7]), path(&[3, 9]), path(&[5]), path(&[4]));
+        assert!(!a.is_refuted(&p7));
+        shared.post(p7);
+        shared.post(p39);
+        shared.post(p7);
+        assert!(a.is_refuted(&p7) && a.is_refuted(&p39) && !a.is_refuted(&p5));
+        assert!(a.is_refuted(&path(&[9, 3])), "a pair is refuted in either order");
+        assert!(!a.is_refuted(&path(&[3])) && !a.is_refuted(&path(&[3, 7])), "only the pair");
+        assert_eq!(*shared.list.lock().unwrap(), [p7, p39], "posted twice, listed once");
+        assert_eq!((a.taken, a.known.len()), (2, 2));
+        shared.post(p5);
+        assert!(a.is_refuted(&p5), "a member's copy follows the list");
+        assert!(b.is_refuted(&p39) && b.is_refuted(&p5) && !b.is_refuted(&p4));
     }
 
     #[test]

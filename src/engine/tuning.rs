@@ -132,6 +132,11 @@ pub(crate) const WARM: u64 = if cfg!(test) { 64 } else { 1 << 16 };
 /// to 9x9, most Eternity II-style 8x8 boards) run exactly as without them.
 pub(crate) const SOLO_WARM: u64 = if cfg!(test) { 64 } else { 1 << 18 };
 
+/// The levels at which the portfolio's members share refuted subtrees
+/// (P6): a choice at the root, or a pair of choices at the root and the
+/// level below, whose subtree a member searched without a solution.
+pub(crate) const SHARED_DEPTH: usize = 2;
+
 // ---------------------------------------------------------------------
 // Memoised counting (memo.rs, estimate.rs)
 // ---------------------------------------------------------------------
