@@ -58,13 +58,13 @@
 //!   assignment backend's random runs take them going down from a random
 //!   one, so the members meet the refuted choices from opposite ends and
 //!   work at the two ends of the root's choices, not on the same one.
-//!   The same holds one level down: a member that searches the whole
-//!   subtree below a root choice and a choice under it posts the pair of
-//!   options, and a member whose first two choices are that pair, in
-//!   either order, skips it. These subtrees are several times smaller
-//!   than a root choice's (about 70,000 nodes on a 9x9 Tetravex), small
-//!   enough for many of the restarting members' runs to finish, so the
-//!   complete member skips part of the work they did
+//!   The same holds a few levels down: a member that searches the whole
+//!   subtree below its first two or three choices posts the set of their
+//!   options, and a member whose first choices are that set, in any
+//!   order, skips it. These subtrees are many times smaller than a root
+//!   choice's (about 70,000 nodes on a 9x9 Tetravex), small enough for
+//!   the restarting members' runs to finish, so the complete member skips
+//!   part of the work they did
 //!   ([`SHARED_DEPTH`](super::tuning::SHARED_DEPTH) levels are shared).
 //!
 //! With one thread the search is reproducible: the same seed gives the same
@@ -261,8 +261,15 @@ impl Restarter {
 /// the list grew without taking the lock.
 #[derive(Default)]
 struct Refuted {
-    list: Mutex<Vec<Path>>,
+    list: Mutex<Posted>,
     len: AtomicUsize,
+}
+
+/// The refuted paths in the order they were posted, and as a set.
+#[derive(Default)]
+struct Posted {
+    posted: Vec<Path>,
+    seen: HashSet<Path>,
 }
 
 /// The options chosen on the way to a node at depth 1 to [`SHARED_DEPTH`],
@@ -291,9 +298,9 @@ impl Refuted {
     #[inline(never)]
     fn post(&self, path: Path) {
         let mut list = self.list.lock().unwrap();
-        if !list.contains(&path) {
-            list.push(path);
-            self.len.store(list.len(), Ordering::Release);
+        if list.seen.insert(path) {
+            list.posted.push(path);
+            self.len.store(list.posted.len(), Ordering::Release);
         }
     }
 }
@@ -320,8 +327,8 @@ impl<'r> Member<'r> {
     fn is_refuted(&mut self, path: &Path) -> bool {
         if self.shared.len.load(Ordering::Acquire) != self.taken {
             let list = self.shared.list.lock().unwrap();
-            self.known.extend(list[self.taken..].iter().copied());
-            self.taken = list.len();
+            self.known.extend(list.posted[self.taken..].iter().copied());
+            self.taken = list.posted.len();
         }
         self.known.contains(path)
     }
@@ -376,7 +383,7 @@ impl Mode for Member<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::{luby, path_of, Member, Refuted};
+    use super::{luby, path_of, Member, Refuted, SHARED_DEPTH};
 
     #[test]
     fn members_see_every_refutation_once() {
@@ -391,11 +398,15 @@ mod tests {
         assert!(a.is_refuted(&p7) && a.is_refuted(&p39) && !a.is_refuted(&p5));
         assert!(a.is_refuted(&path(&[9, 3])), "a pair is refuted in either order");
         assert!(!a.is_refuted(&path(&[3])) && !a.is_refuted(&path(&[3, 7])), "only the pair");
-        assert_eq!(*shared.list.lock().unwrap(), [p7, p39], "posted twice, listed once");
+        assert_eq!(shared.list.lock().unwrap().posted, [p7, p39], "posted twice, listed once");
         assert_eq!((a.taken, a.known.len()), (2, 2));
         shared.post(p5);
         assert!(a.is_refuted(&p5), "a member's copy follows the list");
         assert!(b.is_refuted(&p39) && b.is_refuted(&p5) && !b.is_refuted(&p4));
+        if SHARED_DEPTH >= 3 {
+            shared.post(path(&[8, 2, 6]));
+            assert!(b.is_refuted(&path(&[6, 8, 2])) && !b.is_refuted(&path(&[8, 2])), "a set of three");
+        }
     }
 
     #[test]

@@ -133,9 +133,12 @@ pub(crate) const WARM: u64 = if cfg!(test) { 64 } else { 1 << 16 };
 pub(crate) const SOLO_WARM: u64 = if cfg!(test) { 64 } else { 1 << 18 };
 
 /// The levels at which the portfolio's members share refuted subtrees
-/// (P6): a choice at the root, or a pair of choices at the root and the
-/// level below, whose subtree a member searched without a solution.
-pub(crate) const SHARED_DEPTH: usize = 2;
+/// (P6): the sets of up to this many first choices whose subtree a member
+/// searched without a solution. Measured on Tetravex 9x9 seed 3 over
+/// `--seed 0..11` (docs/performance.md, "Sixth pass"): worst 22.7 s with
+/// the root only, 19.5 s with 2 levels, 17.1 s with 3, 16.6 s with 4 and
+/// 16.2 s with 6; deeper lists grow with the tree and gain little more.
+pub(crate) const SHARED_DEPTH: usize = 3;
 
 // ---------------------------------------------------------------------
 // Memoised counting (memo.rs, estimate.rs)
