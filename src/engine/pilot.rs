@@ -5,7 +5,7 @@
 //!
 //! Memoising a count pays when states repeat often enough that the nodes
 //! it skips outweigh what it costs per node (a key built, a table probed).
-//! [`memo_estimate`](super::estimate::memo_estimate) guesses the repeats
+//! [`memo_estimate`] guesses the repeats
 //! from the keys that random walks meet, but a few hundred walks meet a
 //! few dozen keys at the depths that matter, and see no repeat among a
 //! million states. On 5x5 Tetravex with 3 labels and a dozen or so

@@ -38,7 +38,7 @@
 //!   The first solution found by any worker wins and stops the others at
 //!   their next poll; a member that exhausts its tree proves there is none
 //!   and stops the others too.
-//! * **P5** (one thread): the complete member runs alone for [`SOLO_WARM`](super::tuning::SOLO_WARM)
+//! * **P5** (one thread): the complete member runs alone for [`SOLO_WARM`]
 //!   nodes (so easy puzzles run exactly as without restarts), then the
 //!   thread alternates between it, resumed where it stopped, and restart
 //!   runs on a second backend, giving each turn to the member that has
@@ -65,7 +65,7 @@
 //!   choice's (about 70,000 nodes on a 9x9 Tetravex), small enough for
 //!   the restarting members' runs to finish, so the complete member skips
 //!   part of the work they did
-//!   ([`SHARED_DEPTH`](super::tuning::SHARED_DEPTH) levels are shared).
+//!   ([`SHARED_DEPTH`] levels are shared).
 //!
 //! With one thread the search is reproducible: the same seed gives the same
 //! runs, nodes and solution. With several threads, which member finds a

@@ -65,7 +65,7 @@
 //!   read by its own reader, told apart by [`is_picture_format`] and read
 //!   into [`Case`]s by [`Reader`];
 //! * `placement`: pieces grouped into types, and where each type fits;
-//! * `precheck`: the counting arguments that refute a puzzle ([`precheck`]);
+//! * `precheck`: the counting arguments that refute a puzzle ([`precheck()`]);
 //! * `encode`: the exact-cover model ([`Encoded`]) and its decoding;
 //! * `text`: the judge's output ([`text_grid`]) and input ([`judge_text`])
 //!   written as text.
