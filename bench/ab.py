@@ -12,6 +12,16 @@ shows the median wall (or, with --cpu, CPU) times, their ratio new/old, and per 
 of the summed medians and the worst ratio of an instance that takes at
 least 0.1 s (shorter runs are mostly process start-up). Instances whose old
 median exceeds --max-seconds are skipped (the `tail` family by default).
+
+With `--seeds 0-11` (or `0,3,5`), each instance instead runs once per seed
+and binary, with `--seed S` added (old and new interleaved seed by seed):
+the first-solution portfolio's time depends on its random orders, so one
+run per instance says little about the worst case. The table then shows,
+per instance and per family, the worst, median and mean over the seeds (a
+run killed at --timeout counts as the timeout, marked `>`):
+
+    python3 bench/ab.py --old A --new B --skip-family none --family tail \
+        --instance tv9x9-10d-s3 --seeds 0-11 --timeout 30 --max-seconds 30
 """
 
 import argparse
@@ -40,12 +50,16 @@ def main():
     ap.add_argument("--instance", action="append", metavar="NAME", help="only instances with this name")
     ap.add_argument("--cpu", action="store_true",
                     help="compare CPU time (user + system) instead of wall time: steadier on a loaded machine")
+    ap.add_argument("--seeds", metavar="LIST", type=parse_seeds,
+                    help="run each instance once per seed (`0-11` or `0,3,5`) and report worst / median / mean")
     args = ap.parse_args()
     skip = set(args.skip_family if args.skip_family is not None else ["tail"])
     nthreads = os.cpu_count() or 1
     insts = gen.generate(args.instances)
     insts = [i for i in insts if i["family"] not in skip and (not args.family or i["family"] in args.family)
              and (not args.instance or i["name"] in args.instance)]
+    if args.seeds:
+        return sweep(args, insts, nthreads)
     print("| family | instance | old s | new s | new/old | old nodes | new nodes |")
     print("|---|---|---|---|---|---|---|")
     fams = {}
@@ -88,6 +102,58 @@ def main():
         print("| %s | %.3f | %.3f | %.3f | %s |" % (name, so, sn, sn / so if so > 0 else float("nan"), worst))
     print()
     print("instances whose node counts differ: %d" % differ)
+
+
+def parse_seeds(text):
+    """`0-11` or `0,3,5` (or a mix, `0-3,7`) as a list of seeds."""
+    seeds = []
+    for part in text.split(","):
+        lo, _, hi = part.partition("-")
+        if not lo.isdigit() or (hi and not hi.isdigit()) or (hi and int(hi) < int(lo)):
+            raise argparse.ArgumentTypeError("expected seeds like 0-11 or 0,3,5, got %r" % text)
+        seeds += range(int(lo), int(hi or lo) + 1)
+    return seeds
+
+
+def spread(times):
+    """Worst / median / mean of (seconds, timed out) pairs, as a table cell."""
+    secs = [t for t, _ in times]
+    worst = (">" if any(out for _, out in times) else "") + "%.2f" % max(secs)
+    return "%s / %.2f / %.2f" % (worst, statistics.median(secs), statistics.mean(secs))
+
+
+def sweep(args, insts, nthreads):
+    """`--seeds`: one run per seed and binary, interleaved seed by seed."""
+    print("Seeds %s; seconds, worst / median / mean (%s time)." % (
+        ",".join(map(str, args.seeds)), "CPU" if args.cpu else "wall"))
+    print()
+    print("| family | instance | old | new | new/old (medians) |")
+    print("|---|---|---|---|---|")
+    fams = {}
+    for inst in insts:
+        cmds = {k: run.tessera_cmd([b], inst, nthreads) for k, b in (("old", args.old), ("new", args.new))}
+        times = {"old": [], "new": []}
+        for seed in args.seeds:
+            for k in ("old", "new"):
+                res = run.run_once(cmds[k] + ["--seed", str(seed)], args.timeout)
+                times[k].append((args.timeout if res.timed_out else res.cpu if args.cpu else res.wall, res.timed_out))
+            if seed == args.seeds[0] and times["old"][0][0] > args.max_seconds:
+                break
+        if len(times["old"]) < len(args.seeds):
+            print("| %s | %s | >%g | skipped | |" % (inst["family"], inst["name"], args.max_seconds))
+            continue
+        mo = statistics.median(t for t, _ in times["old"])
+        mn = statistics.median(t for t, _ in times["new"])
+        print("| %s | %s | %s | %s | %.3f |" % (inst["family"], inst["name"], spread(times["old"]),
+                                               spread(times["new"]), mn / mo if mo > 0 else float("nan")), flush=True)
+        f = fams.setdefault(inst["family"], {"old": [], "new": []})
+        f["old"] += times["old"]
+        f["new"] += times["new"]
+    print()
+    print("| family | old, all runs | new, all runs |")
+    print("|---|---|---|")
+    for name, f in fams.items():
+        print("| %s | %s | %s |" % (name, spread(f["old"]), spread(f["new"])))
 
 
 if __name__ == "__main__":
