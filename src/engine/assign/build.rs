@@ -8,6 +8,7 @@ use crate::engine::blocks::SparseSet;
 use crate::engine::halt::{Halt, Stopped};
 use crate::engine::problem::Problem;
 use crate::engine::shape::SlotPieces;
+use std::collections::VecDeque;
 
 impl Assign {
     /// The backend for a slot/piece problem; `Err` when `halt` stops the
@@ -173,7 +174,8 @@ impl Assign {
             col_off,
             opt_col,
             n_colours,
-            queue: Vec::with_capacity(n_slots),
+            urgent: Vec::with_capacity(n_slots),
+            queue: VecDeque::with_capacity(n_slots),
             queued: vec![false; n_slots],
             via: vec![ANY; n_slots],
             cause: ANY,

@@ -26,7 +26,8 @@
 //!   its piece and, when the piece runs out, clears the piece's options from
 //!   every uncovered slot; it colours each of its secondary items that had
 //!   no colour yet and intersects the domains of the other slots touching it
-//!   with the matching masks.
+//!   with the matching masks; then it restores arc consistency from the
+//!   slots that changed, those with at most two options first.
 //! * **A5** (undo): every word written is logged with its old value on a
 //!   trail; backtracking restores them in reverse order.
 //!
@@ -51,8 +52,8 @@ use super::blocks::{tagged, untag, SparseSet};
 use super::halt::{Halt, Stopped};
 use super::problem::Problem;
 use super::shape::{SlotPieces, NONE};
-use super::tuning::{AC_MAX, ASSIGN_MAX_WORDS, EXACT};
-use std::collections::HashMap;
+use super::tuning::{AC_MAX, ASSIGN_MAX_WORDS, EXACT, URGENT};
+use std::collections::{HashMap, VecDeque};
 
 mod build;
 
@@ -130,8 +131,13 @@ pub(crate) struct Assign {
     opt_col: Vec<u16>,
     /// Colours per secondary item.
     n_colours: Vec<u32>,
-    /// Slots whose domain changed and whose neighbours may lose support.
-    queue: Vec<u32>,
+    /// Slots whose domain changed and whose neighbours may lose support,
+    /// in two queues (see `propagate`): `urgent`, a stack of the slots
+    /// queued with at most [`URGENT`] options, and `queue`, first in first
+    /// out, for the others of at most [`AC_MAX`]. A larger slot is not
+    /// queued (it would narrow nothing) until it shrinks to `AC_MAX`.
+    urgent: Vec<u32>,
+    queue: VecDeque<u32>,
     queued: Vec<bool>,
     /// Per queued slot: the one secondary item across which all its
     /// changes since it was queued came, or `ANY` (see `propagate`); and
@@ -192,9 +198,13 @@ impl Assign {
             let before = self.cnt[s];
             self.cnt[s] = before - lost;
             self.updates += 1;
-            if !self.queued[s] {
+            if !self.queued[s] && self.cnt[s] <= AC_MAX {
                 self.queued[s] = true;
-                self.queue.push(s as u32);
+                if self.cnt[s] <= URGENT {
+                    self.urgent.push(s as u32);
+                } else {
+                    self.queue.push_back(s as u32);
+                }
                 // A slot that was large, or is still as at the root (no
                 // domain shrinks back up), has not narrowed its neighbours.
                 self.via[s] = if before > AC_MAX || before == self.cnt0[s] { ANY } else { self.cause };
@@ -235,8 +245,17 @@ impl Assign {
     /// narrow each neighbour across an uncoloured secondary item to the
     /// options whose colour there the slot can still give. Stops early
     /// when a domain empties (the caller then finds the dead end).
+    ///
+    /// The order does not change the result (the largest arc-consistent
+    /// domains), only the work: slots with very few options go first (they
+    /// narrow the most, and a neighbour narrowed by them has not spent a
+    /// pass on its older, larger support), the others in the order they
+    /// changed, so that a slot narrowed from several sides is taken once,
+    /// after all of them. Measured on Tetravex 9x9 seed 1
+    /// (docs/performance.md, "Seventh pass"): 13% fewer domain updates and
+    /// 12% fewer instructions than one stack.
     fn propagate(&mut self) {
-        while let Some(s) = self.queue.pop() {
+        while let Some(s) = self.urgent.pop().or_else(|| self.queue.pop_front()) {
             let s = s as usize;
             self.queued[s] = false;
             if !self.is_uncovered(s) || self.cnt[s] > AC_MAX {
@@ -313,7 +332,7 @@ impl Assign {
     }
 
     fn clear_queue(&mut self) {
-        while let Some(s) = self.queue.pop() {
+        while let Some(s) = self.urgent.pop().or_else(|| self.queue.pop_front()) {
             self.queued[s as usize] = false;
         }
     }
