@@ -8,7 +8,7 @@ use crate::engine::blocks::SparseSet;
 use crate::engine::halt::{Halt, Stopped};
 use crate::engine::problem::Problem;
 use crate::engine::shape::SlotPieces;
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 
 impl Assign {
     /// The backend for a slot/piece problem; `Err` when `halt` stops the
@@ -145,6 +145,7 @@ impl Assign {
             piece_words.extend(list);
             piece_off.push(piece_words.len() as u32);
         }
+        let layouts = Layouts::new(&opt_off, &local_piece, remaining.len());
         let depth = n_slots + 1;
         let mut a = Assign {
             n_slots,
@@ -160,6 +161,10 @@ impl Assign {
             remaining,
             piece_off,
             piece_words,
+            dead: vec![0; layouts.words],
+            slot_dead: layouts.slot_dead,
+            piece_dead_off: layouts.piece_off,
+            piece_dead: layouts.piece_words,
             colour: vec![0; pb.secondary_count()],
             touch_off,
             touch,
@@ -197,7 +202,16 @@ impl Assign {
             updates: 0,
             balance: Balance::new(pb, shape, halt)?,
         };
-        // Full domains, less the options of pieces with no copies.
+        // Full domains, less the options of pieces with no copies (dead
+        // from the start).
+        for p in 0..a.remaining.len() {
+            if a.remaining[p] == 0 {
+                for e in a.piece_dead_off[p] as usize..a.piece_dead_off[p + 1] as usize {
+                    let (w, m) = a.piece_dead[e];
+                    a.dead[w as usize] |= m;
+                }
+            }
+        }
         for s in 0..n_slots {
             let n = (a.opt_off[s + 1] - a.opt_off[s]) as usize;
             for k in 0..n {
@@ -245,4 +259,52 @@ fn eccentricities(n: usize, touching: &[Vec<u32>], slot_secs: &[Vec<u32>], halt:
         }
     }
     Ok(ecc)
+}
+
+/// The slots' option layouts (the sequence of pieces of their options),
+/// each stored once, with the words of each piece's options in each: the
+/// frame of [`Assign::dead`]. Tetravex without turning has one layout
+/// (every cell takes every tile in the same order); an Eternity II-style
+/// board one per corner, one per side and one inside.
+struct Layouts {
+    /// Words of all layouts together.
+    words: usize,
+    /// Per slot: where its layout's words start.
+    slot_dead: Vec<u32>,
+    /// Per piece: `piece_words[piece_off[p]..piece_off[p + 1]]`, the
+    /// (word, mask) pairs of its options in every layout.
+    piece_off: Vec<u32>,
+    piece_words: Vec<(u32, u64)>,
+}
+
+impl Layouts {
+    fn new(opt_off: &[u32], local_piece: &[u32], n_pieces: usize) -> Self {
+        let mut start: HashMap<&[u32], u32> = HashMap::new();
+        let mut words = 0usize;
+        let mut slot_dead = Vec::with_capacity(opt_off.len().saturating_sub(1));
+        let mut by_piece: Vec<Vec<(u32, u64)>> = vec![Vec::new(); n_pieces];
+        for s in 0..opt_off.len().saturating_sub(1) {
+            let layout = &local_piece[opt_off[s] as usize..opt_off[s + 1] as usize];
+            let base = *start.entry(layout).or_insert_with(|| {
+                let base = words as u32;
+                for (k, &piece) in layout.iter().enumerate() {
+                    let (word, bit) = (base + (k / 64) as u32, 1u64 << (k % 64));
+                    match by_piece[piece as usize].last_mut() {
+                        Some((w, m)) if *w == word => *m |= bit,
+                        _ => by_piece[piece as usize].push((word, bit)),
+                    }
+                }
+                words += layout.len().div_ceil(64);
+                base
+            });
+            slot_dead.push(base);
+        }
+        let mut piece_off = vec![0u32];
+        let mut piece_words = Vec::new();
+        for list in by_piece {
+            piece_words.extend(list);
+            piece_off.push(piece_words.len() as u32);
+        }
+        Layouts { words, slot_dead, piece_off, piece_words }
+    }
 }

@@ -42,6 +42,8 @@
 //! # Invariants (checked in debug builds)
 //!
 //! * `cnt[s]` is the popcount of the domain of `s`;
+//! * an option's bit in its slot's layout of `dead` is set iff its piece
+//!   has no copies left;
 //! * in an uncovered slot's domain of at most 16 options, a bit is set iff
 //!   its option's piece has copies left and its colours agree with every
 //!   coloured secondary item (in a larger domain, iff its colours agree).
@@ -108,6 +110,16 @@ pub(crate) struct Assign {
     remaining: Vec<u32>,
     piece_off: Vec<u32>,
     piece_words: Vec<(u32, u64)>,
+    /// The options of pieces that ran out, per option layout (slots whose
+    /// options have the same pieces in the same order share one):
+    /// `dead[slot_dead[s]..]` has the words of slot `s`. A large domain
+    /// is cleaned with them when it becomes small, and the next option
+    /// is looked for outside them. Per piece, the (word, mask) pairs of
+    /// its options in `dead`: `piece_dead[piece_dead_off[p]..]`.
+    dead: Vec<u64>,
+    slot_dead: Vec<u32>,
+    piece_dead_off: Vec<u32>,
+    piece_dead: Vec<(u32, u64)>,
     /// Secondary items: current colour (0 = none) and the slots touching
     /// them, each with the base of its colour-mask block.
     colour: Vec<u32>,
@@ -223,18 +235,9 @@ impl Assign {
     #[inline(never)]
     fn clean(&mut self, s: usize) {
         let (w0, w1) = (self.dom_off[s] as usize, self.dom_off[s + 1] as usize);
-        let first = self.opt_off[s] as usize;
-        for w in w0..w1 {
-            let mut bits = self.dom[w];
-            let mut keep = bits;
-            while bits != 0 {
-                let b = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let k = (w - w0) * 64 + b;
-                if self.remaining[self.local_piece[first + k] as usize] == 0 {
-                    keep &= !(1 << b);
-                }
-            }
+        let d0 = self.slot_dead[s] as usize;
+        for (i, w) in (w0..w1).enumerate() {
+            let keep = self.dom[w] & !self.dead[d0 + i];
             if keep != self.dom[w] {
                 self.set_word(w, keep);
             }
@@ -359,6 +362,10 @@ impl Assign {
             b.apply(o, -1, |j, _| colour[j as usize] != 0);
         }
         if self.remaining[piece] == 0 {
+            for e in self.piece_dead_off[piece] as usize..self.piece_dead_off[piece + 1] as usize {
+                let (w, m) = self.piece_dead[e];
+                self.dead[w as usize] |= m;
+            }
             // Only exact (small) domains lose the piece now; large ones
             // are cleaned when they become small (see `set_word`).
             for e in self.piece_off[piece] as usize..self.piece_off[piece + 1] as usize {
@@ -414,6 +421,12 @@ impl Assign {
                     }
                 }
                 T_REMAIN => {
+                    if self.remaining[i] == 0 {
+                        for e in self.piece_dead_off[i] as usize..self.piece_dead_off[i + 1] as usize {
+                            let (w, m) = self.piece_dead[e];
+                            self.dead[w as usize] &= !m;
+                        }
+                    }
                     self.remaining[i] += 1;
                     // The colours are as they were before the placement:
                     // its T_COLOUR entries came later and are undone.
@@ -481,27 +494,21 @@ impl Assign {
     /// The first option of slot `s` at local index `from` or later.
     fn next_bit(&self, s: usize, from: usize) -> Option<usize> {
         let words = self.slot_words(s);
+        // A large domain may hold options of used-up pieces.
+        let dead = &self.dead[self.slot_dead[s] as usize..][..words.len()];
         let mut w = from / 64;
         if w >= words.len() {
             return None;
         }
-        let first = self.opt_off[s] as usize;
-        let mut bits = words[w] & (!0u64 << (from % 64));
-        loop {
-            while bits != 0 {
-                let k = w * 64 + bits.trailing_zeros() as usize;
-                // A large domain may hold options of used-up pieces.
-                if self.remaining[self.local_piece[first + k] as usize] > 0 {
-                    return Some(k);
-                }
-                bits &= bits - 1;
-            }
+        let mut bits = words[w] & !dead[w] & (!0u64 << (from % 64));
+        while bits == 0 {
             w += 1;
             if w == words.len() {
                 return None;
             }
-            bits = words[w];
+            bits = words[w] & !dead[w];
         }
+        Some(w * 64 + bits.trailing_zeros() as usize)
     }
 
     /// The next option of the slot at `level` in its order: the local
@@ -538,24 +545,17 @@ impl Assign {
     /// The last option of slot `s` at local index `upto` or earlier.
     fn prev_bit(&self, s: usize, upto: usize) -> Option<usize> {
         let words = self.slot_words(s);
-        let first = self.opt_off[s] as usize;
+        let dead = &self.dead[self.slot_dead[s] as usize..][..words.len()];
         let mut w = upto / 64;
-        let mut bits = words[w] & (u64::MAX >> (63 - upto % 64));
-        loop {
-            while bits != 0 {
-                let b = 63 - bits.leading_zeros() as usize;
-                let k = w * 64 + b;
-                if self.remaining[self.local_piece[first + k] as usize] > 0 {
-                    return Some(k);
-                }
-                bits &= !(1u64 << b);
-            }
+        let mut bits = words[w] & !dead[w] & (u64::MAX >> (63 - upto % 64));
+        while bits == 0 {
             if w == 0 {
                 return None;
             }
             w -= 1;
-            bits = words[w];
+            bits = words[w] & !dead[w];
         }
+        Some(w * 64 + 63 - bits.leading_zeros() as usize)
     }
 
     /// A3: takes the next option of the slot at `level` (the first, or the
@@ -592,6 +592,12 @@ impl Assign {
         for s in 0..self.n_slots {
             let c: u32 = self.slot_words(s).iter().map(|w| w.count_ones()).sum();
             assert_eq!(c, self.cnt[s], "popcount of slot {s}");
+            let first = self.opt_off[s] as usize;
+            for k in 0..(self.opt_off[s + 1] as usize - first) {
+                let dead = self.dead[self.slot_dead[s] as usize + k / 64] >> (k % 64) & 1 == 1;
+                let out = self.remaining[self.local_piece[first + k] as usize] == 0;
+                assert_eq!(dead, out, "dead mask of option {k} of slot {s}");
+            }
         }
     }
 }
