@@ -145,6 +145,15 @@ impl Assign {
             piece_words.extend(list);
             piece_off.push(piece_words.len() as u32);
         }
+        let mut around_off = vec![0u32];
+        let mut around = Vec::new();
+        for s in 0..n_slots {
+            for &j in &slot_sec[slot_sec_off[s] as usize..slot_sec_off[s + 1] as usize] {
+                let others = touching[j as usize].iter().filter(|&&t| t != s as u32);
+                around.extend(others.map(|&t| (j, t)));
+            }
+            around_off.push(around.len() as u32);
+        }
         let layouts = Layouts::new(&opt_off, &local_piece, remaining.len());
         let depth = n_slots + 1;
         let mut a = Assign {
@@ -176,6 +185,8 @@ impl Assign {
             slot_sec_off,
             slot_sec,
             slot_sec_touch,
+            around_off,
+            around,
             col_off,
             opt_col,
             n_colours,
