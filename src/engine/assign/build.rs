@@ -10,6 +10,10 @@ use crate::engine::problem::Problem;
 use crate::engine::shape::SlotPieces;
 use std::collections::{HashMap, VecDeque};
 
+/// The most (slot, neighbour) pairs kept for the pull (32 MiB); tile
+/// puzzles have two to four per slot.
+const AROUND_MAX: usize = 1 << 22;
+
 impl Assign {
     /// The backend for a slot/piece problem; `Err` when `halt` stops the
     /// build (checked per slot, per secondary item and every
@@ -145,16 +149,23 @@ impl Assign {
             piece_words.extend(list);
             piece_off.push(piece_words.len() as u32);
         }
+        // Each slot's neighbours for the pull, unless items touched by
+        // many slots would make the list quadratic (then `pull` walks the
+        // items).
+        let pairs: usize = touching.iter().map(|t| t.len() * t.len().saturating_sub(1)).sum();
         let mut around_off = vec![0u32];
         let mut around = Vec::new();
-        for s in 0..n_slots {
-            for &j in &slot_sec[slot_sec_off[s] as usize..slot_sec_off[s + 1] as usize] {
-                let others = touching[j as usize].iter().filter(|&&t| t != s as u32);
-                around.extend(others.map(|&t| (j, t)));
+        if pairs <= AROUND_MAX {
+            for s in 0..n_slots {
+                halt.check()?;
+                for &j in &slot_sec[slot_sec_off[s] as usize..slot_sec_off[s + 1] as usize] {
+                    let others = touching[j as usize].iter().filter(|&&t| t != s as u32);
+                    around.extend(others.map(|&t| (j, t)));
+                }
+                around_off.push(around.len() as u32);
             }
-            around_off.push(around.len() as u32);
         }
-        let layouts = Layouts::new(&opt_off, &local_piece, remaining.len());
+        let layouts = Layouts::new(&opt_off, &local_piece, remaining.len(), halt)?;
         let depth = n_slots + 1;
         let mut a = Assign {
             n_slots,
@@ -289,12 +300,13 @@ struct Layouts {
 }
 
 impl Layouts {
-    fn new(opt_off: &[u32], local_piece: &[u32], n_pieces: usize) -> Self {
+    fn new(opt_off: &[u32], local_piece: &[u32], n_pieces: usize, halt: &Halt) -> Result<Self, Stopped> {
         let mut start: HashMap<&[u32], u32> = HashMap::new();
         let mut words = 0usize;
         let mut slot_dead = Vec::with_capacity(opt_off.len().saturating_sub(1));
         let mut by_piece: Vec<Vec<(u32, u64)>> = vec![Vec::new(); n_pieces];
         for s in 0..opt_off.len().saturating_sub(1) {
+            halt.check()?;
             let layout = &local_piece[opt_off[s] as usize..opt_off[s + 1] as usize];
             let base = *start.entry(layout).or_insert_with(|| {
                 let base = words as u32;
@@ -316,6 +328,6 @@ impl Layouts {
             piece_words.extend(list);
             piece_off.push(piece_words.len() as u32);
         }
-        Layouts { words, slot_dead, piece_off, piece_words }
+        Ok(Layouts { words, slot_dead, piece_off, piece_words })
     }
 }

@@ -138,7 +138,8 @@ pub(crate) struct Assign {
     slot_sec: Vec<u32>,
     slot_sec_touch: Vec<u32>,
     /// Per slot: the other slots touching its secondary items, each with
-    /// the item (`around[around_off[s]..around_off[s + 1]]`), for `pull`.
+    /// the item (`around[around_off[s]..around_off[s + 1]]`), for `pull`;
+    /// empty when that list would be too long (see `build`).
     around_off: Vec<u32>,
     around: Vec<(u32, u32)>,
     /// Per touch entry: where the dense colour of each of the slot's options
@@ -479,11 +480,34 @@ impl Assign {
 
     /// How much filling slot `s` would constrain the uncovered slots around it.
     fn pull(&self, s: usize) -> u32 {
+        if self.around.is_empty() {
+            return self.pull_by_items(s);
+        }
         let around = &self.around[self.around_off[s] as usize..self.around_off[s + 1] as usize];
         let mut pull = 0;
         for &(j, t) in around {
             if self.colour[j as usize] == 0 && self.is_uncovered(t as usize) {
                 pull += self.ncol[t as usize];
+            }
+        }
+        debug_assert_eq!(pull, self.pull_by_items(s), "the pull of slot {s}");
+        pull
+    }
+
+    /// `pull` without the list of neighbours (items touched by many slots,
+    /// and the check of the list in debug builds): walks the slot's items.
+    fn pull_by_items(&self, s: usize) -> u32 {
+        let mut pull = 0;
+        for e in self.slot_sec_off[s] as usize..self.slot_sec_off[s + 1] as usize {
+            let j = self.slot_sec[e] as usize;
+            if self.colour[j] != 0 {
+                continue;
+            }
+            for t in self.touch_off[j] as usize..self.touch_off[j + 1] as usize {
+                let t = self.touch[t].0 as usize;
+                if t != s && self.is_uncovered(t) {
+                    pull += self.ncol[t];
+                }
             }
         }
         pull
