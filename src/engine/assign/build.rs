@@ -130,25 +130,12 @@ impl Assign {
             }
         }
         // The words of each piece's options.
-        let mut by_piece: Vec<Vec<(u32, u64)>> = vec![Vec::new(); remaining.len()];
+        let mut by_piece = PieceWords::new(remaining.len());
         for s in 0..n_slots {
             halt.check()?;
-            for k in 0..(opt_off[s + 1] - opt_off[s]) as usize {
-                let piece = local_piece[opt_off[s] as usize + k] as usize;
-                let word = dom_off[s] + (k / 64) as u32;
-                let bit = 1u64 << (k % 64);
-                match by_piece[piece].last_mut() {
-                    Some((w, m)) if *w == word => *m |= bit,
-                    _ => by_piece[piece].push((word, bit)),
-                }
-            }
+            by_piece.add(dom_off[s], &local_piece[opt_off[s] as usize..opt_off[s + 1] as usize]);
         }
-        let mut piece_off = vec![0u32];
-        let mut piece_words = Vec::new();
-        for list in by_piece {
-            piece_words.extend(list);
-            piece_off.push(piece_words.len() as u32);
-        }
+        let (piece_off, piece_words) = by_piece.flatten();
         // Each slot's neighbours for the pull, unless items touched by
         // many slots would make the list quadratic (then `pull` walks the
         // items).
@@ -304,30 +291,51 @@ impl Layouts {
         let mut start: HashMap<&[u32], u32> = HashMap::new();
         let mut words = 0usize;
         let mut slot_dead = Vec::with_capacity(opt_off.len().saturating_sub(1));
-        let mut by_piece: Vec<Vec<(u32, u64)>> = vec![Vec::new(); n_pieces];
+        let mut by_piece = PieceWords::new(n_pieces);
         for s in 0..opt_off.len().saturating_sub(1) {
             halt.check()?;
             let layout = &local_piece[opt_off[s] as usize..opt_off[s + 1] as usize];
             let base = *start.entry(layout).or_insert_with(|| {
                 let base = words as u32;
-                for (k, &piece) in layout.iter().enumerate() {
-                    let (word, bit) = (base + (k / 64) as u32, 1u64 << (k % 64));
-                    match by_piece[piece as usize].last_mut() {
-                        Some((w, m)) if *w == word => *m |= bit,
-                        _ => by_piece[piece as usize].push((word, bit)),
-                    }
-                }
+                by_piece.add(base, layout);
                 words += layout.len().div_ceil(64);
                 base
             });
             slot_dead.push(base);
         }
-        let mut piece_off = vec![0u32];
-        let mut piece_words = Vec::new();
-        for list in by_piece {
-            piece_words.extend(list);
-            piece_off.push(piece_words.len() as u32);
-        }
+        let (piece_off, piece_words) = by_piece.flatten();
         Ok(Layouts { words, slot_dead, piece_off, piece_words })
+    }
+}
+
+/// Per piece, the (word, mask) pairs of its options in bit sets laid out
+/// one after the other: a slot's domain words, or the layouts of `dead`.
+struct PieceWords(Vec<Vec<(u32, u64)>>);
+
+impl PieceWords {
+    fn new(n_pieces: usize) -> Self {
+        PieceWords(vec![Vec::new(); n_pieces])
+    }
+
+    /// A bit set from word `first` on whose option `k` is of piece `pieces[k]`.
+    fn add(&mut self, first: u32, pieces: &[u32]) {
+        for (k, &piece) in pieces.iter().enumerate() {
+            let (word, bit) = (first + (k / 64) as u32, 1u64 << (k % 64));
+            match self.0[piece as usize].last_mut() {
+                Some((w, m)) if *w == word => *m |= bit,
+                _ => self.0[piece as usize].push((word, bit)),
+            }
+        }
+    }
+
+    /// The pairs of piece `p` as `pairs[off[p]..off[p + 1]]`: (off, pairs).
+    fn flatten(self) -> (Vec<u32>, Vec<(u32, u64)>) {
+        let mut off = vec![0u32];
+        let mut pairs = Vec::new();
+        for list in self.0 {
+            pairs.extend(list);
+            off.push(pairs.len() as u32);
+        }
+        (off, pairs)
     }
 }
