@@ -17,7 +17,7 @@ With `--seeds 0-11` (or `0,3,5`), each instance instead runs once per seed
 and binary, with `--seed S` added (old and new interleaved seed by seed):
 the first-solution portfolio's time depends on its random orders, so one
 run per instance says little about the worst case. The table then shows,
-per instance and per family, the worst, median and mean over the seeds (a
+per instance and per group (or family), the worst, median and mean over the seeds (a
 run killed at --timeout counts as the timeout, marked `>`):
 
     python3 bench/ab.py --old A --new B --skip-family none --family tail \
@@ -55,7 +55,7 @@ def main():
     args = ap.parse_args()
     skip = set(args.skip_family if args.skip_family is not None else ["tail"])
     nthreads = os.cpu_count() or 1
-    insts = gen.generate(args.instances)
+    insts = gen.generate(args.instances, families=args.family)
     insts = [i for i in insts if i["family"] not in skip and (not args.family or i["family"] in args.family)
              and (not args.instance or i["name"] in args.instance)]
     if args.seeds:
@@ -146,11 +146,11 @@ def sweep(args, insts, nthreads):
         mn = statistics.median(t for t, _ in times["new"])
         print("| %s | %s | %s | %s | %.3f |" % (inst["family"], inst["name"], spread(times["old"]),
                                                spread(times["new"]), mn / mo if mo > 0 else float("nan")), flush=True)
-        f = fams.setdefault(inst["family"], {"old": [], "new": []})
+        f = fams.setdefault(inst.get("group") or inst["family"], {"old": [], "new": []})
         f["old"] += times["old"]
         f["new"] += times["new"]
     print()
-    print("| family | old, all runs | new, all runs |")
+    print("| family or group | old, all runs | new, all runs |")
     print("|---|---|---|")
     for name, f in fams.items():
         print("| %s | %s | %s |" % (name, spread(f["old"]), spread(f["new"])))
