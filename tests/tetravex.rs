@@ -601,10 +601,10 @@ fn limits_are_errors() {
 
 /// An Eternity II-style 8x8 board (4 frame and 5 inner labels, made by
 /// `tessera generate tetravex --size 8 --rotate --frame-labels 4
-/// --inner-labels 5 --seed 16`) on which the assignment backend's own
+/// --inner-labels 5 --seed 47`) on which the assignment backend's own
 /// order gets lost: one search in that order had not solved it after
-/// 13.7 M nodes (60 s). Restarts in random orders solve it on one thread
-/// in under 300,000 nodes, the same run for the same seed; the answer goes
+/// 13.7 M nodes (17 s). Restarts in random orders solve it on one thread
+/// in under 400,000 nodes, the same run for the same seed; the answer goes
 /// through the verifier.
 #[test]
 fn restarts_cut_the_heavy_tail() {
@@ -619,7 +619,7 @@ fn restarts_cut_the_heavy_tail() {
         (case["stats"]["nodes"].as_u64().unwrap(), case["stats"]["restarts"].as_u64().unwrap())
     };
     let (nodes, restarts) = solved(&run(&args, input.clone()));
-    assert!(nodes < 300_000 && restarts > 0, "{nodes} nodes, {restarts} restarts");
+    assert!(nodes < 400_000 && restarts > 0, "{nodes} nodes, {restarts} restarts");
     assert_eq!(solved(&run(&args, input.clone())), (nodes, restarts), "the same seed, the same run");
     let other = solved(&run(&[&args[..], &["--seed", "7"]].concat(), input));
     assert_ne!(other, (nodes, restarts), "another seed, another run");

@@ -19,9 +19,10 @@
 //!   constrains its uncovered neighbours most, then to the most central
 //!   slot (after `randomise`, a random one among equally central slots). A
 //!   slot with no option left ends the branch at once.
-//! * **A3** (try): the options of that slot in increasing order (after
-//!   `randomise`, from a random one on, wrapping round; at the root,
-//!   going down: see `next_in_order`).
+//! * **A3** (try): the options of that slot in their try order:
+//!   increasing, or, where pieces turn, the options with the rarest
+//!   colours first (`build::try_order`); after `randomise`, from a random
+//!   one on, wrapping round; at the root, going down (see `next_in_order`).
 //! * **A4** (propagate): choosing an option covers its slot; it decrements
 //!   its piece and, when the piece runs out, clears the piece's options from
 //!   every uncovered slot; it colours each of its secondary items that had
@@ -97,7 +98,7 @@ pub(crate) struct Assign {
     slot_item: Vec<u32>,
     item_slot: Vec<u32>,
     /// Options of slot `s`: `local[opt_off[s]..opt_off[s + 1]]` (global ids,
-    /// increasing), with their pieces.
+    /// in A3's try order), with their pieces.
     opt_off: Vec<u32>,
     local_opt: Vec<u32>,
     local_piece: Vec<u32>,
