@@ -8,6 +8,7 @@ use crate::engine::blocks::SparseSet;
 use crate::engine::halt::{Halt, Stopped};
 use crate::engine::problem::Problem;
 use crate::engine::shape::SlotPieces;
+use crate::engine::tuning::MANY_SOLUTIONS;
 use std::collections::{HashMap, VecDeque};
 
 /// The most (slot, neighbour) pairs kept for the pull (32 MiB); tile
@@ -341,29 +342,25 @@ impl PieceWords {
 }
 
 /// A3's value order: each slot's options in increasing order, or, where
-/// pieces turn (some slot takes a piece in several ways), the options
-/// whose colours are rarest first. An option's rarity is the sum, over its
-/// coloured secondary items, of the logarithm of how many option nodes in
-/// the whole problem carry that colour; ties keep increasing order, so the
-/// turns of one piece stay together and slots with the same pieces keep
-/// sharing a dead-mask layout.
+/// the problem is expected to have more than [`MANY_SOLUTIONS`] solutions
+/// (see [`ln_expected_solutions`]), the options whose colours are rarest
+/// first. An option's rarity is the sum, over its coloured secondary
+/// items, of the logarithm of how many option nodes in the whole problem
+/// carry that colour; ties keep increasing order, so the turns of one
+/// piece stay together and slots with the same pieces keep sharing a
+/// dead-mask layout.
 ///
-/// Why: a tile with rare colours placed late finds no partner for them,
-/// so it is placed while the board is still open. On Eternity II-style
-/// boards (tiles turn, frame and inner colours) this found the planted
-/// solution within 3 M nodes on 22 of 25 10x10 boards, against 10 in
-/// increasing order (geometric mean of the nodes 1.52 M -> 0.24 M); on
-/// Tetravex without turning it made the trees larger (median time on 25
-/// 9x9 boards 0.78 -> 2.28 s), hence the condition (docs/performance.md,
-/// "Eighth pass").
+/// Why: among many solutions, a tile with rare colours placed late finds
+/// no partner for them, so it is placed while the board is still open. On
+/// Eternity II-style 10x10 boards with 4 frame and 6 inner colours (about
+/// 10^30 solutions by the first moment) the search in this order found a
+/// solution within 3 M nodes on 22 of 25 boards, against 10 in increasing
+/// order. Where the planted solution is about the only one (Tetravex with
+/// 10 labels, Eternity II-style boards with many colours) it made the
+/// trees larger, hence the condition (docs/performance.md, "Eighth pass").
 fn try_order(pb: &Problem, shape: &SlotPieces, halt: &Halt) -> Result<Vec<Vec<u32>>, Stopped> {
     let mut order = shape.options.clone();
-    let turning = order.iter().any(|opts| {
-        let mut pieces: Vec<u32> = opts.iter().map(|&o| shape.piece_of(pb, o as usize)).collect();
-        pieces.sort_unstable();
-        pieces.windows(2).any(|w| w[0] == w[1])
-    });
-    if !turning {
+    if ln_expected_solutions(pb, shape, halt)? <= MANY_SOLUTIONS.ln() {
         return Ok(order);
     }
     let mut uses: HashMap<u32, u32> = HashMap::new();
@@ -380,4 +377,87 @@ fn try_order(pb: &Problem, shape: &SlotPieces, halt: &Halt) -> Result<Vec<Vec<u3
         opts.sort_by(|&a, &b| rarity[a as usize].total_cmp(&rarity[b as usize]).then(a.cmp(&b)));
     }
     Ok(order)
+}
+
+/// The natural logarithm of the expected number of solutions of a random
+/// problem shaped like this one (the first moment): the ways to give every
+/// slot a piece and an option, times the chance that every join between
+/// two slots gets one colour from both.
+///
+/// * Arrangements: Bregman's bound on the permanent of the slot/piece
+///   matrix, `prod_s (r_s!)^(1/r_s)` where slot `s` can take `r_s`
+///   pieces (exact when the slots fall into classes that take the same
+///   pieces: corners, sides, inside), times each slot's options per piece
+///   (the turns of a tile).
+/// * Joins: for a secondary item touched by exactly two slots, the chance
+///   that an option of each, drawn uniformly, agree on its colour.
+///
+/// For example, Tetravex 9x9 with 10 labels: ln(81!) - 144 ln 10, about
+/// 10^-23 solutions; with the tiles turning, 4^81 times more, 10^25.
+fn ln_expected_solutions(pb: &Problem, shape: &SlotPieces, halt: &Halt) -> Result<f64, Stopped> {
+    let mut ln = 0.0;
+    // Per (item, slot): the colours of the slot's options there.
+    let mut colours: HashMap<(u32, u32), HashMap<u32, f64>> = HashMap::new();
+    for (s, opts) in shape.options.iter().enumerate() {
+        halt.check()?;
+        let mut pieces: Vec<u32> = opts.iter().map(|&o| shape.piece_of(pb, o as usize)).collect();
+        pieces.sort_unstable();
+        pieces.dedup();
+        let r = pieces.len();
+        if r == 0 {
+            continue;
+        }
+        let ln_fact: f64 = (2..=r).map(|k| (k as f64).ln()).sum();
+        ln += ln_fact / r as f64 + (opts.len() as f64 / r as f64).ln();
+        for &o in opts {
+            for (j, c) in pb.secondaries(o as usize) {
+                *colours.entry((j.0, s as u32)).or_default().entry(c).or_default() += 1.0;
+            }
+        }
+    }
+    let mut by_item: HashMap<u32, Vec<&HashMap<u32, f64>>> = HashMap::new();
+    for ((j, _), hist) in &colours {
+        by_item.entry(*j).or_default().push(hist);
+    }
+    for sides in by_item.values() {
+        halt.check()?;
+        if let [a, b] = sides[..] {
+            let (na, nb): (f64, f64) = (a.values().sum(), b.values().sum());
+            let agree: f64 = a.iter().map(|(c, n)| n * b.get(c).copied().unwrap_or(0.0)).sum();
+            ln += (agree / (na * nb)).max(f64::MIN_POSITIVE).ln();
+        }
+    }
+    Ok(ln)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ln_expected_solutions;
+    use crate::engine::halt::Halt;
+    use crate::engine::shape::SlotPieces;
+    use crate::engine::tests::tetravex;
+
+    fn ln_expected(rows: usize, cols: usize, tiles: &[[u32; 4]]) -> f64 {
+        let problem = tetravex(rows, cols, tiles).build();
+        let shape = SlotPieces::of(&problem, &Halt::NEVER).unwrap().unwrap();
+        ln_expected_solutions(&problem, &shape, &Halt::NEVER).unwrap()
+    }
+
+    #[test]
+    fn the_first_moment_of_small_boards() {
+        // Two cells in a row, two tiles: 2 arrangements. Tiles whose east
+        // and west labels are 1, 2 and 1, 2: half the pairs agree, so 1
+        // expected solution (none is real: the first moment is an average).
+        let e = ln_expected(1, 2, &[[1, 1, 1, 1], [1, 2, 1, 2]]);
+        assert!(e.abs() < 1e-9, "{e}");
+        // Every label 1: both arrangements are solutions.
+        let e = ln_expected(1, 2, &[[1, 1, 1, 1]; 2]);
+        assert!((e - 2f64.ln()).abs() < 1e-9, "{e}");
+        // A 2x2 board of four distinct tiles with labels 1 and 2, each
+        // side uniform over both: 4! arrangements, 4 joins each agreeing
+        // with chance 1/2: 24 / 16.
+        let tiles = [[1, 1, 2, 2], [2, 2, 1, 1], [1, 2, 2, 1], [2, 1, 1, 2]];
+        let e = ln_expected(2, 2, &tiles);
+        assert!((e - (24.0f64 / 16.0).ln()).abs() < 1e-9, "{e}");
+    }
 }
