@@ -20,9 +20,10 @@
 //!   slot (after `randomise`, a random one among equally central slots). A
 //!   slot with no option left ends the branch at once.
 //! * **A3** (try): the options of that slot in their try order:
-//!   increasing, or, where pieces turn, the options with the rarest
-//!   colours first (`build::try_order`); after `randomise`, from a random
-//!   one on, wrapping round; at the root, going down (see `next_in_order`).
+//!   increasing, or, where many solutions are expected, the options with
+//!   the rarest colours first (`build::try_order`); after `randomise`,
+//!   from a random one on, wrapping round; at the root, going down (see
+//!   `next_in_order`).
 //! * **A4** (propagate): choosing an option covers its slot; it decrements
 //!   its piece and, when the piece runs out, clears the piece's options from
 //!   every uncovered slot; it colours each of its secondary items that had
