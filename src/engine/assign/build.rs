@@ -360,23 +360,47 @@ impl PieceWords {
 /// trees larger, hence the condition (docs/performance.md, "Eighth pass").
 fn try_order(pb: &Problem, shape: &SlotPieces, halt: &Halt) -> Result<Vec<Vec<u32>>, Stopped> {
     let mut order = shape.options.clone();
-    if ln_expected_solutions(pb, shape, halt)? <= MANY_SOLUTIONS.ln() {
+    let colours = Colours::of(pb);
+    if ln_expected_solutions(pb, shape, &colours, halt)? <= MANY_SOLUTIONS.ln() {
         return Ok(order);
     }
-    let mut uses: HashMap<u32, u32> = HashMap::new();
+    let mut uses = vec![0u32; colours.len()];
     for o in 0..pb.option_count() {
         halt.every(o)?;
         for (_, c) in pb.secondaries(o) {
-            *uses.entry(c).or_default() += 1;
+            uses[colours.id(c)] += 1;
         }
     }
-    let rarity: Vec<f64> =
-        (0..pb.option_count()).map(|o| pb.secondaries(o).map(|(_, c)| f64::from(uses[&c]).ln()).sum()).collect();
+    let ln_uses: Vec<f64> = uses.iter().map(|&n| f64::from(n.max(1)).ln()).collect();
+    let rarity = |o: u32| -> f64 { pb.secondaries(o as usize).map(|(_, c)| ln_uses[colours.id(c)]).sum() };
     for opts in &mut order {
         halt.check()?;
-        opts.sort_by(|&a, &b| rarity[a as usize].total_cmp(&rarity[b as usize]).then(a.cmp(&b)));
+        let mut keyed: Vec<(f64, u32)> = opts.iter().map(|&o| (rarity(o), o)).collect();
+        keyed.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        opts.iter_mut().zip(&keyed).for_each(|(o, &(_, k))| *o = k);
     }
     Ok(order)
+}
+
+/// The distinct colours of a problem, numbered from 0 (a problem has few:
+/// a binary search is cheaper than hashing every option node).
+struct Colours(Vec<u32>);
+
+impl Colours {
+    fn of(pb: &Problem) -> Self {
+        let mut all = pb.node_colour.clone();
+        all.sort_unstable();
+        all.dedup();
+        Colours(all)
+    }
+
+    fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    fn id(&self, c: u32) -> usize {
+        self.0.binary_search(&c).expect("a colour of the problem")
+    }
 }
 
 /// The natural logarithm of the expected number of solutions of a random
@@ -394,11 +418,12 @@ fn try_order(pb: &Problem, shape: &SlotPieces, halt: &Halt) -> Result<Vec<Vec<u3
 ///
 /// For example, Tetravex 9x9 with 10 labels: ln(81!) - 144 ln 10, about
 /// 10^-23 solutions; with the tiles turning, 4^81 times more, 10^25.
-fn ln_expected_solutions(pb: &Problem, shape: &SlotPieces, halt: &Halt) -> Result<f64, Stopped> {
+fn ln_expected_solutions(pb: &Problem, shape: &SlotPieces, colours: &Colours, halt: &Halt) -> Result<f64, Stopped> {
+    let k = colours.len();
     let mut ln = 0.0;
-    // Per (item, slot): the colours of the slot's options there.
-    let mut colours: HashMap<(u32, u32), HashMap<u32, f64>> = HashMap::new();
-    for (s, opts) in shape.options.iter().enumerate() {
+    // Per secondary item: the colour histograms of the slots touching it.
+    let mut sides: Vec<Vec<Vec<f64>>> = vec![Vec::new(); pb.secondary_count()];
+    for opts in &shape.options {
         halt.check()?;
         let mut pieces: Vec<u32> = opts.iter().map(|&o| shape.piece_of(pb, o as usize)).collect();
         pieces.sort_unstable();
@@ -407,23 +432,29 @@ fn ln_expected_solutions(pb: &Problem, shape: &SlotPieces, halt: &Halt) -> Resul
         if r == 0 {
             continue;
         }
-        let ln_fact: f64 = (2..=r).map(|k| (k as f64).ln()).sum();
+        let ln_fact: f64 = (2..=r).map(|n| (n as f64).ln()).sum();
         ln += ln_fact / r as f64 + (opts.len() as f64 / r as f64).ln();
+        // The slot's items (a handful) and their histograms.
+        let mut items: Vec<usize> = Vec::new();
+        let mut hist: Vec<f64> = Vec::new();
         for &o in opts {
             for (j, c) in pb.secondaries(o as usize) {
-                *colours.entry((j.0, s as u32)).or_default().entry(c).or_default() += 1.0;
+                let at = items.iter().position(|&i| i == j.index()).unwrap_or_else(|| {
+                    items.push(j.index());
+                    hist.resize(hist.len() + k, 0.0);
+                    items.len() - 1
+                });
+                hist[at * k + colours.id(c)] += 1.0;
             }
         }
+        for (at, &j) in items.iter().enumerate() {
+            sides[j].push(hist[at * k..(at + 1) * k].to_vec());
+        }
     }
-    let mut by_item: HashMap<u32, Vec<&HashMap<u32, f64>>> = HashMap::new();
-    for ((j, _), hist) in &colours {
-        by_item.entry(*j).or_default().push(hist);
-    }
-    for sides in by_item.values() {
-        halt.check()?;
-        if let [a, b] = sides[..] {
-            let (na, nb): (f64, f64) = (a.values().sum(), b.values().sum());
-            let agree: f64 = a.iter().map(|(c, n)| n * b.get(c).copied().unwrap_or(0.0)).sum();
+    for two in &sides {
+        if let [a, b] = &two[..] {
+            let (na, nb): (f64, f64) = (a.iter().sum(), b.iter().sum());
+            let agree: f64 = a.iter().zip(b).map(|(x, y)| x * y).sum();
             ln += (agree / (na * nb)).max(f64::MIN_POSITIVE).ln();
         }
     }
@@ -440,7 +471,7 @@ mod tests {
     fn ln_expected(rows: usize, cols: usize, tiles: &[[u32; 4]]) -> f64 {
         let problem = tetravex(rows, cols, tiles).build();
         let shape = SlotPieces::of(&problem, &Halt::NEVER).unwrap().unwrap();
-        ln_expected_solutions(&problem, &shape, &Halt::NEVER).unwrap()
+        ln_expected_solutions(&problem, &shape, &super::Colours::of(&problem), &Halt::NEVER).unwrap()
     }
 
     #[test]
