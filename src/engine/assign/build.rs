@@ -25,7 +25,8 @@ impl Assign {
         let remaining = shape.copies.clone();
         let n_slots = slot_item.len();
         // A1: options per slot, in the order A3 tries them.
-        let per_slot = &try_order(pb, shape, halt)?;
+        let rarest_first = rarity_order(pb, shape, halt)?;
+        let per_slot = rarest_first.as_ref().unwrap_or(&shape.options);
         let mut opt_off = vec![0u32];
         let mut local_opt = Vec::new();
         let mut local_piece = Vec::new();
@@ -341,10 +342,10 @@ impl PieceWords {
     }
 }
 
-/// A3's value order: each slot's options in increasing order, or, where
-/// the problem is expected to have more than [`MANY_SOLUTIONS`] solutions
-/// (see [`ln_expected_solutions`]), the options whose colours are rarest
-/// first. An option's rarity is the sum, over its coloured secondary
+/// A3's value order: each slot's options in increasing order (`None`), or,
+/// where the problem is expected to have more than [`MANY_SOLUTIONS`]
+/// solutions (see [`ln_expected_solutions`]), the options whose colours
+/// are rarest first. An option's rarity is the sum, over its coloured secondary
 /// items, of the logarithm of how many option nodes in the whole problem
 /// carry that colour; ties keep increasing order, so the turns of one
 /// piece stay together and slots with the same pieces keep sharing a
@@ -358,12 +359,12 @@ impl PieceWords {
 /// order. Where the planted solution is about the only one (Tetravex with
 /// 10 labels, Eternity II-style boards with many colours) it made the
 /// trees larger, hence the condition (docs/performance.md, "Eighth pass").
-fn try_order(pb: &Problem, shape: &SlotPieces, halt: &Halt) -> Result<Vec<Vec<u32>>, Stopped> {
-    let mut order = shape.options.clone();
+fn rarity_order(pb: &Problem, shape: &SlotPieces, halt: &Halt) -> Result<Option<Vec<Vec<u32>>>, Stopped> {
     let colours = Colours::of(pb);
     if ln_expected_solutions(pb, shape, &colours, halt)? <= MANY_SOLUTIONS.ln() {
-        return Ok(order);
+        return Ok(None);
     }
+    let mut order = shape.options.clone();
     let mut uses = vec![0u32; colours.len()];
     for o in 0..pb.option_count() {
         halt.every(o)?;
@@ -379,7 +380,7 @@ fn try_order(pb: &Problem, shape: &SlotPieces, halt: &Halt) -> Result<Vec<Vec<u3
         keyed.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
         opts.iter_mut().zip(&keyed).for_each(|(o, &(_, k))| *o = k);
     }
-    Ok(order)
+    Ok(Some(order))
 }
 
 /// The distinct colours of a problem, numbered from 0 (a problem has few:

@@ -21,7 +21,7 @@
 //!   slot with no option left ends the branch at once.
 //! * **A3** (try): the options of that slot in their try order:
 //!   increasing, or, where many solutions are expected, the options with
-//!   the rarest colours first (`build::try_order`); after `randomise`,
+//!   the rarest colours first (`build::rarity_order`); after `randomise`,
 //!   from a random one on, wrapping round; at the root, going down (see
 //!   `next_in_order`).
 //! * **A4** (propagate): choosing an option covers its slot; it decrements
