@@ -301,6 +301,24 @@ def suite():
 NO_RESTARTS = ("no-restarts", ["--restarts", "never"])
 
 
+def et10x10_board(s):
+    """Eternity II-style 10x10, 4 frame and 6 inner labels, seed `s`."""
+    return tetravex_text(10, planted_eternity(10, 4, 6, random.Random(15100 + s)))
+
+
+def tv10d_board(n, s):
+    """Tetravex n x n with 10 labels, seed `s`."""
+    return tetravex_text(n, planted_tetravex(n, 10, random.Random(15000 + 100 * n + s)))
+
+
+def tail_instance(family, name, kind, make, **kw):
+    """A planted board solved on 2 threads, reported per group (the name
+    without its seed), with tessera without restarts as the baseline."""
+    group = family + "/" + name.rsplit("-s", 1)[0]
+    return instance(family, name, kind, make=make, expect="Possible", threads=2,
+                    tessera_baseline=NO_RESTARTS, group=group, **kw)
+
+
 def tail():
     """The `tail` family (issue 15): planted boards where one unlucky search
     order can run for minutes, solved on 2 threads; the worst and the median
@@ -308,21 +326,16 @@ def tail():
     out = []
 
     def add(name, n, make, kind, quick=False):
-        group = name.rsplit("-s", 1)[0]  # the worst and median are reported per group
-        out.append(instance("tail", name, kind, make=make, expect="Possible", threads=2,
-                            tessera_baseline=NO_RESTARTS, quick=quick, group="tail/" + group))
+        out.append(tail_instance("tail", name, kind, make, quick=quick))
 
     for s in range(1, 21):
         add("et8x8-4f5i-s%d" % s, 8, lambda s=s: tetravex_text(8, planted_eternity(8, 4, 5, random.Random(15000 + s))),
             "eternity", quick=s <= 2)
     for s in range(1, 6):
-        add("et10x10-4f6i-s%d" % s, 10,
-            lambda s=s: tetravex_text(10, planted_eternity(10, 4, 6, random.Random(15100 + s))), "eternity")
+        add("et10x10-4f6i-s%d" % s, 10, lambda s=s: et10x10_board(s), "eternity")
     for n in (9, 10):
         for s in range(1, 6):
-            add("tv%dx%d-10d-s%d" % (n, n, s), n,
-                lambda n=n, s=s: tetravex_text(n, planted_tetravex(n, 10, random.Random(15000 + 100 * n + s))),
-                "tetravex")
+            add("tv%dx%d-10d-s%d" % (n, n, s), n, lambda n=n, s=s: tv10d_board(n, s), "tetravex")
     # Near the hardness peak (a random 8x8 tile set with 6 labels has about
     # 89 solutions on average): harder than 10 labels for every solver we
     # measured (docs/performance.md, "Fourth pass").
@@ -341,16 +354,10 @@ def tail_wide():
     several minutes."""
     out = []
     for s in range(6, 26):
-        for name, make, kind in (
-                ("tv9x9-10d-s%d" % s,
-                 lambda s=s: tetravex_text(9, planted_tetravex(9, 10, random.Random(15000 + 100 * 9 + s))),
-                 "tetravex"),
-                ("et10x10-4f6i-s%d" % s,
-                 lambda s=s: tetravex_text(10, planted_eternity(10, 4, 6, random.Random(15100 + s))),
-                 "eternity")):
-            out.append(instance("tail-wide", name, kind, make=make, expect="Possible", threads=2,
-                                tessera_baseline=NO_RESTARTS, optin=True,
-                                group="tail-wide/" + name.rsplit("-s", 1)[0]))
+        out.append(tail_instance("tail-wide", "tv9x9-10d-s%d" % s, "tetravex",
+                                 lambda s=s: tv10d_board(9, s), optin=True))
+        out.append(tail_instance("tail-wide", "et10x10-4f6i-s%d" % s, "eternity",
+                                 lambda s=s: et10x10_board(s), optin=True))
     return out
 
 

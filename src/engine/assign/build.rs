@@ -360,7 +360,7 @@ impl PieceWords {
 /// 10 labels, Eternity II-style boards with many colours) it made the
 /// trees larger, hence the condition (docs/performance.md, "Eighth pass").
 fn rarity_order(pb: &Problem, shape: &SlotPieces, halt: &Halt) -> Result<Option<Vec<Vec<u32>>>, Stopped> {
-    let colours = Colours::of(pb);
+    let colours = Colours::of(pb, halt)?;
     if ln_expected_solutions(pb, shape, &colours, halt)? <= MANY_SOLUTIONS.ln() {
         return Ok(None);
     }
@@ -388,11 +388,17 @@ fn rarity_order(pb: &Problem, shape: &SlotPieces, halt: &Halt) -> Result<Option<
 struct Colours(Vec<u32>);
 
 impl Colours {
-    fn of(pb: &Problem) -> Self {
-        let mut all = pb.node_colour.clone();
-        all.sort_unstable();
-        all.dedup();
-        Colours(all)
+    fn of(pb: &Problem, halt: &Halt) -> Result<Self, Stopped> {
+        // One pass, inserting the few new colours in order (no copy and
+        // sort of every node's colour).
+        let mut seen: Vec<u32> = Vec::new();
+        for (k, &c) in pb.node_colour.iter().enumerate() {
+            halt.every(k)?;
+            if let Err(at) = seen.binary_search(&c) {
+                seen.insert(at, c);
+            }
+        }
+        Ok(Colours(seen))
     }
 
     fn len(&self) -> usize {
@@ -472,7 +478,8 @@ mod tests {
     fn ln_expected(rows: usize, cols: usize, tiles: &[[u32; 4]]) -> f64 {
         let problem = tetravex(rows, cols, tiles).build();
         let shape = SlotPieces::of(&problem, &Halt::NEVER).unwrap().unwrap();
-        ln_expected_solutions(&problem, &shape, &super::Colours::of(&problem), &Halt::NEVER).unwrap()
+        ln_expected_solutions(&problem, &shape, &super::Colours::of(&problem, &Halt::NEVER).unwrap(), &Halt::NEVER)
+            .unwrap()
     }
 
     #[test]
