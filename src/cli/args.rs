@@ -140,8 +140,10 @@ pub struct Common {
     /// auto: a search for one solution that the assignment backend runs restarts on a Luby
     /// schedule of node budgets, each run in a new random order, so that no unlucky order
     /// runs for minutes; with 2+ threads one thread searches in the backend's own order while
-    /// the others restart, and the first solution found wins. A run that ends within its budget
-    /// proves there is no solution. never: one search in the backend's own order.
+    /// the others restart (where about one solution is expected, the second thread searches
+    /// the same order from its other end), and the first solution found wins. A run that ends
+    /// within its budget proves there is no solution. never: one search in the backend's own
+    /// order.
     #[arg(long, value_enum, default_value_t = RestartsArg::Auto, value_name = "WHEN", help_heading = "Search")]
     pub restarts: RestartsArg,
 

@@ -97,6 +97,18 @@ pub(crate) trait Backend: Send {
     fn randomise(&mut self, _salt: u64) -> bool {
         false
     }
+    /// The mirror order, for the portfolio's mirror member (P7 of
+    /// [`super::portfolio`]): the backend's own order, except that at the
+    /// first `levels` levels each node takes its children last first.
+    /// Returns false when the backend has no mirror order.
+    fn mirror(&mut self, _levels: usize) -> bool {
+        false
+    }
+    /// The natural logarithm of the number of solutions the backend
+    /// expects of its problem (a first moment), if it estimates one.
+    fn ln_expected_solutions(&self) -> Option<f64> {
+        None
+    }
     /// The words of this backend's memo key (see [`super::memo`]); 0 when
     /// it cannot memoise.
     fn memo_words(&self) -> usize {

@@ -242,6 +242,8 @@ pub fn plan(problem: &Problem, count: u32, config: &SearchConfig) -> ShardPlan {
 #[cfg(test)]
 mod memo_tests;
 #[cfg(test)]
+mod order_tests;
+#[cfg(test)]
 mod stop_tests;
 #[cfg(test)]
 mod tests;

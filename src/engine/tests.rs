@@ -547,8 +547,11 @@ fn restarts_and_portfolios_keep_verdicts() {
     // In the test build a restart's unit is 16 nodes, so these boards
     // restart many times; the verdicts must equal the general backend's,
     // every solution must be one, and every "no solution" complete.
+    // With 2 threads, boards expected to have at most one solution (in the
+    // test build, `tuning::MIRROR_SOLUTIONS`) run the mirror member (P7),
+    // the others a restarting one; with 3, both.
     let mut rng = Rng(0x7e57_ab1e);
-    let (mut restarted, mut unsolvable) = (0, 0);
+    let (mut restarted, mut unsolvable, mut mirrored) = (0, 0, 0);
     for case in 0..48 {
         let n = 3 + case % 2;
         let labels = 2 + rng.below(3);
@@ -557,7 +560,8 @@ fn restarts_and_portfolios_keep_verdicts() {
         let general = SearchConfig { backend: BackendChoice::General, ..SearchConfig::first() };
         let expected = solve(&problem, &general, None).solutions;
         unsolvable += u64::from(expected == 0);
-        for threads in [1, 2] {
+        mirrored += u64::from(ln_expected_solutions(&problem) <= tuning::MIRROR_SOLUTIONS.ln());
+        for threads in [1, 2, 3] {
             for seed in [0, 99] {
                 let config = SearchConfig { threads, seed, backend: BackendChoice::Assign, ..SearchConfig::first() };
                 let (outcome, sol) = first_solution(&problem, &config);
@@ -574,6 +578,15 @@ fn restarts_and_portfolios_keep_verdicts() {
     }
     assert!(restarted > 100, "only {restarted} restarts");
     assert!(unsolvable > 3, "only {unsolvable} boards without a solution");
+    assert!((5..=43).contains(&mirrored), "{mirrored} of 48 boards mirrored: both kinds must run");
+}
+
+/// The assignment backend's first moment of `pb`'s solutions.
+fn ln_expected_solutions(pb: &Problem) -> f64 {
+    use super::backend::Backend;
+    let shape = shape::SlotPieces::of(pb, &Halt::NEVER).unwrap().unwrap();
+    let assign = assign::Assign::new(pb, &shape, &Halt::NEVER).unwrap();
+    assign.ln_expected_solutions().unwrap()
 }
 
 #[test]
@@ -781,41 +794,4 @@ fn rows_apply(pb: &Problem) -> bool {
             .unwrap()
             .is_some_and(|uniform| rowscan::RowScan::<false>::build(pb, &uniform, never).unwrap().is_some())
     })
-}
-
-#[test]
-fn random_runs_go_down_the_roots_choices_once_each() {
-    use super::backend::Backend;
-    let mut rng = Rng(0xd0_3e);
-    let problem = tetravex(3, 3, &tetravex_tiles(&mut rng, 3, 3, 6, true)).build();
-    let shape = shape::SlotPieces::of(&problem, &Halt::NEVER).unwrap().unwrap();
-    let roots = |salt: u64| {
-        let mut assign = assign::Assign::new(&problem, &shape, &Halt::NEVER).unwrap();
-        assign.randomise(salt);
-        assert_eq!(assign.node(), backend::Node::Inner);
-        assert!(assign.first_child());
-        let mut options = vec![assign.step(0).option];
-        while assign.next_sibling() {
-            options.push(assign.step(0).option);
-        }
-        options
-    };
-    // The backend's own order goes up a slot's try order (here, in a unit
-    // test, rarest colours first: `tuning::MANY_SOLUTIONS`), a random
-    // run's root goes down it from a random start, wrapping round once;
-    // both try every option once. Positions are in the own order.
-    let own = roots(0);
-    assert_eq!(own.len(), 9, "{own:?}");
-    let place = |o: u32| own.iter().position(|&x| x == o).unwrap();
-    let mut starts = std::collections::HashSet::new();
-    for salt in 1..=8 {
-        let down: Vec<usize> = roots(salt).into_iter().map(place).collect();
-        let mut sorted = down.clone();
-        sorted.sort_unstable();
-        assert_eq!(sorted, (0..9).collect::<Vec<_>>(), "salt {salt}: every option once");
-        let wraps = down.windows(2).filter(|w| w[0] < w[1]).count();
-        assert!(wraps <= 1, "salt {salt}: {down:?}");
-        starts.insert(down[0]);
-    }
-    assert!(starts.len() > 1, "the start is random");
 }

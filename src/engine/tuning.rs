@@ -213,6 +213,17 @@ pub(crate) const EXACT: u32 = 16;
 /// order is the one every Tetravex test without turning runs).
 pub(crate) const MANY_SOLUTIONS: f64 = if cfg!(test) { 0.0 } else { 1e3 };
 
+/// The portfolio's second worker runs the mirror member (P7 of
+/// `portfolio.rs`) instead of restart runs where the backend expects at
+/// most this many solutions: with about one solution, a run in any order
+/// costs the share of the tree that lies before the solution, so random
+/// runs seldom end early, and a second complete search from the other end
+/// of the tree does better (docs/performance.md, "Ninth pass"). Above it,
+/// runs are heavy-tailed and restarts pay: Tetravex 8x8 with 6 labels
+/// (about 10^2 solutions expected, seed 2 of the `tail` boards) took
+/// 9.9 s with restarts and over 60 s with the mirror member.
+pub(crate) const MIRROR_SOLUTIONS: f64 = 1.0;
+
 /// Slots queued for arc consistency with at most this many options are
 /// taken first, newest first; the others in the order they changed.
 /// Measured on Tetravex 9x9 seed 1 (191,890 nodes; docs/performance.md,

@@ -25,7 +25,9 @@ impl Assign {
         let remaining = shape.copies.clone();
         let n_slots = slot_item.len();
         // A1: options per slot, in the order A3 tries them.
-        let rarest_first = rarity_order(pb, shape, halt)?;
+        let colours = Colours::of(pb, halt)?;
+        let ln_expected = ln_expected_solutions(pb, shape, &colours, halt)?;
+        let rarest_first = rarity_order(pb, shape, &colours, ln_expected, halt)?;
         let per_slot = rarest_first.as_ref().unwrap_or(&shape.options);
         let mut opt_off = vec![0u32];
         let mut local_opt = Vec::new();
@@ -200,6 +202,8 @@ impl Assign {
             rank,
             ecc,
             salt: 0,
+            mirror: 0,
+            ln_expected,
             lv_first: vec![0; depth],
             unc: SparseSet::full(n_slots),
             trail: Vec::with_capacity(n_words + 4 * depth + 16),
@@ -344,7 +348,7 @@ impl PieceWords {
 
 /// A3's value order: each slot's options in increasing order (`None`), or,
 /// where the problem is expected to have more than [`MANY_SOLUTIONS`]
-/// solutions (see [`ln_expected_solutions`]), the options whose colours
+/// solutions (`ln_expected`, see [`ln_expected_solutions`]), the options whose colours
 /// are rarest first. An option's rarity is the sum, over its coloured secondary
 /// items, of the logarithm of how many option nodes in the whole problem
 /// carry that colour; ties keep increasing order, so the turns of one
@@ -359,9 +363,14 @@ impl PieceWords {
 /// order. Where the planted solution is about the only one (Tetravex with
 /// 10 labels, Eternity II-style boards with many colours) it made the
 /// trees larger, hence the condition (docs/performance.md, "Eighth pass").
-fn rarity_order(pb: &Problem, shape: &SlotPieces, halt: &Halt) -> Result<Option<Vec<Vec<u32>>>, Stopped> {
-    let colours = Colours::of(pb, halt)?;
-    if ln_expected_solutions(pb, shape, &colours, halt)? <= MANY_SOLUTIONS.ln() {
+fn rarity_order(
+    pb: &Problem,
+    shape: &SlotPieces,
+    colours: &Colours,
+    ln_expected: f64,
+    halt: &Halt,
+) -> Result<Option<Vec<Vec<u32>>>, Stopped> {
+    if ln_expected <= MANY_SOLUTIONS.ln() {
         return Ok(None);
     }
     let mut order = shape.options.clone();

@@ -23,7 +23,8 @@
 //!   increasing, or, where many solutions are expected, the options with
 //!   the rarest colours first (`build::rarity_order`); after `randomise`,
 //!   from a random one on, wrapping round; at the root, going down (see
-//!   `next_in_order`).
+//!   `next_in_order`); in the mirror order (`mirror`), last first at the
+//!   first levels.
 //! * **A4** (propagate): choosing an option covers its slot; it decrements
 //!   its piece and, when the piece runs out, clears the piece's options from
 //!   every uncovered slot; it colours each of its secondary items that had
@@ -175,6 +176,12 @@ pub(crate) struct Assign {
     /// increasing order), and per level the local index its order starts at.
     salt: u64,
     lv_first: Vec<u32>,
+    /// The mirror order (P7 of the portfolio): the levels below this one
+    /// take their options last first (0: none).
+    mirror: usize,
+    /// The first moment of the number of solutions, as a natural logarithm
+    /// (`build::ln_expected_solutions`).
+    ln_expected: f64,
     /// Uncovered slots, as a sparse set.
     unc: SparseSet,
     /// The trail: (tagged index, lost bits, old value); the middle field is
@@ -543,12 +550,14 @@ impl Assign {
     /// choices from the first up, and its members skip refuted choices:
     /// random runs that go down meet the refuted block from its far end,
     /// and search first the choices that the complete member reaches last.)
+    /// The mirror order goes down at its first levels from the last option
+    /// (`lv_first` is the last local index), so it takes them last first.
     /// `first`: the first in that order, else the one after `lv_local[level]`.
     fn next_in_order(&self, level: usize, first: bool) -> Option<usize> {
         let s = self.lv_slot[level] as usize;
         let start = self.lv_first[level] as usize;
         let last = (!first).then(|| self.lv_local[level] as usize);
-        if level == 0 && self.salt != 0 {
+        if (level == 0 && self.salt != 0) || level < self.mirror {
             let n = (self.opt_off[s + 1] - self.opt_off[s]) as usize;
             let wrap = || self.prev_bit(s, n - 1).filter(|&k| k > start);
             return match last {
@@ -642,8 +651,21 @@ impl Backend for Assign {
     /// are tried from a random one on (wrapping round).
     fn randomise(&mut self, salt: u64) -> bool {
         self.salt = salt;
+        self.mirror = 0;
         self.rank = rank_slots(&self.ecc, salt);
         true
+    }
+
+    /// The own order (slots, and options from the first up below `levels`)
+    /// with the options at the first `levels` levels taken last first.
+    fn mirror(&mut self, levels: usize) -> bool {
+        self.randomise(0);
+        self.mirror = levels;
+        true
+    }
+
+    fn ln_expected_solutions(&self) -> Option<f64> {
+        Some(self.ln_expected)
     }
 
     fn replay(&mut self, path: &[Step]) -> bool {
@@ -706,7 +728,8 @@ impl Backend for Assign {
         self.lv_slot[level] = s as u32;
         self.lv_k[level] = 0;
         self.lv_d[level] = self.cnt[s];
-        self.lv_first[level] = self.first_option(s);
+        self.lv_first[level] =
+            if level < self.mirror { self.opt_off[s + 1] - self.opt_off[s] - 1 } else { self.first_option(s) };
         self.try_next(level, true)
     }
 
