@@ -29,7 +29,7 @@
 
 use super::backend::{Backend, Step};
 use super::ctx::Ticket;
-use super::halt::{Halt, Stopped};
+use super::halt::{Halt, Stopped, MOVES};
 use super::search;
 use super::tuning::{MAX_PROBES, MEMO_FIRST_WALKS, MEMO_WALKS, MEMO_WORTH_IT, MIN_PROBES, PLAN_BUDGET};
 use crate::rng::Rng;
@@ -122,7 +122,10 @@ pub(super) fn walk<B: Backend>(
     let mut total = 0.0;
     let mut cost = 0;
     let mut children: Vec<Step> = Vec::new();
-    let mut unchecked = 0;
+    // The first listing checks: a shard deals a thousand tickets, each
+    // walked a few times from deep in the tree, and such a call may make
+    // fewer than MOVES moves in all (counting from 0, none would check).
+    let mut unchecked = MOVES;
     for w in walks {
         let mut rng = Rng::new(seed.wrapping_add(u64::from(w)));
         backend.reset();

@@ -9,7 +9,7 @@ use super::balance::Balance;
 use super::ctx::{Ticket, Visitor};
 use super::driver;
 use super::estimate::{self, estimate_tree, memo_estimate};
-use super::halt::{Halt, Stopped};
+use super::halt::{Halt, Stopped, MOVES};
 use super::pilot::MemoHint;
 use super::rowscan::RowScan;
 use super::shape::{SlotPieces, UniformSlots};
@@ -90,6 +90,14 @@ fn the_builds_and_the_walks_give_up_at_a_stop() {
     assert!(stopped(estimate_tree(&mut assign, 32, halt).map(drop)));
     // So do the walks that deal a sharded search's subtrees, on one thread
     // and on two (the helper's build, then its walks, give up).
+    // A call that walks a subtree of fewer than MOVES moves (a shard's
+    // tickets near the leaves) still looks at the halt.
+    let small = tetravex(3, 3, &tetravex_tiles(&mut Rng(0x3a3), 3, 3, 4, false)).build();
+    let small_shape = SlotPieces::of(&small, never).unwrap().unwrap();
+    let mut tiny = Assign::new(&small, &small_shape, never).unwrap();
+    let (_, cost) = estimate::walk(&mut tiny, &[], estimate::SEED, 0..1, never).unwrap();
+    assert!(cost < MOVES, "the walk is meant to be short: {cost} moves");
+    assert!(stopped(estimate::walk(&mut tiny, &[], estimate::SEED, 0..1, halt).map(drop)));
     let tickets: Vec<Ticket> = (0..4).map(|_| Ticket { path: Vec::new(), weight: 0.25 }).collect();
     let make = || Assign::new(&problem, &shape, never);
     for threads in [1, 2] {
