@@ -104,7 +104,7 @@ check "a record of another puzzle: merge says so" grep -q 'another puzzle' merge
 #    shard leaves a partial record or none, and merge never reports an
 #    exact count.
 rm -rf shards logs && mkdir -p shards logs
-cp "$repo/tests/data/cluster/first-7x7.txt" puzzle.txt
+cp "$repo/tests/data/cluster/slow-7x7.txt" puzzle.txt # its count shards run for minutes
 sed -e 's/tessera pack --set pentominoes --board 6x10/tessera tetravex puzzle.txt/' \
     -e 's/--array=1-16/--array=1-2/' shard.sbatch >slow.sbatch
 job=$(sbatch --parsable slow.sbatch)
@@ -128,20 +128,21 @@ check "tasks killed mid-run: each wrote a partial record (SIGTERM stops tessera 
 # 5. First answer wins: the shard that finds the solution cancels the
 #    array; the others end early and merge reports the case solved.
 rm -rf shards logs
+cp "$repo/tests/data/cluster/first-7x7.txt" puzzle.txt
 t0=$SECONDS
 bash -e first.sh >merge.out 2>merge.err
 code=$?
 took=$((SECONDS - t0))
 check "first answer wins: merge exits 0" [ "$code" = 0 ]
 check "first answer wins: merge says solvable" grep -q '^Case 1: solvable' merge.out
-check "first answer wins: shard 1 holds the solution (as docs/cluster.md says)" \
-    grep -q '"status":"solvable"' shards/first-1.json
-check "first answer wins: the task running beside it was cancelled" grep -qs 'CANCELLED' logs/*_2.err
+check "first answer wins: shard 8 holds the solution (as docs/cluster.md says)" \
+    grep -q '"status":"solvable"' shards/first-8.json
 records=$(cat shards/first-*.json 2>/dev/null | grep -c '"type":"case"')
-check "first answer wins: pending tasks never ran ($records of 16 records)" [ "$records" -lt 16 ]
+check "first answer wins: the tasks after it never ran ($records of 16 records)" [ "$records" -le 9 ]
 echo "# first answer wins: the array ended after ${took} s"
 
 echo "# the cluster tests took $((SECONDS - started)) s (work in $work)"
 echo "$passed passed, $failed failed"
+cd /
 [ "$failed" = 0 ] && rm -rf "$work"
 [ "$failed" = 0 ]

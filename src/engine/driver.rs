@@ -104,14 +104,14 @@ pub(crate) fn plan<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
 ) -> ShardPlan {
     let threads = config.effective_threads();
     let shared = Shared::new(config, None, threads);
-    let (tickets, enum_nodes) = enumerate(&mut first, &shared, shard_target(count));
+    let (mut tickets, enum_nodes) = enumerate(&mut first, &shared, shard_target(count));
     let halt = Halt::of(config);
     // A stop while the subtrees are listed or walked: no plan, only why.
     let stopped = |reason| ShardPlan { stopped: Some(reason), ..ShardPlan::empty(count, shared.elapsed()) };
     if let Some(reason) = shared.reason() {
         return stopped(reason);
     }
-    let dealt = estimate::deal_tickets(&make, &mut first, &tickets, count, threads, &halt).and_then(|mut dealt| {
+    let dealt = estimate::deal_tickets(&make, &mut first, &mut tickets, count, threads, &halt).and_then(|mut dealt| {
         // The report may walk more than the deal did: it is asked for once.
         estimate::refine(&make, &mut first, &tickets, threads, &mut dealt, &halt).map(|()| dealt)
     });
@@ -263,14 +263,14 @@ pub(crate) fn drive<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
     if let Some(Shard { index, count }) = config.shard {
         // The owned tickets stay in tree order, so that the first solution
         // is still the leftmost one of the shard.
-        let dealt = match estimate::deal_tickets(&make, &mut first_backend, &tickets, count, threads, &Halt::of(config))
-        {
-            Ok(dealt) => dealt,
-            Err(Stopped(reason)) => {
-                shared.halt(reason);
-                return finish(&shared, stats, Count::ZERO, false);
-            }
-        };
+        let dealt =
+            match estimate::deal_tickets(&make, &mut first_backend, &mut tickets, count, threads, &Halt::of(config)) {
+                Ok(dealt) => dealt,
+                Err(Stopped(reason)) => {
+                    shared.halt(reason);
+                    return finish(&shared, stats, Count::ZERO, false);
+                }
+            };
         tickets = tickets.into_iter().zip(dealt.owner).filter(|&(_, o)| o == index).map(|(t, _)| t).collect();
     }
     stats.tickets = tickets.len() as u64;

@@ -98,12 +98,12 @@ fn the_builds_and_the_walks_give_up_at_a_stop() {
     let (_, cost) = estimate::walk(&mut tiny, &[], estimate::SEED, 0..1, never).unwrap();
     assert!(cost < MOVES, "the walk is meant to be short: {cost} moves");
     assert!(stopped(estimate::walk(&mut tiny, &[], estimate::SEED, 0..1, halt).map(drop)));
-    let tickets: Vec<Ticket> = (0..4).map(|_| Ticket { path: Vec::new(), weight: 0.25 }).collect();
+    let mut tickets: Vec<Ticket> = (0..4).map(|_| Ticket { path: Vec::new(), weight: 0.25 }).collect();
     let make = || Assign::new(&problem, &shape, never);
     for threads in [1, 2] {
-        let dealt = estimate::deal_tickets(&make, &mut assign, &tickets, 2, threads, halt);
+        let dealt = estimate::deal_tickets(&make, &mut assign, &mut tickets, 2, threads, halt);
         assert!(stopped(dealt.map(drop)), "{threads} threads");
-        let dealt = estimate::deal_tickets(&make, &mut assign, &tickets, 2, threads, never).unwrap();
+        let dealt = estimate::deal_tickets(&make, &mut assign, &mut tickets, 2, threads, never).unwrap();
         assert_eq!(dealt.owner.len(), tickets.len());
     }
 }

@@ -71,6 +71,16 @@ pub(crate) const MIN_PROBES: u32 = 4;
 /// round-robin rather than spending more on planning than on searching.
 pub(crate) const PLAN_BUDGET: f64 = 0.05;
 
+/// A ticket whose estimate is above a shard's fair share over this many
+/// is split into its children before the deal (`split_large`): with the
+/// largest ticket at most an eighth of a share, dealing largest first
+/// onto the least-loaded shard ends within an eighth of even.
+pub(crate) const SPLIT_PARTS: f64 = 8.0;
+
+/// Splitting stops at this many tickets per shard (the walks of each
+/// new ticket cost, and every shard repeats them).
+pub(crate) const MAX_SPLIT_TICKETS: usize = 256;
+
 // ---------------------------------------------------------------------
 // The choice between the row scan and the assignment backend (choose.rs)
 // ---------------------------------------------------------------------
