@@ -79,7 +79,7 @@ pub(crate) const SPLIT_PARTS: f64 = 8.0;
 
 /// Splitting stops at this many tickets per shard (the walks of each
 /// new ticket cost, and every shard repeats them).
-pub(crate) const MAX_SPLIT_TICKETS: usize = 256;
+pub(crate) const MAX_SPLIT_TICKETS: usize = 64;
 
 // ---------------------------------------------------------------------
 // The choice between the row scan and the assignment backend (choose.rs)
