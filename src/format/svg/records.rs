@@ -7,7 +7,7 @@
 //! as solution 1. Records that hold no solution (unsolvable and unknown
 //! cases, `"shard-plan"`, `"merge"`) draw nothing.
 
-use super::{Puzzle, SvgError};
+use super::picture::{Puzzle, SvgError};
 use std::collections::BTreeMap;
 
 /// A line of the records that cannot be drawn.
