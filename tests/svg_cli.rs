@@ -195,6 +195,11 @@ fn render_names_the_line_it_cannot_draw() {
         assert!(r.stderr.contains(message), "{input}: {}", r.stderr);
         assert!(r.stdout.is_empty());
     }
+    // Shard plans hold no solution.
+    let plan = run(&["tetravex", "--shard-plan", "2", "--json"], example("tetravex-zoj1008.txt").as_str());
+    let r = run(&["render"], plan.stdout.as_str());
+    r.expect_code(1);
+    assert!(r.stderr.contains("the records hold no solution to draw"), "{}", r.stderr);
     // A solution that does not fit its puzzle.
     let bad = lines[1].replace("[[1,1],", "[[9,9],");
     assert_ne!(bad, lines[1]);

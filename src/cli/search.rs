@@ -20,8 +20,9 @@ use tessera::puzzles::Model;
 use tessera::solve::{self, CaseResult, Status};
 
 /// Solves case `k` (which starts at `line` of the input) and prints its
-/// answer: its `--stats` line on stderr, then its JSON record or text on
-/// stdout.
+/// answer: the picture of its solution (`--svg`, unless `--all` drew each
+/// one already), its `--stats` line on stderr, then its JSON record or
+/// text on stdout (not with `--svg -`, whose stdout holds the pictures).
 pub fn case<M: Model>(
     session: &mut Session,
     render: &(dyn Render<M> + Sync),
