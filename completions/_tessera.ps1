@@ -30,6 +30,7 @@ Register-ArgumentCompleter -Native -CommandName 'tessera' -ScriptBlock {
             [CompletionResult]::new('pack', 'pack', [CompletionResultType]::ParameterValue, 'Polyomino packing (UVa 387): fill the board with all the pieces')
             [CompletionResult]::new('generate', 'generate', [CompletionResultType]::ParameterValue, 'Write random puzzles with a planted solution (judge format or JSON)')
             [CompletionResult]::new('merge', 'merge', [CompletionResultType]::ParameterValue, 'Add up the JSON records of shard runs (--shard I/N --json); report missing shards')
+            [CompletionResult]::new('render', 'render', [CompletionResultType]::ParameterValue, 'Draw the solutions of --json records as SVG pictures, without solving again')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page (roff): tessera''s, or one subcommand''s')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -38,6 +39,7 @@ Register-ArgumentCompleter -Native -CommandName 'tessera' -ScriptBlock {
         'tessera;tetravex' {
             [CompletionResult]::new('--input', '--input', [CompletionResultType]::ParameterName, 'Read the judge''s text or JSON puzzles (auto: JSON if it starts with `{` or `[`)')
             [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'With --all (or --count): stop after N solutions')
+            [CompletionResult]::new('--svg', '--svg', [CompletionResultType]::ParameterName, 'Also draw each solution as an SVG picture: a FILE, a DIR/, a name with {case}, {solution} or {puzzle} in it, or `-` (stdout: the pictures only)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour grids (auto: stdout is a terminal, NO_COLOR unset)')
             [CompletionResult]::new('--progress', '--progress', [CompletionResultType]::ParameterName, 'When to show a progress bar on stderr')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on a case after this many seconds (the case is then unknown)')
@@ -70,6 +72,7 @@ Register-ArgumentCompleter -Native -CommandName 'tessera' -ScriptBlock {
         'tessera;edges' {
             [CompletionResult]::new('--input', '--input', [CompletionResultType]::ParameterName, 'Read the judge''s text or JSON puzzles (auto: JSON if it starts with `{` or `[`)')
             [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'With --all (or --count): stop after N solutions')
+            [CompletionResult]::new('--svg', '--svg', [CompletionResultType]::ParameterName, 'Also draw each solution as an SVG picture: a FILE, a DIR/, a name with {case}, {solution} or {puzzle} in it, or `-` (stdout: the pictures only)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour grids (auto: stdout is a terminal, NO_COLOR unset)')
             [CompletionResult]::new('--progress', '--progress', [CompletionResultType]::ParameterName, 'When to show a progress bar on stderr')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on a case after this many seconds (the case is then unknown)')
@@ -99,6 +102,7 @@ Register-ArgumentCompleter -Native -CommandName 'tessera' -ScriptBlock {
         'tessera;pack' {
             [CompletionResult]::new('--input', '--input', [CompletionResultType]::ParameterName, 'Read the judge''s text or JSON puzzles (auto: JSON if it starts with `{` or `[`)')
             [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'With --all (or --count): stop after N solutions')
+            [CompletionResult]::new('--svg', '--svg', [CompletionResultType]::ParameterName, 'Also draw each solution as an SVG picture: a FILE, a DIR/, a name with {case}, {solution} or {puzzle} in it, or `-` (stdout: the pictures only)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour grids (auto: stdout is a terminal, NO_COLOR unset)')
             [CompletionResult]::new('--progress', '--progress', [CompletionResultType]::ParameterName, 'When to show a progress bar on stderr')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on a case after this many seconds (the case is then unknown)')
@@ -157,6 +161,14 @@ Register-ArgumentCompleter -Native -CommandName 'tessera' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'tessera;render' {
+            [CompletionResult]::new('--svg', '--svg', [CompletionResultType]::ParameterName, 'Where the pictures go: a FILE (one picture), a DIR/, a name with {case}, {solution} or {puzzle} in it, or `-` (stdout)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'tessera;completions' {
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -178,6 +190,7 @@ Register-ArgumentCompleter -Native -CommandName 'tessera' -ScriptBlock {
             [CompletionResult]::new('pack', 'pack', [CompletionResultType]::ParameterValue, 'Polyomino packing (UVa 387): fill the board with all the pieces')
             [CompletionResult]::new('generate', 'generate', [CompletionResultType]::ParameterValue, 'Write random puzzles with a planted solution (judge format or JSON)')
             [CompletionResult]::new('merge', 'merge', [CompletionResultType]::ParameterValue, 'Add up the JSON records of shard runs (--shard I/N --json); report missing shards')
+            [CompletionResult]::new('render', 'render', [CompletionResultType]::ParameterValue, 'Draw the solutions of --json records as SVG pictures, without solving again')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page (roff): tessera''s, or one subcommand''s')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -196,6 +209,9 @@ Register-ArgumentCompleter -Native -CommandName 'tessera' -ScriptBlock {
             break
         }
         'tessera;help;merge' {
+            break
+        }
+        'tessera;help;render' {
             break
         }
         'tessera;help;completions' {

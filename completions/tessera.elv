@@ -27,6 +27,7 @@ set edit:completion:arg-completer[tessera] = {|@words|
             cand pack 'Polyomino packing (UVa 387): fill the board with all the pieces'
             cand generate 'Write random puzzles with a planted solution (judge format or JSON)'
             cand merge 'Add up the JSON records of shard runs (--shard I/N --json); report missing shards'
+            cand render 'Draw the solutions of --json records as SVG pictures, without solving again'
             cand completions 'Print a shell completion script'
             cand man 'Print the man page (roff): tessera''s, or one subcommand''s'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -34,6 +35,7 @@ set edit:completion:arg-completer[tessera] = {|@words|
         &'tessera;tetravex'= {
             cand --input 'Read the judge''s text or JSON puzzles (auto: JSON if it starts with `{` or `[`)'
             cand --limit 'With --all (or --count): stop after N solutions'
+            cand --svg 'Also draw each solution as an SVG picture: a FILE, a DIR/, a name with {case}, {solution} or {puzzle} in it, or `-` (stdout: the pictures only)'
             cand --color 'When to colour grids (auto: stdout is a terminal, NO_COLOR unset)'
             cand --progress 'When to show a progress bar on stderr'
             cand --timeout 'Give up on a case after this many seconds (the case is then unknown)'
@@ -65,6 +67,7 @@ set edit:completion:arg-completer[tessera] = {|@words|
         &'tessera;edges'= {
             cand --input 'Read the judge''s text or JSON puzzles (auto: JSON if it starts with `{` or `[`)'
             cand --limit 'With --all (or --count): stop after N solutions'
+            cand --svg 'Also draw each solution as an SVG picture: a FILE, a DIR/, a name with {case}, {solution} or {puzzle} in it, or `-` (stdout: the pictures only)'
             cand --color 'When to colour grids (auto: stdout is a terminal, NO_COLOR unset)'
             cand --progress 'When to show a progress bar on stderr'
             cand --timeout 'Give up on a case after this many seconds (the case is then unknown)'
@@ -93,6 +96,7 @@ set edit:completion:arg-completer[tessera] = {|@words|
         &'tessera;pack'= {
             cand --input 'Read the judge''s text or JSON puzzles (auto: JSON if it starts with `{` or `[`)'
             cand --limit 'With --all (or --count): stop after N solutions'
+            cand --svg 'Also draw each solution as an SVG picture: a FILE, a DIR/, a name with {case}, {solution} or {puzzle} in it, or `-` (stdout: the pictures only)'
             cand --color 'When to colour grids (auto: stdout is a terminal, NO_COLOR unset)'
             cand --progress 'When to show a progress bar on stderr'
             cand --timeout 'Give up on a case after this many seconds (the case is then unknown)'
@@ -148,6 +152,13 @@ set edit:completion:arg-completer[tessera] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'tessera;render'= {
+            cand --svg 'Where the pictures go: a FILE (one picture), a DIR/, a name with {case}, {solution} or {puzzle} in it, or `-` (stdout)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'tessera;completions'= {
             cand -h 'Print help'
             cand --help 'Print help'
@@ -167,6 +178,7 @@ set edit:completion:arg-completer[tessera] = {|@words|
             cand pack 'Polyomino packing (UVa 387): fill the board with all the pieces'
             cand generate 'Write random puzzles with a planted solution (judge format or JSON)'
             cand merge 'Add up the JSON records of shard runs (--shard I/N --json); report missing shards'
+            cand render 'Draw the solutions of --json records as SVG pictures, without solving again'
             cand completions 'Print a shell completion script'
             cand man 'Print the man page (roff): tessera''s, or one subcommand''s'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -180,6 +192,8 @@ set edit:completion:arg-completer[tessera] = {|@words|
         &'tessera;help;generate'= {
         }
         &'tessera;help;merge'= {
+        }
+        &'tessera;help;render'= {
         }
         &'tessera;help;completions'= {
         }

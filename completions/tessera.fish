@@ -31,6 +31,7 @@ complete -c tessera -n "__fish_tessera_needs_command" -f -a "edges" -d 'Jigsaw e
 complete -c tessera -n "__fish_tessera_needs_command" -f -a "pack" -d 'Polyomino packing (UVa 387): fill the board with all the pieces'
 complete -c tessera -n "__fish_tessera_needs_command" -f -a "generate" -d 'Write random puzzles with a planted solution (judge format or JSON)'
 complete -c tessera -n "__fish_tessera_needs_command" -f -a "merge" -d 'Add up the JSON records of shard runs (--shard I/N --json); report missing shards'
+complete -c tessera -n "__fish_tessera_needs_command" -f -a "render" -d 'Draw the solutions of --json records as SVG pictures, without solving again'
 complete -c tessera -n "__fish_tessera_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c tessera -n "__fish_tessera_needs_command" -f -a "man" -d 'Print the man page (roff): tessera\'s, or one subcommand\'s'
 complete -c tessera -n "__fish_tessera_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
@@ -38,6 +39,7 @@ complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l input -d 'R
 text\t'The judge\'s text format'
 json\t'JSON puzzles (see docs/json.md)'"
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l limit -d 'With --all (or --count): stop after N solutions' -r
+complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l svg -d 'Also draw each solution as an SVG picture: a FILE, a DIR/, a name with {case}, {solution} or {puzzle} in it, or `-` (stdout: the pictures only)' -r -F
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l color -d 'When to colour grids (auto: stdout is a terminal, NO_COLOR unset)' -r -f -a "auto\t'When stdout is a terminal, NO_COLOR is unset and TERM is not `dumb`'
 always\t'Even when stdout is a file or a pipe'
 never\t'Plain text, no colour'"
@@ -78,6 +80,7 @@ complete -c tessera -n "__fish_tessera_using_subcommand edges" -l input -d 'Read
 text\t'The judge\'s text format'
 json\t'JSON puzzles (see docs/json.md)'"
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l limit -d 'With --all (or --count): stop after N solutions' -r
+complete -c tessera -n "__fish_tessera_using_subcommand edges" -l svg -d 'Also draw each solution as an SVG picture: a FILE, a DIR/, a name with {case}, {solution} or {puzzle} in it, or `-` (stdout: the pictures only)' -r -F
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l color -d 'When to colour grids (auto: stdout is a terminal, NO_COLOR unset)' -r -f -a "auto\t'When stdout is a terminal, NO_COLOR is unset and TERM is not `dumb`'
 always\t'Even when stdout is a file or a pipe'
 never\t'Plain text, no colour'"
@@ -114,6 +117,7 @@ complete -c tessera -n "__fish_tessera_using_subcommand pack" -l input -d 'Read 
 text\t'The judge\'s text format'
 json\t'JSON puzzles (see docs/json.md)'"
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l limit -d 'With --all (or --count): stop after N solutions' -r
+complete -c tessera -n "__fish_tessera_using_subcommand pack" -l svg -d 'Also draw each solution as an SVG picture: a FILE, a DIR/, a name with {case}, {solution} or {puzzle} in it, or `-` (stdout: the pictures only)' -r -F
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l color -d 'When to colour grids (auto: stdout is a terminal, NO_COLOR unset)' -r -f -a "auto\t'When stdout is a terminal, NO_COLOR is unset and TERM is not `dumb`'
 always\t'Even when stdout is a file or a pipe'
 never\t'Plain text, no colour'"
@@ -172,16 +176,20 @@ complete -c tessera -n "__fish_tessera_using_subcommand generate" -s V -l versio
 complete -c tessera -n "__fish_tessera_using_subcommand merge" -l json -d 'Write one JSON record per case (`"type": "merge"`) instead of text'
 complete -c tessera -n "__fish_tessera_using_subcommand merge" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c tessera -n "__fish_tessera_using_subcommand merge" -s V -l version -d 'Print version'
+complete -c tessera -n "__fish_tessera_using_subcommand render" -l svg -d 'Where the pictures go: a FILE (one picture), a DIR/, a name with {case}, {solution} or {puzzle} in it, or `-` (stdout)' -r -F
+complete -c tessera -n "__fish_tessera_using_subcommand render" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c tessera -n "__fish_tessera_using_subcommand render" -s V -l version -d 'Print version'
 complete -c tessera -n "__fish_tessera_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c tessera -n "__fish_tessera_using_subcommand completions" -s V -l version -d 'Print version'
 complete -c tessera -n "__fish_tessera_using_subcommand man" -l dir -d 'Write every page (tessera.1, tessera-tetravex.1, ...) into DIR instead' -r -F
 complete -c tessera -n "__fish_tessera_using_subcommand man" -s h -l help -d 'Print help'
 complete -c tessera -n "__fish_tessera_using_subcommand man" -s V -l version -d 'Print version'
-complete -c tessera -n "__fish_tessera_using_subcommand help; and not __fish_seen_subcommand_from tetravex edges pack generate merge completions man help" -f -a "tetravex" -d 'Gnome Tetravex (ZOJ 1008): square tiles with four labels; equal labels meet'
-complete -c tessera -n "__fish_tessera_using_subcommand help; and not __fish_seen_subcommand_from tetravex edges pack generate merge completions man help" -f -a "edges" -d 'Jigsaw edge matching (UVa 519): flat sides on the border, In meets Out'
-complete -c tessera -n "__fish_tessera_using_subcommand help; and not __fish_seen_subcommand_from tetravex edges pack generate merge completions man help" -f -a "pack" -d 'Polyomino packing (UVa 387): fill the board with all the pieces'
-complete -c tessera -n "__fish_tessera_using_subcommand help; and not __fish_seen_subcommand_from tetravex edges pack generate merge completions man help" -f -a "generate" -d 'Write random puzzles with a planted solution (judge format or JSON)'
-complete -c tessera -n "__fish_tessera_using_subcommand help; and not __fish_seen_subcommand_from tetravex edges pack generate merge completions man help" -f -a "merge" -d 'Add up the JSON records of shard runs (--shard I/N --json); report missing shards'
-complete -c tessera -n "__fish_tessera_using_subcommand help; and not __fish_seen_subcommand_from tetravex edges pack generate merge completions man help" -f -a "completions" -d 'Print a shell completion script'
-complete -c tessera -n "__fish_tessera_using_subcommand help; and not __fish_seen_subcommand_from tetravex edges pack generate merge completions man help" -f -a "man" -d 'Print the man page (roff): tessera\'s, or one subcommand\'s'
-complete -c tessera -n "__fish_tessera_using_subcommand help; and not __fish_seen_subcommand_from tetravex edges pack generate merge completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c tessera -n "__fish_tessera_using_subcommand help; and not __fish_seen_subcommand_from tetravex edges pack generate merge render completions man help" -f -a "tetravex" -d 'Gnome Tetravex (ZOJ 1008): square tiles with four labels; equal labels meet'
+complete -c tessera -n "__fish_tessera_using_subcommand help; and not __fish_seen_subcommand_from tetravex edges pack generate merge render completions man help" -f -a "edges" -d 'Jigsaw edge matching (UVa 519): flat sides on the border, In meets Out'
+complete -c tessera -n "__fish_tessera_using_subcommand help; and not __fish_seen_subcommand_from tetravex edges pack generate merge render completions man help" -f -a "pack" -d 'Polyomino packing (UVa 387): fill the board with all the pieces'
+complete -c tessera -n "__fish_tessera_using_subcommand help; and not __fish_seen_subcommand_from tetravex edges pack generate merge render completions man help" -f -a "generate" -d 'Write random puzzles with a planted solution (judge format or JSON)'
+complete -c tessera -n "__fish_tessera_using_subcommand help; and not __fish_seen_subcommand_from tetravex edges pack generate merge render completions man help" -f -a "merge" -d 'Add up the JSON records of shard runs (--shard I/N --json); report missing shards'
+complete -c tessera -n "__fish_tessera_using_subcommand help; and not __fish_seen_subcommand_from tetravex edges pack generate merge render completions man help" -f -a "render" -d 'Draw the solutions of --json records as SVG pictures, without solving again'
+complete -c tessera -n "__fish_tessera_using_subcommand help; and not __fish_seen_subcommand_from tetravex edges pack generate merge render completions man help" -f -a "completions" -d 'Print a shell completion script'
+complete -c tessera -n "__fish_tessera_using_subcommand help; and not __fish_seen_subcommand_from tetravex edges pack generate merge render completions man help" -f -a "man" -d 'Print the man page (roff): tessera\'s, or one subcommand\'s'
+complete -c tessera -n "__fish_tessera_using_subcommand help; and not __fish_seen_subcommand_from tetravex edges pack generate merge render completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

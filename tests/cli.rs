@@ -753,6 +753,8 @@ fn snapshot_tetravex_short_help() {
           --all              Print every solution
           --limit <N>        With --all (or --count): stop after N solutions
           --json             Write newline-delimited JSON records instead of text
+          --svg <PATH>       Also draw each solution as an SVG picture: a FILE, a DIR/, a name with
+                             {case}, {solution} or {puzzle} in it, or `-` (stdout: the pictures only)
           --stats            Print effort counters for each case on stderr
           --color <WHEN>     When to colour grids (auto: stdout is a terminal, NO_COLOR unset) [default:
                              auto] [possible values: auto, always, never]

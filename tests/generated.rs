@@ -1,6 +1,7 @@
-//! The generated files committed in `completions/` and `docs/man/` match
-//! what the binary generates now, so that a change of the command line
-//! without regenerating them fails here (and in CI).
+//! The generated files committed in `completions/`, `docs/man/` and
+//! `docs/pictures/` match what the binary generates now, so that a change
+//! of the command line or of the drawings without regenerating them fails
+//! here (and in CI).
 //!
 //! To regenerate them all, run the suite with `UPDATE_GENERATED=1`:
 //!
@@ -84,6 +85,19 @@ fn man_pages_are_up_to_date() {
     }
     report(stale);
     assert!(generated.contains(&"tessera.1".to_string()) && generated.contains(&"tessera-tetravex.1".to_string()));
+}
+
+/// The picture README shows: the solution of a shipped example (the
+/// Eternity II-style 6x6 with its centre hint, which has one solution), as
+/// `tessera ... --svg -` draws it now.
+#[test]
+fn readme_picture_is_up_to_date() {
+    let example = root().join("examples/eternity-6x6-centre.json");
+    let svg = tessera(&["tetravex", example.to_str().unwrap(), "--svg", "-"]);
+    assert!(svg.starts_with(b"<svg ") && svg.ends_with(b"</svg>\n"));
+    report(check(&root().join("docs/pictures/eternity-6x6-centre.svg"), &svg).into_iter().collect());
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    assert!(readme.contains("](docs/pictures/eternity-6x6-centre.svg)"), "README shows the picture");
 }
 
 /// `tessera man` and `tessera man SUBCOMMAND` print the same pages.

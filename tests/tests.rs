@@ -17,6 +17,8 @@ mod pack_sets;
 mod prechecks;
 mod roundtrip;
 mod shard;
+mod svg;
+mod svg_cli;
 mod tetravex;
 mod usability;
 mod util;

@@ -8,7 +8,7 @@ pub mod values;
 
 use clap::builder::TypedValueParser;
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use help::{EDGES_HELP, GENERATE_HELP, MERGE_HELP, PACK_HELP, TETRAVEX_HELP};
+use help::{EDGES_HELP, GENERATE_HELP, MERGE_HELP, PACK_HELP, RENDER_HELP, TETRAVEX_HELP};
 use std::path::PathBuf;
 use std::time::Duration;
 use tessera::engine::Shard;
@@ -49,6 +49,9 @@ pub enum Command {
     /// Add up the JSON records of shard runs (--shard I/N --json); report missing shards.
     #[command(after_long_help = MERGE_HELP)]
     Merge(MergeArgs),
+    /// Draw the solutions of --json records as SVG pictures, without solving again.
+    #[command(after_long_help = RENDER_HELP)]
+    Render(RenderArgs),
     /// Print a shell completion script.
     Completions {
         /// The shell.
@@ -59,7 +62,7 @@ pub enum Command {
     Man {
         /// The subcommand whose page to print (tessera-SUBCOMMAND(1)).
         #[arg(value_name = "SUBCOMMAND", value_parser = clap::builder::PossibleValuesParser::new(
-            ["tetravex", "edges", "pack", "generate", "merge", "completions", "man", "tessera"]
+            ["tetravex", "edges", "pack", "generate", "merge", "render", "completions", "man", "tessera"]
         ))]
         page: Option<String>,
         /// Write every page (tessera.1, tessera-tetravex.1, ...) into DIR instead.
@@ -102,6 +105,11 @@ pub struct Common {
     /// Write newline-delimited JSON records instead of text.
     #[arg(long, help_heading = "Output")]
     pub json: bool,
+
+    /// Also draw each solution as an SVG picture: a FILE, a DIR/, a name with
+    /// {case}, {solution} or {puzzle} in it, or `-` (stdout: the pictures only).
+    #[arg(long, value_name = "PATH", conflicts_with = "shard_plan", help_heading = "Output")]
+    pub svg: Option<PathBuf>,
 
     /// Print effort counters for each case on stderr.
     #[arg(long, help_heading = "Output")]
@@ -407,6 +415,19 @@ pub struct MergeArgs {
     /// Write one JSON record per case (`"type": "merge"`) instead of text.
     #[arg(long)]
     pub json: bool,
+}
+
+/// `tessera render [FILE]`.
+#[derive(Args, Debug)]
+pub struct RenderArgs {
+    /// A file of --json records (NDJSON); `-` or nothing reads standard input.
+    #[arg(value_name = "FILE")]
+    pub file: Option<PathBuf>,
+
+    /// Where the pictures go: a FILE (one picture), a DIR/, a name with
+    /// {case}, {solution} or {puzzle} in it, or `-` (stdout).
+    #[arg(long, value_name = "PATH", default_value = "-")]
+    pub svg: PathBuf,
 }
 
 #[cfg(test)]

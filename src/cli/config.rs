@@ -4,6 +4,7 @@
 
 use super::args::{BackendArg, ColorWhen, Common, MemoArg, ProgressWhen, RestartsArg};
 use super::exit::UsageError;
+use super::svg;
 use std::io::IsTerminal;
 use std::time::Duration;
 use tessera::engine::{BackendChoice, MemoChoice, Restarts, Shard};
@@ -50,6 +51,8 @@ pub struct RunConfig {
     pub memo: MemoChoice,
     /// The memo's memory cap in MiB (`None`: the engine's default).
     pub memo_mb: Option<usize>,
+    /// Where `--svg` draws the solutions, if it does.
+    pub svg: Option<svg::Target>,
 }
 
 impl RunConfig {
@@ -78,6 +81,13 @@ impl RunConfig {
         };
         if c.memo_mb.is_some_and(|m| m == 0 || m > 1 << 30) {
             return Err(UsageError("--memo-mb: expected 1 to 1073741824 MiB".into()));
+        }
+        let svg = c.svg.as_deref().map(|path| svg::Target::new(path, c.all)).transpose()?;
+        if svg == Some(svg::Target::Stdout) && (c.json || c.grid) {
+            return Err(UsageError(
+                "--svg - writes the pictures to stdout alone; --json and --grid need it too (give --svg a file or a directory)"
+                    .into(),
+            ));
         }
         let stderr_tty = std::io::stderr().is_terminal();
         let dumb = std::env::var_os("TERM").is_some_and(|t| t == "dumb");
@@ -123,7 +133,14 @@ impl RunConfig {
                 MemoArg::Off => MemoChoice::Off,
             },
             memo_mb: c.memo_mb,
+            svg,
         })
+    }
+
+    /// Whether the text answers (or JSON records) go to stdout: not when
+    /// `--svg -` puts the pictures there.
+    pub fn answers_on_stdout(&self) -> bool {
+        self.svg != Some(svg::Target::Stdout)
     }
 
     /// Whether solutions are counted (`--count` or `--all`).

@@ -6,7 +6,8 @@
 //! * [`run`] here: Ctrl-C, then one subcommand;
 //! * [`tetravex`], [`edges`], [`pack`]: each puzzle's rules and rendering;
 //!   [`generate`]: random puzzles; [`merge`]: adding up shard runs;
-//!   [`generated`]: man pages and completions;
+//!   [`generated`]: man pages and completions; [`render_svg`]: pictures
+//!   of `--json` records;
 //! * [`cases`]: the one case loop, which sends each case to [`search`] or
 //!   to [`shard_plan`];
 //! * [`search`]: solving one case (progress, streamed solutions, its exit
@@ -14,7 +15,7 @@
 //!   `--shard-plan`;
 //! * [`session`]: the run's output and state; [`render`]: how a puzzle
 //!   family prints; [`progress`]: the progress bar; [`input`]: reading
-//!   FILE or standard input;
+//!   FILE or standard input; [`svg`]: where `--svg` writes pictures;
 //! * [`config`]: the arguments validated; [`args`]: clap's structs and
 //!   value parsers; [`exit`]: exit statuses and errors.
 
@@ -31,9 +32,11 @@ pub mod merge;
 pub mod pack;
 pub mod progress;
 pub mod render;
+pub mod render_svg;
 pub mod search;
 pub mod session;
 pub mod shard_plan;
+pub mod svg;
 pub mod tetravex;
 
 use anyhow::Result;
@@ -53,6 +56,7 @@ pub fn run(cli: &Cli) -> Result<Exit> {
         Command::Pack(a) => pack::run(a, monitor),
         Command::Generate(a) => generate::run(a),
         Command::Merge(a) => merge::run(a),
+        Command::Render(a) => render_svg::run(a),
         Command::Completions { shell } => generated::completions(*shell),
         Command::Man { page, dir } => generated::man(page.as_deref(), dir.as_deref()),
     }

@@ -1,6 +1,8 @@
 //! Searching one case: the search itself under a progress bar, with each
 //! `--all` solution written as it is found, then the case's exit status,
-//! its `--stats` line and its answer (see [`super::answer`]).
+//! its `--stats` line and its answer (see [`super::answer`]). With
+//! `--svg` each solution written is also drawn (see [`super::svg`]): every
+//! `--all` solution as it is found, otherwise the case's one solution.
 
 use super::answer;
 use super::config::RunConfig;
@@ -8,6 +10,7 @@ use super::exit::{case_exit, Exit};
 use super::progress::Progress;
 use super::render::Render;
 use super::session::Session;
+use super::svg;
 use std::io::{self, Write};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -17,8 +20,9 @@ use tessera::puzzles::Model;
 use tessera::solve::{self, CaseResult, Status};
 
 /// Solves case `k` (which starts at `line` of the input) and prints its
-/// answer: its `--stats` line on stderr, then its JSON record or text on
-/// stdout.
+/// answer: the picture of its solution (`--svg`, unless `--all` drew each
+/// one already), its `--stats` line on stderr, then its JSON record or
+/// text on stdout (not with `--svg -`, whose stdout holds the pictures).
 pub fn case<M: Model>(
     session: &mut Session,
     render: &(dyn Render<M> + Sync),
@@ -29,11 +33,19 @@ pub fn case<M: Model>(
 where
     M::Solution: Sync,
 {
-    let (result, streamed) = search(session, render, k, model)?;
+    let pictures = session.svg.as_ref().map(|w| svg::CasePictures::new(w, render, model, k));
+    let (result, streamed) = search(session, render, k, model, pictures.as_ref())?;
+    if let (Some(pictures), Some(sol), 0) = (&pictures, &result.solution, streamed) {
+        pictures.draw(&mut *session.out(), 1, sol)?;
+    }
+    drop(pictures);
     session.record(exit_status(&session.cfg, &result));
     let cfg = &session.cfg;
     if cfg.stats {
         eprintln!("{}", answer::stats(k, &result));
+    }
+    if !cfg.answers_on_stdout() {
+        return Ok(());
     }
     let text = if cfg.json {
         answer::record(cfg, render, k, line, model, &result)
@@ -51,6 +63,7 @@ fn search<M: Model>(
     render: &(dyn Render<M> + Sync),
     k: usize,
     model: &M,
+    pictures: Option<&svg::CasePictures<M>>,
 ) -> io::Result<(CaseResult<M::Solution>, u64)>
 where
     M::Solution: Sync,
@@ -58,7 +71,7 @@ where
     let cfg = &session.cfg;
     session.monitor.reset_counters();
     let search = session.search_config();
-    let want_solution = cfg.grid || cfg.json || render.decide_needs_solution();
+    let want_solution = cfg.grid || cfg.json || session.svg.is_some() || render.decide_needs_solution();
     let streamed = AtomicU64::new(0);
     let write_error: Mutex<Option<io::Error>> = Mutex::new(None);
     let progress = cfg.progress.then(|| Progress::start(session.monitor.clone(), format!("case {k}")));
@@ -70,8 +83,17 @@ where
             // Number and write under the lock, so records come in index order.
             let mut out = session.out();
             let index = streamed.fetch_add(1, Ordering::Relaxed) + 1;
-            let text = answer::solution(cfg, render, k, index, model, &sol);
-            let mut write = || out.write_all(text.as_bytes()).and_then(|_| out.flush());
+            let mut write = || -> io::Result<()> {
+                if cfg.answers_on_stdout() {
+                    let text = answer::solution(cfg, render, k, index, model, &sol);
+                    out.write_all(text.as_bytes())?;
+                    out.flush()?;
+                }
+                match pictures {
+                    Some(p) => p.draw(&mut *out, index, &sol),
+                    None => Ok(()),
+                }
+            };
             let written = match &progress {
                 Some(p) if cfg.stdout_tty => p.suspend(write),
                 _ => write(),

@@ -4,6 +4,7 @@
 
 use super::config::RunConfig;
 use super::exit::Exit;
+use super::svg::SvgWriter;
 use anyhow::Result;
 use std::io::{self, BufWriter, Stdout, Write};
 use std::sync::atomic::Ordering;
@@ -23,12 +24,15 @@ pub struct Session {
     exit: Exit,
     /// How many cases were started.
     cases: usize,
+    /// Where `--svg` writes the pictures, if it does.
+    pub svg: Option<SvgWriter>,
 }
 
 impl Session {
     /// A run with these settings, before its first case.
     pub fn new(cfg: RunConfig, monitor: Arc<Monitor>) -> Self {
-        Session { cfg, out: Mutex::new(BufWriter::new(io::stdout())), monitor, exit: Exit::Solved, cases: 0 }
+        let svg = cfg.svg.clone().map(SvgWriter::new);
+        Session { cfg, out: Mutex::new(BufWriter::new(io::stdout())), monitor, exit: Exit::Solved, cases: 0, svg }
     }
 
     /// Starts the next case: its number, from 1.

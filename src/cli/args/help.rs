@@ -133,3 +133,21 @@ shard searched to the end without one. Missing, incomplete (stopped early)
 shards make the case unknown (status 3, or 0 when a solution answers the
 question); repeated shards or records of another split or puzzle are an error
 (status 2). Each problem is named on stderr with the shard numbers.";
+
+/// The long help of `tessera render`.
+pub const RENDER_HELP: &str = "\
+Reads the records that `--json` runs wrote and draws every solution they hold,
+as `--svg PATH` would have while solving: each solution record (`--all`) with
+its number, and the solution of each case record that has no solution records
+before it, as solution 1. The solution records of a case wait for its case
+record, which holds the puzzle; unsolvable and unknown cases, shard plans and
+merge records draw nothing.
+
+    tessera pack examples/pack-uva387.txt --all --json > runs.json
+    tessera render runs.json --svg pictures/
+
+PATH is a FILE (one picture), a directory (existing, or ending in `/`; one file
+PUZZLE-CASE-SOLUTION.svg per picture), a name with {case}, {solution} or
+{puzzle} in it, or `-` (stdout, the default: the documents one after another).
+Exit status 0 when a picture was drawn, 1 when the records hold no solution, 2
+for records that cannot be read or drawn, and pictures that cannot be written.";
