@@ -36,7 +36,7 @@ where
         eprintln!("{}", answer::stats(k, &result));
     }
     let text = if cfg.json {
-        answer::record(cfg, render, k, line, model, &result)
+        answer::record(cfg, session.file(), render, k, line, model, &result)
     } else {
         answer::text(cfg, render, k, model, &result, streamed)
     };
@@ -70,7 +70,7 @@ where
             // Number and write under the lock, so records come in index order.
             let mut out = session.out();
             let index = streamed.fetch_add(1, Ordering::Relaxed) + 1;
-            let text = answer::solution(cfg, render, k, index, model, &sol);
+            let text = answer::solution(cfg, session.file(), render, k, index, model, &sol);
             let mut write = || out.write_all(text.as_bytes()).and_then(|_| out.flush());
             let written = match &progress {
                 Some(p) if cfg.stdout_tty => p.suspend(write),
