@@ -40,7 +40,7 @@ use super::tiles::{Border, Fix, Labels, Rule, TilePuzzle};
 
 /// The largest board side tessera accepts.
 pub const MAX_SIDE: usize = 32;
-/// The largest label.
+/// The largest label (four digits: the reader's fast path relies on it).
 pub const MAX_LABEL: u64 = 9999;
 
 /// How a case draws its tiles.
@@ -182,9 +182,16 @@ impl Reader {
                 warned = self.check_tile_line(k);
             }
             let tok = self.tokens.token();
-            let v = parse_uint(&tok, &format!("a label (a whole number 0-{MAX_LABEL})"), MAX_LABEL)
-                .map_err(|e| within(e, place(k)))?;
-            values.push(v as i32);
+            // The common label, one to four digits, without the message
+            // the general parser builds (once per label of a stream).
+            let v = match tok.text.as_bytes() {
+                digits @ [_, ..] if digits.len() <= 4 && digits.iter().all(u8::is_ascii_digit) => {
+                    digits.iter().fold(0, |v, d| v * 10 + i32::from(d - b'0'))
+                }
+                _ => parse_uint(&tok, &format!("a label (a whole number 0-{MAX_LABEL})"), MAX_LABEL)
+                    .map_err(|e| within(e, place(k)))? as i32,
+            };
+            values.push(v);
         }
         let tiles = match self.layout {
             Layout::Tiles => values.chunks(4).map(|t| [t[0], t[1], t[2], t[3]]).collect(),
