@@ -36,7 +36,8 @@ fn refused_at(args: &[&str], input: impl Into<Vec<u8>>, line: usize, message: &s
     assert_eq!(errors.len(), 1, "one error line: {}", r.stderr);
     assert!(first.len() < 300, "a short message: {} bytes", first.len());
     assert!(warnings.iter().all(|w| w.len() < 300), "short warnings: {}", r.stderr);
-    assert!(!r.stderr.trim_end().chars().any(char::is_control), "no raw control characters: {:?}", r.stderr);
+    let raw = r.stderr.lines().any(|l| l.chars().any(char::is_control));
+    assert!(!raw, "no raw control characters: {:?}", r.stderr);
     r
 }
 

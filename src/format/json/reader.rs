@@ -117,9 +117,12 @@ impl<P: DeserializeOwned> PuzzleReader<P> {
         if self.text.is_empty() {
             self.first = line.number;
             self.lines = (0, line.number);
+        } else {
+            // Lines are joined, not ended: an unfinished value's error is
+            // placed at the end of its last line, not on the line after.
+            self.text.push('\n');
         }
         self.text.push_str(line.text);
-        self.text.push('\n');
         true
     }
 
