@@ -77,6 +77,8 @@ pub struct Source {
     held: bool,
     /// The input ended (or failed).
     ended: bool,
+    /// The current line ended with a line break (the last may not).
+    line_ended: bool,
     failure: Option<Failure>,
     warnings: Vec<ParseError>,
 }
@@ -91,6 +93,7 @@ impl Source {
             number: 0,
             held: false,
             ended: false,
+            line_ended: false,
             failure: None,
             warnings: Vec::new(),
         }
@@ -155,6 +158,7 @@ impl Source {
                 break;
             }
         }
+        self.line_ended = self.raw.last() == Some(&b'\n');
         self.number += 1;
         // The line's bytes become the line's text without a copy; the old
         // text's buffer takes the place of the bytes' one.
@@ -189,6 +193,12 @@ impl Source {
     /// The current line.
     pub fn line(&self) -> Line<'_> {
         Line { number: self.number, text: &self.line }
+    }
+
+    /// Whether the current line ended with a line break (the last line of
+    /// an input may not).
+    pub fn line_ended(&self) -> bool {
+        self.line_ended
     }
 
     /// The current line's number (0 before the first line).

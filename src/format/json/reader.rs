@@ -117,12 +117,13 @@ impl<P: DeserializeOwned> PuzzleReader<P> {
         if self.text.is_empty() {
             self.first = line.number;
             self.lines = (0, line.number);
-        } else {
-            // Lines are joined, not ended: an unfinished value's error is
-            // placed at the end of its last line, not on the line after.
-            self.text.push('\n');
         }
         self.text.push_str(line.text);
+        // As in the input, so that an unfinished value's error is placed
+        // where the input ends (on the line after a final line break).
+        if self.source.line_ended() {
+            self.text.push('\n');
+        }
         true
     }
 
