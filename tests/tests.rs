@@ -17,6 +17,7 @@ mod pack_sets;
 mod prechecks;
 mod roundtrip;
 mod shard;
+mod streaming;
 mod svg;
 mod svg_cli;
 mod tetravex;

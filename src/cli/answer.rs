@@ -4,6 +4,7 @@
 
 use super::config::RunConfig;
 use super::render::Render;
+use serde::Serialize;
 use tessera::engine::{Count, StopReason};
 use tessera::format::json::{self, ShardJson, SolutionRecord};
 use tessera::puzzles::Model;
@@ -29,11 +30,29 @@ fn count_line(count: &Count, complete: bool, stopped: Option<StopReason>) -> Str
     }
 }
 
+/// A record as one line of JSON; with several inputs (`file`: the
+/// current one's name) the record ends with a `file` field naming it.
+pub fn json_line<T: Serialize>(record: &T, file: Option<&str>) -> String {
+    #[derive(Serialize)]
+    struct InFile<'a, T> {
+        #[serde(flatten)]
+        record: &'a T,
+        file: &'a str,
+    }
+    let line = match file {
+        Some(file) => serde_json::to_string(&InFile { record, file }),
+        None => serde_json::to_string(record),
+    };
+    format!("{}\n", line.expect("records serialise"))
+}
+
 /// Solution `index` (from 1) of case `k` under `--all`, as it is found:
 /// a JSON record, or `Solution i:`, its drawing and an empty line (after
 /// an empty line that separates it from the case before).
+#[allow(clippy::too_many_arguments)]
 pub fn solution<M: Model>(
     cfg: &RunConfig,
+    file: Option<&str>,
     render: &dyn Render<M>,
     k: usize,
     index: u64,
@@ -42,7 +61,7 @@ pub fn solution<M: Model>(
 ) -> String {
     if cfg.json {
         let rec = SolutionRecord { kind: "solution", case: k, index, solution: render.solution_json(model, sol) };
-        format!("{}\n", serde_json::to_string(&rec).expect("records serialise"))
+        json_line(&rec, file)
     } else {
         let gap = if index == 1 && k > 1 { "\n" } else { "" };
         format!("{gap}Solution {index}:\n{}\n", render.grid(model, sol, cfg.style))
@@ -52,6 +71,7 @@ pub fn solution<M: Model>(
 /// Case `k`'s JSON record, starting at `line` of the input, with a newline.
 pub fn record<M: Model>(
     cfg: &RunConfig,
+    file: Option<&str>,
     render: &dyn Render<M>,
     k: usize,
     line: usize,
@@ -61,7 +81,7 @@ pub fn record<M: Model>(
     let shard = cfg.shard.map(|s| ShardJson { index: s.index + 1, count: s.count });
     let solution = result.solution.as_ref().map(|s| render.solution_json(model, s));
     let rec = json::case_record(render.name(), k, line, result, render.puzzle_json(model), solution, shard);
-    format!("{}\n", serde_json::to_string(&rec).expect("records serialise"))
+    json_line(&rec, file)
 }
 
 /// Case `k`'s text answer, after `streamed` solutions of `--all`: one empty

@@ -74,9 +74,9 @@ pub enum Command {
 /// Options every puzzle subcommand takes.
 #[derive(Args, Debug, Clone)]
 pub struct Common {
-    /// Input file; `-` or nothing reads standard input.
+    /// Input files, read in turn; `-` or nothing reads standard input.
     #[arg(value_name = "FILE")]
-    pub file: Option<PathBuf>,
+    pub files: Vec<PathBuf>,
 
     /// Read the judge's text or JSON puzzles (auto: JSON if it starts with `{` or `[`).
     #[arg(long, value_enum, default_value_t = InputFormat::Auto, value_name = "FORMAT", help_heading = "Input")]

@@ -1,10 +1,13 @@
-//! The case loop every puzzle subcommand shares: read the cases one by one
+//! The case loop every puzzle subcommand shares: for each input in turn
+//! (FILE..., or standard input), read its cases one by one as they arrive
 //! (the judge's text or JSON puzzles), build each one's model, and send it
-//! to [`search`] or, with `--shard-plan`, to [`shard_plan`]; stop at the
-//! first bad case (after answering the ones before it) or on Ctrl-C.
+//! to [`search`] or, with `--shard-plan`, to [`shard_plan`]; the answer is
+//! written before the next case is read. A bad case ends its input (after
+//! the cases before it are answered) and the run goes on with the next
+//! input; Ctrl-C ends the run.
 
 use super::args::Common;
-use super::exit::{input_error, Exit};
+use super::exit::Exit;
 use super::input::{self, Input};
 use super::render::Render;
 use super::search;
@@ -13,8 +16,10 @@ use super::shard_plan;
 use anyhow::Result;
 use serde::de::DeserializeOwned;
 use std::io;
-use tessera::format::json::read_puzzles;
-use tessera::puzzles::input::{decode_prefix, ParseError};
+use std::path::PathBuf;
+use tessera::format::json::PuzzleReader;
+use tessera::puzzles::input::ParseError;
+use tessera::puzzles::stream::{CaseReader, Source};
 use tessera::puzzles::Model;
 
 /// A case ready to answer.
@@ -28,26 +33,20 @@ pub struct Case<M, R> {
 }
 
 /// The judge's text cases of an input, as a puzzle's reader reads them.
-pub type TextCases<'a, T> = Box<dyn Iterator<Item = Result<T, ParseError>> + 'a>;
+pub type TextCases<T> = Box<dyn CaseReader<Item = Result<T, ParseError>>>;
 
-/// Where the cases come from, for the errors about them.
-struct Origin<'a> {
-    /// The input's name (a file or `<stdin>`).
-    name: &'a str,
-    /// Why the input stops being text, if it does before its end.
-    bad_text: Option<ParseError>,
-    /// Whether it is read as JSON (which has no terminator line).
-    json: bool,
-}
-
-/// Answers the cases of the input (FILE or standard input): the judge's
-/// text through `read_text`, or JSON puzzles of type `J` (`--input`), each
-/// turned into a [`Case`] by `build`.
+/// Answers the cases of the inputs (`FILE...`, or standard input): the
+/// judge's text through `read_text`, or JSON puzzles of type `J`
+/// (`--input`; a case record must be of `puzzle_type`), each turned into a
+/// [`Case`] by `build`. A missing or unreadable input is reported by name
+/// and the others are still answered (exit status 2 at the end, as grep
+/// does).
 pub fn run_input<T, J, M, R>(
     mut session: Session,
     common: &Common,
-    read_text: impl FnOnce(&str) -> TextCases<'_, T>,
-    build: impl FnMut(Input<T, J>) -> Result<Case<M, R>, ParseError>,
+    puzzle_type: &'static str,
+    read_text: impl Fn(Source) -> TextCases<T>,
+    mut build: impl FnMut(Input<T, J>) -> Result<Case<M, R>, ParseError>,
 ) -> Result<Exit>
 where
     J: DeserializeOwned,
@@ -55,16 +54,30 @@ where
     M::Solution: Sync,
     R: Render<M> + Sync,
 {
-    let source = input::read(common.file.as_deref(), "puzzles")?;
-    let (text, bad_text) = decode_prefix(&source.bytes);
-    let json = input::is_json(common.input, text);
-    let cases: TextCases<'_, Input<T, J>> = if json {
-        Box::new(read_puzzles::<J>(text).map(|r| r.map(|(line, p)| Input::Json(line, p))))
-    } else {
-        Box::new(read_text(text).map(|r| r.map(Input::Text)))
-    };
-    let origin = Origin { name: &source.name, bad_text, json };
-    case_loop(&mut session, &origin, cases, build)
+    let stdin = [PathBuf::from("-")];
+    let files = if common.files.is_empty() { &stdin[..] } else { &common.files[..] };
+    for path in files {
+        if session.interrupted() {
+            break;
+        }
+        let name = input::name(path);
+        let mut source = match input::open(path, "puzzles", session.shared_out()) {
+            Ok(source) => source,
+            Err(e) => {
+                session.input_error(&name, e)?;
+                continue;
+            }
+        };
+        session.start_input((files.len() > 1).then_some(name.as_str()))?;
+        if input::is_json(common.input, &mut source) {
+            let mut cases = PuzzleReader::<J>::new(source, Some(puzzle_type));
+            case_loop(&mut session, &name, &mut cases, |(line, p)| build(Input::Json(line, p)))?;
+        } else {
+            let mut cases = read_text(source);
+            case_loop(&mut session, &name, &mut *cases, |c| build(Input::Text(c)))?;
+        }
+    }
+    session.finish()
 }
 
 /// Answers one case that needs no input (pack's built-in sets alone).
@@ -74,47 +87,48 @@ where
     M::Solution: Sync,
     R: Render<M> + Sync,
 {
-    let origin = Origin { name: "", bad_text: None, json: false };
-    case_loop(&mut session, &origin, std::iter::once(Ok(case)), Ok)
+    answer(&mut session, &case)?;
+    session.finish()
 }
 
-/// Answers each case as it is read; stops at the first bad case (after
-/// answering the ones before it) or on Ctrl-C. Text formats end at their
-/// terminator line, and what follows is ignored; JSON input has no
-/// terminator, so input that is not UTF-8 is an error even where the
-/// readable part ends cleanly.
+/// Answers each case of one input as it is read; stops at the first bad
+/// case (after answering the ones before it) or on Ctrl-C. Text formats end
+/// at their terminator, and nothing after it is read; when the input stops
+/// being text or a read fails, that is the error reported (an error at the
+/// cut, such as "unexpected end of input", is really that).
 fn case_loop<C, M, R>(
     session: &mut Session,
-    origin: &Origin,
-    cases: impl Iterator<Item = Result<C, ParseError>>,
+    name: &str,
+    cases: &mut (impl CaseReader<Item = Result<C, ParseError>> + ?Sized),
     mut build: impl FnMut(C) -> Result<Case<M, R>, ParseError>,
-) -> Result<Exit>
+) -> io::Result<()>
 where
     M: Model,
     M::Solution: Sync,
     R: Render<M> + Sync,
 {
-    let name = origin.name;
-    let mut error = None;
-    for case in cases {
-        if session.interrupted() {
-            break;
+    while !session.interrupted() {
+        let case = cases.next();
+        if cases.source().has_warnings() {
+            for w in cases.source().take_warnings() {
+                session.warn(name, w.line, &w.message);
+            }
         }
-        match case.and_then(&mut build) {
-            Ok(case) => answer(session, &case)?,
-            Err(e) => {
-                // When the input stops being text, an error at the cut is really that.
-                error = Some(input_error(name, origin.bad_text.as_ref().unwrap_or(&e)));
-                break;
+        match case.map(|c| c.and_then(&mut build)) {
+            None => break,
+            Some(Ok(case)) => answer(session, &case)?,
+            Some(Err(e)) => {
+                return match cases.source().take_failure() {
+                    Some(failure) => session.input_error(name, input::failure_message(&failure)),
+                    None => session.input_error(name, e),
+                };
             }
         }
     }
-    if let (None, Some(bad), true) = (&error, &origin.bad_text, origin.json) {
-        if !session.interrupted() {
-            error = Some(input_error(name, bad));
-        }
+    match cases.source().take_failure() {
+        Some(failure) if !session.interrupted() => session.input_error(name, input::failure_message(&failure)),
+        _ => Ok(()),
     }
-    session.finish(error)
 }
 
 /// Answers one case: its search, or with `--shard-plan` its plan.

@@ -58,7 +58,8 @@ pub fn run(args: &EdgesArgs, monitor: Arc<Monitor>) -> Result<Exit> {
     cases::run_input(
         session,
         &args.common,
-        |text| Box::new(edges::Reader::new(text)),
+        "edges",
+        |source| Box::new(edges::Reader::from_source(source)),
         |input: Input<edges::Case, TilePuzzleJson>| {
             let (line, puzzle, letters) = match input {
                 Input::Text(case) => (case.line, case.puzzle(&opts), case.letters),

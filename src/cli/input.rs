@@ -1,19 +1,122 @@
-//! Reading the input: FILE or standard input, whole and at most 256 MiB;
-//! and what one case of a puzzle input is, text or JSON.
+//! Reading the inputs: each FILE (or standard input) of a puzzle command
+//! opened as a stream
+//! ([`open`]) whose reads flush what was answered so far, and what one case
+//! of a puzzle input is, text or JSON.
+//!
+//! Standard output is flushed exactly when reading may wait: a
+//! [`Source`] asks its reader for bytes only when its buffer is empty, and
+//! the reader here flushes stdout first. So an interactive user or a pipe
+//! sees each answer before tessera waits for the next case, and a file of a
+//! million small cases costs one flush per 64 KiB read, not one per case.
 
 use super::args::InputFormat;
 use super::exit::input_error;
 use anyhow::{Context, Result};
-use std::io::{IsTerminal, Read};
+use std::fs::File;
+use std::io::{self, BufReader, BufWriter, IsTerminal, Read, Stdout, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use tessera::puzzles::input::MAX_INPUT_BYTES;
+use tessera::puzzles::stream::{self, Failure};
 
-/// Set while tessera waits for standard input: nothing is computed yet,
-/// so the first Ctrl-C ends the program (see `cli::run`).
-pub static READING_STDIN: AtomicBool = AtomicBool::new(false);
+/// Set while tessera waits for input: nothing is being computed, so the
+/// first Ctrl-C ends the program (see `cli::run`).
+pub static READING_INPUT: AtomicBool = AtomicBool::new(false);
 
-/// An input read whole.
+/// Standard output, shared by the session, the threads that stream
+/// solutions and the inputs (which flush it before they wait).
+pub type SharedOut = Arc<Mutex<BufWriter<Stdout>>>;
+
+/// How many bytes an input reads at once.
+const READ_BYTES: usize = 64 << 10;
+
+/// A reader that flushes stdout before each read (the moment reading may
+/// wait) and marks the wait for the Ctrl-C handler.
+struct Watched<R> {
+    inner: R,
+    out: SharedOut,
+}
+
+impl<R: Read> Read for Watched<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        // A failed flush is reported by the next write to stdout.
+        if let Ok(mut out) = self.out.lock() {
+            let _ = out.flush();
+        }
+        READING_INPUT.store(true, Ordering::SeqCst);
+        let read = self.inner.read(buf);
+        READING_INPUT.store(false, Ordering::SeqCst);
+        read
+    }
+}
+
+/// The name an input is reported by: the file as given, or `<stdin>`.
+pub fn name(path: &Path) -> String {
+    if path.as_os_str() == "-" {
+        "<stdin>".to_string()
+    } else {
+        path.display().to_string()
+    }
+}
+
+/// Opens a file, or standard input for `-`, as a stream; `what` names what
+/// standard input should hold, for a hint when it is a terminal.
+pub fn open(path: &Path, what: &str, out: &SharedOut) -> Result<stream::Source, String> {
+    if path.as_os_str() == "-" {
+        let stdin = io::stdin();
+        if stdin.is_terminal() {
+            eprintln!("tessera: reading {what} from standard input; Ctrl-D ends");
+        }
+        let reader = Watched { inner: stdin, out: out.clone() };
+        return Ok(stream::Source::new(Box::new(BufReader::with_capacity(READ_BYTES, reader))));
+    }
+    let file = File::open(path).map_err(|e| format!("cannot open: {}", io_message(&e)))?;
+    if file.metadata().is_ok_and(|m| m.is_dir()) {
+        return Err("is a directory, not a file of puzzles".to_string());
+    }
+    let reader = Watched { inner: file, out: out.clone() };
+    Ok(stream::Source::new(Box::new(BufReader::with_capacity(READ_BYTES, reader))))
+}
+
+/// Why an input ended early, for the error message.
+pub fn failure_message(failure: &Failure) -> String {
+    match failure {
+        Failure::Text(e) => e.to_string(),
+        Failure::Io(e) => format!("cannot read: {}", io_message(e)),
+    }
+}
+
+/// An I/O error in plain words: the system's message without Rust's
+/// ` (os error N)`.
+pub fn io_message(e: &io::Error) -> String {
+    let text = e.to_string();
+    match text.find(" (os error ") {
+        Some(i) => text[..i].to_string(),
+        None => text,
+    }
+}
+
+/// A case as read: from the judge's text, or a JSON puzzle with the line
+/// where it starts.
+pub enum Input<T, J> {
+    /// A case of the judge's text format.
+    Text(T),
+    /// A JSON puzzle and its first line.
+    Json(usize, J),
+}
+
+/// Whether to read the input as JSON (`--input`; `auto`: its first
+/// non-blank line starts with `{` or `[`, which waits for that line).
+pub fn is_json(format: InputFormat, source: &mut stream::Source) -> bool {
+    match format {
+        InputFormat::Json => true,
+        InputFormat::Text => false,
+        InputFormat::Auto => source.peek_nonblank().is_some_and(|l| l.text.trim_start().starts_with(['{', '['])),
+    }
+}
+
+/// An input read whole (`tessera merge` reads its shard records so).
 pub struct Source {
     /// The file's name as given, or `<stdin>`.
     pub name: String,
@@ -21,8 +124,8 @@ pub struct Source {
     pub bytes: Vec<u8>,
 }
 
-/// Reads a file whole, or standard input for none or `-`; `what` names
-/// what standard input should hold, for a hint when it is a terminal.
+/// Reads a file whole, or standard input for none or `-`; `what` names what
+/// standard input should hold, for a hint when it is a terminal.
 pub fn read(path: Option<&Path>, what: &str) -> Result<Source> {
     let mut bytes = Vec::new();
     let limit = MAX_INPUT_BYTES as u64 + 1;
@@ -39,9 +142,9 @@ pub fn read(path: Option<&Path>, what: &str) -> Result<Source> {
             if stdin.is_terminal() {
                 eprintln!("tessera: reading {what} from standard input; Ctrl-D ends");
             }
-            READING_STDIN.store(true, Ordering::SeqCst);
+            READING_INPUT.store(true, Ordering::SeqCst);
             let read = stdin.take(limit).read_to_end(&mut bytes);
-            READING_STDIN.store(false, Ordering::SeqCst);
+            READING_INPUT.store(false, Ordering::SeqCst);
             read.context("cannot read standard input")?;
             "<stdin>".to_string()
         }
@@ -50,23 +153,4 @@ pub fn read(path: Option<&Path>, what: &str) -> Result<Source> {
         return Err(input_error(&name, format!("the input is larger than {} MiB", MAX_INPUT_BYTES >> 20)));
     }
     Ok(Source { name, bytes })
-}
-
-/// A case as read: from the judge's text, or a JSON puzzle with the line
-/// where it starts.
-pub enum Input<T, J> {
-    /// A case of the judge's text format.
-    Text(T),
-    /// A JSON puzzle and its first line.
-    Json(usize, J),
-}
-
-/// Whether to read the input as JSON (`--input`; `auto`: it starts with
-/// `{` or `[` after white space).
-pub fn is_json(format: InputFormat, text: &str) -> bool {
-    match format {
-        InputFormat::Json => true,
-        InputFormat::Text => false,
-        InputFormat::Auto => text.trim_start().starts_with(['{', '[']),
-    }
 }

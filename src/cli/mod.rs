@@ -68,7 +68,7 @@ pub fn run(cli: &Cli) -> Result<Exit> {
 fn stop_on_ctrl_c(monitor: Arc<Monitor>) {
     let presses = AtomicUsize::new(0);
     let _ = ctrlc::set_handler(move || {
-        if presses.fetch_add(1, Ordering::SeqCst) > 0 || input::READING_STDIN.load(Ordering::SeqCst) {
+        if presses.fetch_add(1, Ordering::SeqCst) > 0 || input::READING_INPUT.load(Ordering::SeqCst) {
             std::process::exit(Exit::Interrupted.code());
         }
         monitor.stop.store(true, Ordering::SeqCst);

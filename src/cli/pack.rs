@@ -154,7 +154,7 @@ pub fn run(args: &PackArgs, monitor: Arc<Monitor>) -> Result<Exit> {
         }
     };
     let session = Session::new(RunConfig::from_common(&args.common)?, monitor);
-    if !extra.is_empty() && args.common.file.is_none() {
+    if !extra.is_empty() && args.common.files.is_empty() {
         // The built-in set alone is the puzzle: no input to read (--help
         // says to give `-` for pieces from standard input).
         let board = cli_board.unwrap_or(default_board);
@@ -166,7 +166,8 @@ pub fn run(args: &PackArgs, monitor: Arc<Monitor>) -> Result<Exit> {
     cases::run_input(
         session,
         &args.common,
-        |text| Box::new(pack::Reader::new(text)),
+        "pack",
+        |source| Box::new(pack::Reader::from_source(source)),
         |input: Input<pack::Case, PackPuzzleJson>| {
             let case = match input {
                 Input::Text(case) => case,

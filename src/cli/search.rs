@@ -48,7 +48,7 @@ where
         return Ok(());
     }
     let text = if cfg.json {
-        answer::record(cfg, render, k, line, model, &result)
+        answer::record(cfg, session.file(), render, k, line, model, &result)
     } else {
         answer::text(cfg, render, k, model, &result, streamed)
     };
@@ -85,7 +85,7 @@ where
             let index = streamed.fetch_add(1, Ordering::Relaxed) + 1;
             let mut write = || -> io::Result<()> {
                 if cfg.answers_on_stdout() {
-                    let text = answer::solution(cfg, render, k, index, model, &sol);
+                    let text = answer::solution(cfg, session.file(), render, k, index, model, &sol);
                     out.write_all(text.as_bytes())?;
                     out.flush()?;
                 }

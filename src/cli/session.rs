@@ -1,41 +1,90 @@
-//! The state of one run over an input: its settings, standard output (one
-//! buffered writer that solutions and answers share), the engine's
-//! monitor, the number of cases so far and the worst exit status.
+//! The state of one run over its inputs: its settings, standard output (one
+//! buffered writer that solutions, answers and the inputs share), the
+//! engine's monitor, the input being read and its number of cases, and the
+//! worst exit status.
+//!
+//! Output is not flushed after each case: the inputs flush it before they
+//! may wait (see [`super::input`]), `--all` flushes each solution, and the
+//! end of the run flushes the rest.
 
 use super::config::RunConfig;
 use super::exit::Exit;
+use super::input::SharedOut;
 use super::svg::SvgWriter;
 use anyhow::Result;
+use std::fmt::Display;
 use std::io::{self, BufWriter, Stdout, Write};
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
 use tessera::engine::{Monitor, SearchConfig};
 
-/// The state of one run over an input.
+/// The state of one run over its inputs.
 pub struct Session {
     /// The run's validated settings.
     pub cfg: RunConfig,
-    /// Standard output, shared with the threads that stream solutions.
-    out: Mutex<BufWriter<Stdout>>,
+    /// Standard output, shared with the threads that stream solutions and
+    /// with the inputs.
+    out: SharedOut,
     /// The engine's counters and stop flag (Ctrl-C sets it).
     pub monitor: Arc<Monitor>,
     /// The most severe status of the cases so far.
     exit: Exit,
-    /// How many cases were started.
+    /// How many cases of the current input were started.
     cases: usize,
     /// Where `--svg` writes the pictures, if it does.
     pub svg: Option<SvgWriter>,
+    /// The current input's name, when the run has several (for the `file`
+    /// field of JSON records).
+    file: Option<String>,
+    /// Whether a `==> FILE <==` header was printed.
+    headed: bool,
 }
 
 impl Session {
     /// A run with these settings, before its first case.
     pub fn new(cfg: RunConfig, monitor: Arc<Monitor>) -> Self {
         let svg = cfg.svg.clone().map(SvgWriter::new);
-        Session { cfg, out: Mutex::new(BufWriter::new(io::stdout())), monitor, exit: Exit::Solved, cases: 0, svg }
+        Session {
+            cfg,
+            out: Arc::new(Mutex::new(BufWriter::with_capacity(64 << 10, io::stdout()))),
+            monitor,
+            exit: Exit::Solved,
+            cases: 0,
+            svg,
+            file: None,
+            headed: false,
+        }
     }
 
-    /// Starts the next case: its number, from 1.
+    /// Standard output, for the inputs to flush before they wait.
+    pub fn shared_out(&self) -> &SharedOut {
+        &self.out
+    }
+
+    /// Starts an input: case numbers start again from 1 (each input is a
+    /// judge's input of its own). With several inputs (`several`: its
+    /// name), text output gets a `==> FILE <==` header, as `head` writes
+    /// it, and JSON records a `file` field.
+    pub fn start_input(&mut self, several: Option<&str>) -> io::Result<()> {
+        self.cases = 0;
+        self.file = several.map(str::to_string);
+        match several {
+            Some(name) if !self.cfg.json => {
+                let gap = if self.headed { "\n" } else { "" };
+                self.headed = true;
+                self.print(&format!("{gap}==> {name} <==\n"))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// The current input's name when the run has several inputs.
+    pub fn file(&self) -> Option<&str> {
+        self.file.as_deref()
+    }
+
+    /// Starts the next case: its number in its input, from 1.
     pub fn next_case(&mut self) -> usize {
         self.cases += 1;
         self.cases
@@ -44,6 +93,23 @@ impl Session {
     /// Records the exit status of a case.
     pub fn record(&mut self, exit: Exit) {
         self.exit = self.exit.combine(exit);
+    }
+
+    /// An input error in the input called `name` (`error` says where in
+    /// it, `line 3, column 2: ...`): what was answered is written out, the
+    /// error goes to stderr, and the run will end with status 2. The one
+    /// place every input error (a missing file, bad text, a failed read)
+    /// goes through.
+    pub fn input_error(&mut self, name: &str, error: impl Display) -> io::Result<()> {
+        self.out().flush()?;
+        eprintln!("tessera: {name}: {error}");
+        self.record(Exit::Error);
+        Ok(())
+    }
+
+    /// A warning about the input called `name` (`line` first), on stderr.
+    pub fn warn(&self, name: &str, line: usize, message: impl Display) {
+        eprintln!("tessera: warning: {name}:{line}: {message}");
     }
 
     /// The engine's settings for a search from now (the deadline starts now).
@@ -68,12 +134,10 @@ impl Session {
         self.out.lock().unwrap()
     }
 
-    /// Writes text to stdout and flushes it, so that nothing already
-    /// answered is lost if a later case fails.
+    /// Writes text to stdout (flushed before the input may wait, see the
+    /// module docs).
     pub fn print(&self, text: &str) -> io::Result<()> {
-        let mut out = self.out();
-        out.write_all(text.as_bytes())?;
-        out.flush()
+        self.out().write_all(text.as_bytes())
     }
 
     /// Whether Ctrl-C was pressed.
@@ -81,13 +145,11 @@ impl Session {
         self.monitor.stop.load(Ordering::Relaxed)
     }
 
-    /// Ends the run: flushes, then the exit status (an input error wins).
-    pub fn finish(&self, error: Option<anyhow::Error>) -> Result<Exit> {
+    /// Ends the run: flushes, then the exit status (an input error wins
+    /// over an interruption, which wins over the cases' statuses).
+    pub fn finish(&self) -> Result<Exit> {
         self.out().flush()?;
-        match error {
-            Some(e) => Err(e),
-            None if self.interrupted() => Ok(Exit::Interrupted),
-            None => Ok(self.exit),
-        }
+        let stop = if self.interrupted() { Exit::Interrupted } else { Exit::Solved };
+        Ok(self.exit.combine(stop))
     }
 }

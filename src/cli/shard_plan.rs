@@ -2,6 +2,7 @@
 //! shards that `--shard I/N` would search, and their imbalance, without
 //! searching.
 
+use super::answer;
 use super::exit::case_exit;
 use super::render::Render;
 use super::session::Session;
@@ -47,7 +48,7 @@ pub fn case<M: Model>(
     }
     let text = if session.cfg.json {
         let rec = record(&plan, refuted.as_ref(), render.name(), k, line, render.puzzle_json(model));
-        format!("{}\n", serde_json::to_string(&rec).expect("records serialise"))
+        answer::json_line(&rec, session.file())
     } else {
         table(&plan, refuted.as_ref(), k)
     };

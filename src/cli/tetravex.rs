@@ -73,7 +73,8 @@ pub fn run(args: &TetravexArgs, monitor: Arc<Monitor>) -> Result<Exit> {
     cases::run_input(
         session,
         &args.common,
-        |text| Box::new(tetravex::Reader::new(text, opts.layout)),
+        "tetravex",
+        |source| Box::new(tetravex::Reader::from_source(source, opts.layout)),
         |input: Input<tetravex::Case, TilePuzzleJson>| {
             let (line, puzzle) = match input {
                 Input::Text(case) => (case.line, case.puzzle(&opts)),

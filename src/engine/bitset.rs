@@ -200,7 +200,10 @@ impl<const W: usize> Bitset<W> {
         let regions = Regions::new(pb, &bit_of, &filed);
         let cands: Vec<Cand<W>> = filed.into_iter().map(|(_, c)| c).collect();
         // B2': the look-ahead lists, as wide as memory allows.
-        let mut la_bits = 8;
+        // A window wider than the bits after the first says nothing more
+        // (the bits past the last are never covered): a small problem
+        // builds small lists (a one-tile puzzle 2 patterns, not 256).
+        let mut la_bits = 8.min(n_bits.saturating_sub(1) as u32);
         while la_bits > 0 && (cands.len() << la_bits) > (8 << 20) {
             la_bits -= 1;
         }

@@ -107,7 +107,12 @@ impl SearchConfig {
             return 1;
         }
         match self.threads {
-            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            // Asked once per process: the answer reads the cgroup files
+            // (seven reads), which a stream of tiny cases paid per case.
+            0 => {
+                static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+                *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+            }
             n => n,
         }
     }

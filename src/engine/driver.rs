@@ -35,7 +35,7 @@ use super::outcome::{Outcome, ShardPlan, Stats};
 use super::pilot::{memo_verdict, pilot, MemoHint};
 use super::search::{search, Cut, Enumerate, Memoised};
 use super::tuning::{COUNT_TICKETS_PER_THREAD, FIRST_TICKETS_PER_THREAD, MIN_SHARD_TICKETS, TICKETS_PER_SHARD};
-use super::tuning::{DEFAULT_MEMO_MB, PILOT_BUDGET, PILOT_PAYS, SECOND_LOOK};
+use super::tuning::{DEFAULT_MEMO_MB, PILOT_BUDGET, PILOT_PAYS, SECOND_LOOK, SOLO_TRIAL};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
@@ -152,12 +152,45 @@ pub(crate) fn drive<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
     memo_hint: MemoHint,
 ) -> Outcome {
     let threads = config.effective_threads();
+    // A small tree is searched whole by one thread before any other
+    // starts: starting a thread costs tens of microseconds, more than a
+    // whole small search (a stream of a million one-tile cases paid it
+    // per case). A trial that runs out of its SOLO_TRIAL nodes is thrown
+    // away and the search starts again with every thread; its nodes are
+    // counted. Not for `--all` (its solutions are already out), a shard,
+    // `--max-nodes` (the budget stays exact) or `--memo on`.
+    let mut trial_nodes = 0;
+    let solo = threads > 1
+        && config.shard.is_none()
+        && config.max_nodes.is_none()
+        && config.memo != MemoChoice::On
+        && (visitor.is_none() || config.first_only());
+    if solo {
+        let shared = Shared::new(config, visitor, 1);
+        let mut ctx = Ctx::new(&shared, 0);
+        ctx.start_run(SOLO_TRIAL);
+        let _ = search(&mut first_backend, &mut ctx, &mut Enumerate);
+        if !ctx.budget_hit() {
+            let stats = Stats {
+                threads: 1,
+                backend: first_backend.name(),
+                nodes: ctx.spent(),
+                updates: ctx.updates(),
+                ..Stats::default()
+            };
+            return finish(&shared, stats, ctx.total(), true);
+        }
+        trial_nodes = ctx.spent();
+        first_backend.reset();
+    }
     let shared = Shared::new(config, visitor, threads);
-    let mut stats = Stats { threads, ..Stats::default() };
+    let mut stats = Stats { threads, nodes: trial_nodes, ..Stats::default() };
     stats.backend = first_backend.name();
     if config.first_only() && config.shard.is_none() && config.restarts == Restarts::Auto && first_backend.randomise(0)
     {
-        return super::portfolio::drive(first_backend, make, config, visitor, threads);
+        let mut outcome = super::portfolio::drive(first_backend, make, config, visitor, threads);
+        outcome.stats.nodes += trial_nodes;
+        return outcome;
     }
     // A count (no visitor, no limit) may memoise subtree counts.
     let words = first_backend.memo_words();

@@ -187,6 +187,10 @@ pub(crate) const PILOT_MIN_TREE: f64 = 2e8;
 /// for a look that did not pay. Tiny in tests, so that the
 /// engine's cross-checks take the second look on tiny trees.
 pub(crate) const SECOND_LOOK: u64 = if cfg!(test) { 64 } else { 1 << 26 };
+/// The nodes one thread spends on a search before the other threads start
+/// (a tree this small is done before a thread would have started; see
+/// `driver::drive`). About 0.1 ms of nodes: a larger tree loses that much.
+pub(crate) const SOLO_TRIAL: u64 = 1 << 10;
 /// The pilot's nodes: about 40 to 70 ms of memoised row-scan nodes.
 pub(crate) const PILOT_BUDGET: u64 = if cfg!(test) { 512 } else { 1 << 18 };
 /// Plain nodes the pilot must cover per node it spends for the count to

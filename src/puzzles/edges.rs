@@ -29,7 +29,8 @@
 //!
 //! `YES` or `NO`, one line per block.
 
-use super::input::{next_case, parse_int, parse_uint, parse_uint_saturating, show, within, ParseError, Token, Tokens};
+use super::input::{next_case, parse_int, parse_uint, parse_uint_saturating, show, within, ParseError, Token};
+use super::stream::{CaseReader, Source, Tokens};
 use super::tiles::{Border, Fix, Labels, Rule, TilePuzzle};
 
 /// The largest board side tessera accepts.
@@ -115,58 +116,74 @@ pub fn judge_text(p: &TilePuzzle) -> String {
 
 /// Reads blocks one at a time; stops after `0 0` or the first error. The
 /// input is white-space separated tokens, as the judge's `scanf` reads it:
-/// line breaks carry no meaning.
-pub struct Reader<'a> {
-    tokens: Tokens<'a>,
+/// line breaks carry no meaning. A line that does not hold exactly one piece
+/// (four sides) is read on all the same, with a warning on the source
+/// naming it (the first such line of each block).
+pub struct Reader {
+    tokens: Tokens,
     done: bool,
     number: usize,
 }
 
-impl<'a> Reader<'a> {
+impl Reader {
     /// A reader of `text`.
-    pub fn new(text: &'a str) -> Self {
-        Reader { tokens: Tokens::new(text), done: false, number: 0 }
+    pub fn new(text: &str) -> Self {
+        Reader::from_source(Source::from_text(text))
+    }
+
+    /// A reader of `source`.
+    pub fn from_source(source: Source) -> Self {
+        Reader { tokens: Tokens::new(source), done: false, number: 0 }
     }
 
     fn read_case(&mut self) -> Result<Option<Case>, ParseError> {
         let what = "a board size (a whole number)";
+        let out_of_range =
+            |tok: &Token| tok.error(format!("board size {} is out of range (1 to {MAX_SIDE})", show(tok.text)));
         let first = self.tokens.expect(|| "a size `rows cols` or the terminating `0 0`".into())?;
         let rows = parse_uint_saturating(&first, what)?;
+        let line = first.line;
+        // Only `0 0` may have a zero: the error is kept until the columns tell.
+        let bad_rows = (rows == 0 || rows > MAX_SIDE as u64).then(|| out_of_range(&first));
         let second = self.tokens.expect(|| "the number of columns after the number of rows".into())?;
         let cols = parse_uint_saturating(&second, what)?;
         if rows == 0 && cols == 0 {
             return Ok(None);
         }
-        for (v, tok) in [(rows, first), (cols, second)] {
-            if v == 0 || v > MAX_SIDE as u64 {
-                return Err(tok.error(format!("board size {} is out of range (1 to {MAX_SIDE})", show(tok.text))));
-            }
+        if let Some(e) = bad_rows {
+            return Err(e);
+        }
+        if cols == 0 || cols > MAX_SIDE as u64 {
+            return Err(out_of_range(&second));
         }
         let (rows, cols) = (rows as usize, cols as usize);
         self.number += 1;
         let count = rows * cols;
         let mut pieces = Vec::with_capacity(count);
         let mut letters = true;
+        let mut warned = false;
         // A piece is four sides; a token is one side (`F`, `+2`) or several
         // letters (`FOOF`, or `FO OF`), never more than a piece holds.
         let mut piece = [0; 4];
         let mut sides = 0;
         while pieces.len() < count {
-            let place =
-                || format!("piece {} of {count} in puzzle {}: top right bottom left", pieces.len() + 1, self.number);
-            let Some(tok) = self.tokens.next() else {
-                return Err(self.tokens.end_with(format!(
-                    "puzzle {} needs {count} pieces, found {} ({})",
-                    self.number,
-                    pieces.len(),
-                    place()
-                )));
-            };
-            let number = {
+            let number = self.number;
+            let done = pieces.len();
+            let place = || format!("piece {} of {count} in puzzle {number}: top right bottom left", done + 1);
+            if !self.tokens.advance() {
+                return Err(self
+                    .tokens
+                    .end_with(format!("puzzle {number} needs {count} pieces, found {done} ({})", place())));
+            }
+            if !warned && self.tokens.first_on_line() {
+                warned = self.check_piece_line(sides);
+            }
+            let tok = self.tokens.token();
+            let is_number = {
                 let digits = tok.text.strip_prefix(['+', '-']).unwrap_or(tok.text);
                 !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
             };
-            if number {
+            if is_number {
                 letters = false;
                 let what = "a side (F, O, I or a signed number)";
                 let v = if tok.text.starts_with(['+', '-']) {
@@ -193,7 +210,26 @@ impl<'a> Reader<'a> {
                 sides = 0;
             }
         }
-        Ok(Some(Case { line: first.line, rows, cols, pieces, letters }))
+        Ok(Some(Case { line, rows, cols, pieces, letters }))
+    }
+
+    /// Warns about the line the current token starts when it does not hold
+    /// exactly one piece (`sides` of the piece read before it); whether it
+    /// warned.
+    fn check_piece_line(&mut self, sides: usize) -> bool {
+        let line = self.tokens.token().line;
+        let words = self.tokens.source().line().text.split_whitespace();
+        // A word of letters is that many sides; a number is one.
+        let on_line: usize =
+            words.map(|w| if w.bytes().any(|b| b.is_ascii_digit()) { 1 } else { w.chars().count() }).sum();
+        if sides == 0 && on_line == 4 {
+            return false;
+        }
+        self.tokens.source().warn(ParseError::at(
+            line,
+            format!("this piece line holds {on_line} side{}, not the 4 sides of one piece (top right bottom left); read on by tokens, as the judge does", if on_line == 1 { "" } else { "s" }),
+        ));
+        true
     }
 }
 
@@ -206,7 +242,7 @@ fn letter(tok: &Token, col: usize, ch: char) -> Result<i32, ParseError> {
     }
 }
 
-impl Iterator for Reader<'_> {
+impl Iterator for Reader {
     type Item = Result<Case, ParseError>;
 
     fn next(&mut self) -> Option<Self::Item> {
@@ -215,5 +251,11 @@ impl Iterator for Reader<'_> {
         }
         let result = self.read_case();
         next_case(&mut self.done, result)
+    }
+}
+
+impl CaseReader for Reader {
+    fn source(&mut self) -> &mut Source {
+        self.tokens.source()
     }
 }

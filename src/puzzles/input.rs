@@ -1,15 +1,16 @@
 //! Reading puzzle text: lines, tokens and positioned errors.
 //!
 //! The judges' formats are read as white-space separated tokens, as the
-//! judges' `scanf` reads them ([`Tokens`]); the picture format is line
-//! based ([`Lines`]). Both hand out 1-based line numbers (and columns), with
+//! judges' `scanf` reads them ([`Tokens`](super::stream::Tokens), over a
+//! stream); the picture format is line based ([`Line`]; [`Lines`] for a
+//! text read whole, such as a board file). Both hand out 1-based line numbers (and columns), with
 //! CR/LF endings and trailing white space removed, so that every error can
 //! name the line (and column) it is about.
 
 use thiserror::Error;
 
-/// The most bytes tessera reads from one input (larger inputs are refused
-/// before they are parsed).
+/// The most bytes tessera reads from a file it reads whole (a board file);
+/// larger ones are refused before they are parsed.
 pub const MAX_INPUT_BYTES: usize = 256 << 20;
 
 /// A problem with the input, at a position.
@@ -160,63 +161,6 @@ impl Token<'_> {
     /// An error about this token.
     pub fn error(&self, message: impl Into<String>) -> ParseError {
         ParseError::at_column(self.line, self.column, message)
-    }
-}
-
-/// A cursor over the white-space separated tokens of a text, as the
-/// judges' `scanf` reads it: line breaks, blank lines and tabs carry no
-/// meaning, but every token knows its line and column for the messages.
-pub struct Tokens<'a> {
-    lines: Lines<'a>,
-    /// The rest of the current line, and the characters before it.
-    rest: &'a str,
-    line: usize,
-    chars: usize,
-}
-
-impl<'a> Tokens<'a> {
-    /// A cursor at the first token of `text`.
-    pub fn new(text: &'a str) -> Self {
-        Tokens { lines: Lines::new(text), rest: "", line: 0, chars: 0 }
-    }
-
-    /// The next token, if any.
-    #[allow(clippy::should_implement_trait)]
-    pub fn next(&mut self) -> Option<Token<'a>> {
-        loop {
-            let skip = self.rest.len() - self.rest.trim_start().len();
-            self.chars += self.rest[..skip].chars().count();
-            self.rest = &self.rest[skip..];
-            if !self.rest.is_empty() {
-                break;
-            }
-            let line = self.lines.next()?;
-            self.line = line.number;
-            self.rest = line.text;
-            self.chars = 0;
-        }
-        let end = self.rest.find(char::is_whitespace).unwrap_or(self.rest.len());
-        let text = &self.rest[..end];
-        let token = Token { line: self.line, column: self.chars + 1, text };
-        self.chars += text.chars().count();
-        self.rest = &self.rest[end..];
-        Some(token)
-    }
-
-    /// The next token, or an "unexpected end of input" error saying what was
-    /// `expected` there.
-    pub fn expect(&mut self, expected: impl FnOnce() -> String) -> Result<Token<'a>, ParseError> {
-        self.next().ok_or_else(|| self.end(expected()))
-    }
-
-    /// The "unexpected end of input" error, on the line after the last one.
-    pub fn end(&self, expected: String) -> ParseError {
-        self.end_with(format!("expected {expected}"))
-    }
-
-    /// An "unexpected end of input: `message`" error.
-    pub fn end_with(&self, message: String) -> ParseError {
-        ParseError::at(self.lines.end_line(), format!("unexpected end of input: {message}"))
     }
 }
 

@@ -10,6 +10,7 @@
 //! * [`symmetry`]: the symmetry group of a packing and how `--unique`
 //!   breaks it;
 //! * [`input`]: lines, tokens and positioned errors for the readers;
+//!   [`stream`]: an input read as it arrives, line by line or by tokens;
 //! * `model`: the [`Model`] every puzzle gives the solver and the
 //!   [`Refutation`] its pre-checks return; [`TileModel`] and [`PackModel`]
 //!   (here) pair a puzzle with its encoding.
@@ -23,6 +24,7 @@ pub mod input;
 pub mod pack;
 pub mod pieces;
 pub mod polyomino;
+pub mod stream;
 pub mod symmetry;
 pub mod tetravex;
 pub mod tiles;

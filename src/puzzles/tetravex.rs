@@ -34,12 +34,13 @@
 //! label is given (Eternity II's grey frame). See [`super::tiles`] for the
 //! encoding.
 
-use super::input::{next_case, parse_uint, parse_uint_saturating, show, within, ParseError, Tokens};
+use super::input::{next_case, parse_uint, parse_uint_saturating, show, within, ParseError};
+use super::stream::{CaseReader, Source, Tokens};
 use super::tiles::{Border, Fix, Labels, Rule, TilePuzzle};
 
 /// The largest board side tessera accepts.
 pub const MAX_SIDE: usize = 32;
-/// The largest label.
+/// The largest label (four digits: the reader's fast path relies on it).
 pub const MAX_LABEL: u64 = 9999;
 
 /// How a case draws its tiles.
@@ -119,18 +120,28 @@ pub fn judge_text(p: &TilePuzzle) -> String {
 
 /// Reads cases one at a time; stops after the terminator or the first error.
 /// The numbers are white-space separated tokens, as the judge's `scanf`
-/// reads them: line breaks carry no meaning.
-pub struct Reader<'a> {
-    tokens: Tokens<'a>,
+/// reads them: line breaks carry no meaning. With [`Layout::Tiles`], a line
+/// that does not hold exactly one tile (four numbers) is read on by tokens
+/// all the same, with a warning on the source naming it (the first such
+/// line of each case), so that a later error is not the only hint.
+pub struct Reader {
+    tokens: Tokens,
     layout: Layout,
     done: bool,
     number: usize,
+    /// Labels of the case being read (reused from case to case).
+    values: Vec<i32>,
 }
 
-impl<'a> Reader<'a> {
+impl Reader {
     /// A reader of `text`, its tiles drawn as `layout` says.
-    pub fn new(text: &'a str, layout: Layout) -> Self {
-        Reader { tokens: Tokens::new(text), layout, done: false, number: 0 }
+    pub fn new(text: &str, layout: Layout) -> Self {
+        Reader::from_source(Source::from_text(text), layout)
+    }
+
+    /// A reader of `source`, its tiles drawn as `layout` says.
+    pub fn from_source(source: Source, layout: Layout) -> Self {
+        Reader { tokens: Tokens::new(source), layout, done: false, number: 0, values: Vec::new() }
     }
 
     fn read_case(&mut self) -> Result<Option<Case>, ParseError> {
@@ -142,34 +153,81 @@ impl<'a> Reader<'a> {
         if n == 0 {
             return Ok(None);
         }
+        let line = tok.line;
         let n = n as usize;
         self.number += 1;
         let case = self.number;
         let count = n * n;
-        let mut values = Vec::with_capacity(4 * count);
+        let layout = self.layout;
+        let place = |k: usize| match layout {
+            Layout::Tiles => format!("tile {} of {count} in game {case}: top right bottom left", k / 4 + 1),
+            Layout::Blocks => format!("block line {} of {} in game {case}", k / (2 * n) + 1, 2 * n),
+        };
+        let mut values = std::mem::take(&mut self.values);
+        values.clear();
+        let mut warned = false;
         while values.len() < 4 * count {
             let k = values.len();
-            let place = match self.layout {
-                Layout::Tiles => format!("tile {} of {count} in game {case}: top right bottom left", k / 4 + 1),
-                Layout::Blocks => format!("block line {} of {} in game {case}", k / (2 * n) + 1, 2 * n),
-            };
-            let Some(tok) = self.tokens.next() else {
+            if !self.tokens.advance() {
                 let (unit, have) = match self.layout {
                     Layout::Tiles => ("tiles", k / 4),
                     Layout::Blocks => ("block lines", k / (2 * n)),
                 };
                 let need = if self.layout == Layout::Tiles { count } else { 2 * n };
-                return Err(self.tokens.end_with(format!("game {case} needs {need} {unit}, found {have} ({place})")));
+                return Err(self
+                    .tokens
+                    .end_with(format!("game {case} needs {need} {unit}, found {have} ({})", place(k))));
+            }
+            if layout == Layout::Tiles && !warned {
+                warned = self.check_tile_line(k);
+            }
+            let tok = self.tokens.token();
+            // The common label, one to four digits, without the message
+            // the general parser builds (once per label of a stream).
+            let v = match tok.text.as_bytes() {
+                digits @ [_, ..] if digits.len() <= 4 && digits.iter().all(u8::is_ascii_digit) => {
+                    digits.iter().fold(0, |v, d| v * 10 + i32::from(d - b'0'))
+                }
+                _ => parse_uint(&tok, &format!("a label (a whole number 0-{MAX_LABEL})"), MAX_LABEL)
+                    .map_err(|e| within(e, place(k)))? as i32,
             };
-            let v = parse_uint(&tok, &format!("a label (a whole number 0-{MAX_LABEL})"), MAX_LABEL)
-                .map_err(|e| within(e, place))?;
-            values.push(v as i32);
+            values.push(v);
         }
         let tiles = match self.layout {
             Layout::Tiles => values.chunks(4).map(|t| [t[0], t[1], t[2], t[3]]).collect(),
             Layout::Blocks => blocks(n, &values),
         };
-        Ok(Some(Case { line: tok.line, n, tiles }))
+        self.values = values;
+        Ok(Some(Case { line, n, tiles }))
+    }
+
+    /// Warns about the line of label `k` (0-based in its case) when that
+    /// line does not hold exactly one tile; whether it warned.
+    fn check_tile_line(&mut self, k: usize) -> bool {
+        let first = self.tokens.first_on_line();
+        if !first && k > 0 {
+            return false; // the line was looked at with its first label
+        }
+        let on_line = self.tokens.tokens_on_line();
+        if first && k % 4 == 0 && on_line == 4 {
+            return false;
+        }
+        let line = self.tokens.token().line;
+        let what = if first {
+            format!("{on_line} number{}", if on_line == 1 { "" } else { "s" })
+        } else {
+            "the board size and labels".to_string()
+        };
+        self.tokens.source().warn(ParseError::at(
+            line,
+            format!("this tile line holds {what}, not the 4 labels of one tile (top right bottom left); read on by numbers, as the judge does"),
+        ));
+        true
+    }
+
+    /// The source the cases are read from.
+    pub fn source(&mut self) -> &mut Source {
+        self.tokens.source()
     }
 }
 
@@ -193,7 +251,7 @@ fn blocks(n: usize, values: &[i32]) -> Vec<Labels> {
     tiles
 }
 
-impl Iterator for Reader<'_> {
+impl Iterator for Reader {
     type Item = Result<Case, ParseError>;
 
     fn next(&mut self) -> Option<Self::Item> {
@@ -202,5 +260,11 @@ impl Iterator for Reader<'_> {
         }
         let result = self.read_case();
         next_case(&mut self.done, result)
+    }
+}
+
+impl CaseReader for Reader {
+    fn source(&mut self) -> &mut Source {
+        self.tokens.source()
     }
 }

@@ -484,22 +484,23 @@ fn label_balance(p: &TilePuzzle) -> Option<Refutation> {
         return None;
     }
     for (a, bside, slack, dir) in [(RIGHT, LEFT, p.rows, "right/left"), (BOTTOM, TOP, p.cols, "bottom/top")] {
-        // shown[x]: sides `a` showing x; wanted[x]: sides `bside` that meet x.
-        let mut shown: HashMap<i32, i64> = HashMap::new();
-        let mut wanted: HashMap<i32, i64> = HashMap::new();
+        // Per label l, in increasing order: (l, sides `a` showing l, sides
+        // `bside` that meet l), from one sorted list (no hashing: this
+        // runs once per case, and a stream of tiny cases pays it per case).
+        let mut sides: Vec<(i32, bool)> = Vec::with_capacity(2 * p.tiles.len());
         for t in &p.tiles {
-            *shown.entry(t[a]).or_default() += 1;
-            *wanted.entry(p.rule.partner(t[bside])).or_default() += 1;
+            sides.push((t[a], true));
+            sides.push((p.rule.partner(t[bside]), false));
         }
-        let mut labels: Vec<i32> = shown.keys().chain(wanted.keys()).copied().collect();
-        labels.sort();
-        labels.dedup();
-        let get = |m: &HashMap<i32, i64>, l: i32| m.get(&l).copied().unwrap_or(0);
+        sides.sort_unstable();
+        let counts = sides.chunk_by(|x, y| x.0 == y.0).map(|run| {
+            let shown = run.iter().filter(|s| s.1).count() as i64;
+            (run[0].0, shown, run.len() as i64 - shown)
+        });
         match p.border {
             Border::Label(b) => {
                 // Outer sides are all b: the inner ones must pair exactly.
-                for l in labels.into_iter().filter(|&l| l != b && l != p.rule.partner(b)) {
-                    let (s, w) = (get(&shown, l), get(&wanted, l));
+                for (l, s, w) in counts.filter(|&(l, _, _)| l != b && l != p.rule.partner(b)) {
                     if s != w {
                         return Some(Refutation {
                             check: "label-balance",
@@ -510,7 +511,7 @@ fn label_balance(p: &TilePuzzle) -> Option<Refutation> {
             }
             Border::Free => {
                 // The surplus must fit on the outline's column (or row).
-                let surplus: i64 = labels.iter().map(|&l| (get(&shown, l) - get(&wanted, l)).max(0)).sum();
+                let surplus: i64 = counts.map(|(_, s, w)| (s - w).max(0)).sum();
                 if surplus > slack as i64 {
                     return Some(Refutation {
                         check: "label-balance",

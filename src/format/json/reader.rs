@@ -7,24 +7,38 @@
 //! (`array_elements`), so that each element's errors name its own line.
 
 use crate::puzzles::input::ParseError;
+use crate::puzzles::stream::{CaseReader, Source, MAX_LINE_BYTES};
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use std::collections::VecDeque;
 use std::marker::PhantomData;
+
+/// Reads JSON puzzles from a text (see [`PuzzleReader`]).
+pub fn read_puzzles<P: DeserializeOwned>(text: &str) -> PuzzleReader<P> {
+    PuzzleReader::new(Source::from_text(text), None)
+}
 
 /// Reads JSON puzzles: a stream of values, each a puzzle object (`P`), an
 /// array of puzzle objects, or a record tessera wrote (a `"case"` record
 /// gives its `puzzle`; `"solution"` records are skipped). Each item is the
 /// puzzle with the line where its object starts. Errors name the line and
 /// column, and end the stream.
-pub fn read_puzzles<P: DeserializeOwned>(text: &str) -> PuzzleReader<'_, P> {
-    PuzzleReader { text, pos: 0, pending: VecDeque::new(), done: false, lines: (0, 1), kind: PhantomData }
-}
-
-/// The iterator of [`read_puzzles`].
-pub struct PuzzleReader<'a, P> {
-    text: &'a str,
-    /// Where the next top-level value starts (byte offset).
+///
+/// The values are read as they arrive: the reader keeps the lines of the
+/// values not yet finished (one line, for one record per line) and parses a
+/// value once its last line is there, so memory is bounded by the largest
+/// value, and a record is answered before the next one is read. A value
+/// that spans lines is tried again when the source has no line left in its
+/// buffer or the value has doubled since the last try, so that a long
+/// value costs a linear time.
+pub struct PuzzleReader<P> {
+    source: Source,
+    /// The puzzle type a case record must have (`"tetravex"`...), if any.
+    puzzle_type: Option<&'static str>,
+    /// The lines of the values not yet finished, from line `first`.
+    text: String,
+    first: usize,
+    /// Where the next top-level value starts (byte offset in `text`).
     pos: usize,
     /// Elements of the last array still to read: byte ranges.
     pending: VecDeque<(usize, usize)>,
@@ -34,24 +48,41 @@ pub struct PuzzleReader<'a, P> {
     kind: PhantomData<fn() -> P>,
 }
 
-/// A record tessera wrote, read for its puzzle only.
+/// A record tessera wrote, read for its puzzle (and its type) only.
 #[derive(Deserialize)]
 struct RecordIn<P> {
     puzzle: P,
 }
 
-/// Just the `type` of an object.
+/// Just the `type` of an object, and a case record's `puzzle_type`.
 #[derive(Deserialize)]
 struct TypeIn {
     #[serde(rename = "type")]
     kind: Option<serde_json::Value>,
+    puzzle_type: Option<serde_json::Value>,
 }
 
-impl<P: DeserializeOwned> PuzzleReader<'_, P> {
+impl<P: DeserializeOwned> PuzzleReader<P> {
+    /// A reader of `source`; with `puzzle_type`, a case record of another
+    /// type is refused with the subcommand that reads it.
+    pub fn new(source: Source, puzzle_type: Option<&'static str>) -> Self {
+        PuzzleReader {
+            source,
+            puzzle_type,
+            text: String::new(),
+            first: 1,
+            pos: 0,
+            pending: VecDeque::new(),
+            done: false,
+            lines: (0, 1),
+            kind: PhantomData,
+        }
+    }
+
     /// The 1-based line of a byte offset (offsets asked for only grow,
     /// except for errors, which end the stream).
     fn line_of(&mut self, offset: usize) -> usize {
-        let (from, line) = if offset >= self.lines.0 { self.lines } else { (0, 1) };
+        let (from, line) = if offset >= self.lines.0 { self.lines } else { (0, self.first) };
         let line = line + self.text.as_bytes()[from..offset].iter().filter(|&&b| b == b'\n').count();
         self.lines = (offset, line);
         line
@@ -60,7 +91,7 @@ impl<P: DeserializeOwned> PuzzleReader<'_, P> {
     /// The (line, column) of a byte offset, both 1-based.
     fn place(&self, offset: usize) -> (usize, usize) {
         let before = &self.text[..offset];
-        let line = before.matches('\n').count() + 1;
+        let line = before.matches('\n').count() + self.first;
         let column = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
         (line, column)
     }
@@ -80,21 +111,37 @@ impl<P: DeserializeOwned> PuzzleReader<'_, P> {
         Some(Err(e))
     }
 
+    /// Appends the source's next line to `text`; `false` at its end.
+    fn read_line(&mut self) -> bool {
+        let Some(line) = self.source.next_line() else { return false };
+        if self.text.is_empty() {
+            self.first = line.number;
+            self.lines = (0, line.number);
+        }
+        self.text.push_str(line.text);
+        // As in the input, so that an unfinished value's error is placed
+        // where the input ends (on the line after a final line break).
+        if self.source.line_ended() {
+            self.text.push('\n');
+        }
+        true
+    }
+
     /// One object: a puzzle or a record. `None` for a record to skip.
     fn entry(&mut self, start: usize, end: usize) -> Option<Result<(usize, P), ParseError>> {
-        let slice = &self.text[start..end];
         let line = self.line_of(start);
-        if !slice.starts_with('{') {
+        if !self.text[start..end].starts_with('{') {
             let (l, c) = self.place(start);
-            let found = describe(slice);
+            let found = describe(&self.text[start..end]);
             return self.error(ParseError::at_column(
                 l,
                 c,
                 format!("expected a puzzle object (or a case record), found {found}"),
             ));
         }
-        let kind = match serde_json::from_str::<TypeIn>(slice) {
-            Ok(t) => t.kind,
+        let slice = &self.text[start..end];
+        let (kind, puzzle_type) = match serde_json::from_str::<TypeIn>(slice) {
+            Ok(t) => (t.kind, t.puzzle_type),
             Err(e) => {
                 let e = self.located(start, &e);
                 return self.error(e);
@@ -102,7 +149,21 @@ impl<P: DeserializeOwned> PuzzleReader<'_, P> {
         };
         let parsed = match kind.as_ref().map(|k| k.as_str()) {
             None => serde_json::from_str::<P>(slice),
-            Some(Some("case")) => serde_json::from_str::<RecordIn<P>>(slice).map(|r| r.puzzle),
+            Some(Some("case")) => {
+                if let (Some(want), Some(serde_json::Value::String(found))) = (self.puzzle_type, &puzzle_type) {
+                    if want != found {
+                        let (l, c) = self.place(start);
+                        let message = match found.as_str() {
+                            "tetravex" | "edges" | "pack" => {
+                                format!("this is a {found} puzzle; use 'tessera {found}'")
+                            }
+                            _ => format!("this is a puzzle of type {}, not {want}", tidy(&format!("\"{found}\""))),
+                        };
+                        return self.error(ParseError::at_column(l, c, message));
+                    }
+                }
+                serde_json::from_str::<RecordIn<P>>(slice).map(|r| r.puzzle)
+            }
             Some(Some("solution")) => return None,
             Some(_) => {
                 let (l, c) = self.place(start);
@@ -122,9 +183,41 @@ impl<P: DeserializeOwned> PuzzleReader<'_, P> {
             }
         }
     }
+
+    /// The end of the top-level value starting at `start`, reading lines
+    /// until it is complete.
+    fn value_end(&mut self, start: usize) -> Result<usize, ParseError> {
+        let mut tried = 0;
+        loop {
+            if self.source.buffered() == 0 || self.text.len() >= 2 * tried {
+                tried = self.text.len();
+                let parsed = {
+                    let mut stream =
+                        serde_json::Deserializer::from_str(&self.text[start..]).into_iter::<serde::de::IgnoredAny>();
+                    match stream.next() {
+                        Some(Ok(_)) => Ok(start + stream.byte_offset()),
+                        Some(Err(e)) => Err(e),
+                        None => Ok(self.text.len()),
+                    }
+                };
+                match parsed {
+                    Ok(end) => return Ok(end),
+                    Err(e) if !e.is_eof() || !self.read_line() => return Err(self.located(start, &e)),
+                    Err(_) => {}
+                }
+            } else if !self.read_line() {
+                tried = 0; // the end: one last try
+            }
+            if self.text.len() - start > MAX_LINE_BYTES {
+                let (l, c) = self.place(start);
+                let message = format!("a JSON value larger than {} MiB", MAX_LINE_BYTES >> 20);
+                return Err(ParseError::at_column(l, c, message));
+            }
+        }
+    }
 }
 
-impl<P: DeserializeOwned> Iterator for PuzzleReader<'_, P> {
+impl<P: DeserializeOwned> Iterator for PuzzleReader<P> {
     type Item = Result<(usize, P), ParseError>;
 
     fn next(&mut self) -> Option<Self::Item> {
@@ -141,26 +234,23 @@ impl<P: DeserializeOwned> Iterator for PuzzleReader<'_, P> {
             let rest = &self.text[self.pos..];
             let start = self.pos + (rest.len() - rest.trim_start().len());
             if start == self.text.len() {
-                self.done = true;
-                return None;
-            }
-            let mut stream =
-                serde_json::Deserializer::from_str(&self.text[start..]).into_iter::<serde::de::IgnoredAny>();
-            match stream.next() {
-                Some(Ok(_)) => {}
-                Some(Err(e)) => {
-                    let e = self.located(start, &e);
-                    return self.error(e);
-                }
-                None => {
+                // Every value read is finished: start afresh with the next line.
+                self.text.clear();
+                self.pos = 0;
+                if !self.read_line() {
                     self.done = true;
                     return None;
                 }
+                continue;
             }
-            let end = start + stream.byte_offset();
+            let end = match self.value_end(start) {
+                Ok(end) => end,
+                Err(e) => return self.error(e),
+            };
             self.pos = end;
             if self.text[start..].starts_with('[') {
-                self.pending.extend(array_elements(self.text, start, end));
+                let elements = array_elements(&self.text, start, end);
+                self.pending.extend(elements);
                 continue;
             }
             match self.entry(start, end) {
@@ -168,6 +258,12 @@ impl<P: DeserializeOwned> Iterator for PuzzleReader<'_, P> {
                 some => return some,
             }
         }
+    }
+}
+
+impl<P: DeserializeOwned> CaseReader for PuzzleReader<P> {
+    fn source(&mut self) -> &mut Source {
+        &mut self.source
     }
 }
 

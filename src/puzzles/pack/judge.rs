@@ -6,19 +6,20 @@ use super::board::MAX_SIDE;
 use super::case::{Case, PieceSpec};
 use super::puzzle::MAX_PIECES;
 use super::syntax::near_keyword;
-use crate::puzzles::input::{parse_uint, show, within, ParseError, Tokens};
+use crate::puzzles::input::{parse_uint, show, within, ParseError, Token};
 use crate::puzzles::polyomino::Shape;
+use crate::puzzles::stream::{Source, Tokens};
 
 /// Reads cases in the judge's format.
-pub(super) struct JudgeReader<'a> {
-    tokens: Tokens<'a>,
+pub(super) struct JudgeReader {
+    pub(super) tokens: Tokens,
     /// Cases read so far.
     number: usize,
 }
 
-impl<'a> JudgeReader<'a> {
-    pub(super) fn new(text: &'a str) -> Self {
-        JudgeReader { tokens: Tokens::new(text), number: 0 }
+impl JudgeReader {
+    pub(super) fn new(source: Source) -> Self {
+        JudgeReader { tokens: Tokens::new(source), number: 0 }
     }
 
     /// The judge's format, read as white-space separated tokens as the
@@ -39,19 +40,26 @@ impl<'a> JudgeReader<'a> {
         if p > MAX_PIECES as u64 {
             return Err(tok.error(format!("{p} pieces are too many (at most {MAX_PIECES})")));
         }
+        let line = tok.line;
         self.number += 1;
         let case = self.number;
         let mut pieces = Vec::new();
         for k in 1..=p as usize {
             let missing = |what: &str| format!("{what} of piece {k}; case {case} needs {p} pieces");
+            let out_of_range =
+                |t: &Token| t.error(format!("piece size {} is out of range (1 to {MAX_SIDE})", show(t.text)));
             let head = tokens.expect(|| missing("the number of rows"))?;
             let h = parse_uint(&head, "a number of rows", u64::MAX).map_err(|e| within(e, format!("piece {k}")))?;
+            let head_at = (head.line, head.column);
+            // The columns are read first: a bad row count is reported after a bad column count's parse error.
+            let bad_rows = (h == 0 || h > MAX_SIDE as u64).then(|| out_of_range(&head));
             let wt = tokens.expect(|| missing("the number of columns"))?;
             let w = parse_uint(&wt, "a number of columns", u64::MAX).map_err(|e| within(e, format!("piece {k}")))?;
-            for (v, t) in [(h, head), (w, wt)] {
-                if v == 0 || v > MAX_SIDE as u64 {
-                    return Err(t.error(format!("piece size {} is out of range (1 to {MAX_SIDE})", show(t.text))));
-                }
+            if let Some(e) = bad_rows {
+                return Err(e);
+            }
+            if w == 0 || w > MAX_SIDE as u64 {
+                return Err(out_of_range(&wt));
             }
             let (h, w) = (h as usize, w as usize);
             let mut cells = Vec::new();
@@ -85,11 +93,11 @@ impl<'a> JudgeReader<'a> {
                 }
             }
             let Some(shape) = Shape::new(cells) else {
-                return Err(head.error(format!("piece {k} has no solid cell (`1`)")));
+                return Err(ParseError::at_column(head_at.0, head_at.1, format!("piece {k} has no solid cell (`1`)")));
             };
-            pieces.push((shape, head.line));
+            pieces.push((shape, head_at.0));
         }
         let specs = vec![PieceSpec::default(); pieces.len()];
-        Ok(Some(Case { line: tok.line, pieces, specs, board: None }))
+        Ok(Some(Case { line, pieces, specs, board: None }))
     }
 }

@@ -1,52 +1,74 @@
 //! The picture format (docs/pack.md): statements `piece`, `board`, `set`
 //! and `puzzle`, each piece or board drawn on the lines after its
 //! statement. Read line by line; every error names its line (and column).
+//! A case ends where the next `puzzle` statement (or the input) does, so it
+//! is answered once that line has arrived.
 
 use super::board::{Board, MAX_SIDE};
 use super::case::{Case, PieceSpec};
 use super::puzzle::{set_piece_name, MAX_NAME, MAX_PIECES};
 use super::syntax::{content, is_comment, keyword, words};
-use crate::puzzles::input::{parse_uint, show, Line, Lines, ParseError, Token};
+use crate::puzzles::input::{parse_uint, show, Line, ParseError, Token};
 use crate::puzzles::pieces::PieceSet;
 use crate::puzzles::polyomino::Shape;
+use crate::puzzles::stream::Source;
+
+/// A line kept while the statement it belongs to is read.
+struct Kept {
+    number: usize,
+    text: String,
+}
+
+impl Kept {
+    fn view(&self) -> Line<'_> {
+        Line { number: self.number, text: &self.text }
+    }
+}
 
 /// Reads cases in the picture format.
-pub(super) struct PictureReader<'a> {
-    lines: Lines<'a>,
+pub(super) struct PictureReader {
+    pub(super) source: Source,
     /// A line read ahead.
-    pending: Option<Line<'a>>,
+    pending: Option<Kept>,
     /// Cases read so far.
     number: usize,
 }
 
-impl<'a> PictureReader<'a> {
-    pub(super) fn new(text: &'a str) -> Self {
-        PictureReader { lines: Lines::new(text), pending: None, number: 0 }
+impl PictureReader {
+    pub(super) fn new(source: Source) -> Self {
+        PictureReader { source, pending: None, number: 0 }
     }
 
-    fn next_line(&mut self) -> Option<Line<'a>> {
-        self.pending.take().or_else(|| self.lines.next())
+    fn next_line(&mut self) -> Option<Kept> {
+        if let Some(line) = self.pending.take() {
+            return Some(line);
+        }
+        let line = self.source.next_line()?;
+        Some(Kept { number: line.number, text: line.text.to_string() })
     }
 
     /// The next line that is neither blank nor a comment.
-    fn next_statement(&mut self) -> Option<Line<'a>> {
+    fn next_statement(&mut self) -> Option<Kept> {
         loop {
             let line = self.next_line()?;
-            if !line.is_blank() && !is_comment(&line) {
+            if !line.view().is_blank() && !is_comment(&line.view()) {
                 return Some(line);
             }
         }
     }
 
     /// The picture rows after a header: the lines up to the next empty line
-    /// or keyword (comment lines skipped).
-    fn picture(&mut self) -> Vec<Line<'a>> {
+    /// or keyword (comment lines skipped). More rows than a picture may have
+    /// end the picture (its size is refused then), so that memory stays
+    /// bounded.
+    fn picture(&mut self) -> Vec<Kept> {
         let mut rows = Vec::new();
         while let Some(line) = self.next_line() {
-            if is_comment(&line) {
+            let view = line.view();
+            if is_comment(&view) {
                 continue;
             }
-            if line.is_blank() || keyword(&line).is_some() {
+            if view.is_blank() || keyword(&view).is_some() || rows.len() > MAX_SIDE {
                 self.pending = Some(line);
                 break;
             }
@@ -67,31 +89,32 @@ impl<'a> PictureReader<'a> {
         self.number += 1;
         let mut case = Case { line: first.number, pieces: vec![], specs: vec![], board: None };
         let mut line = first;
-        if keyword(&line) == Some("puzzle") {
+        if keyword(&line.view()) == Some("puzzle") {
             match self.next_statement() {
                 Some(l) => line = l,
                 None => return Ok(Some(case)),
             }
         }
         loop {
-            match keyword(&line) {
+            let view = line.view();
+            match keyword(&view) {
                 Some("puzzle") => {
                     self.pending = Some(line);
                     break;
                 }
-                Some("board") => self.board_statement(&line, &mut case)?,
-                Some("piece") => self.piece_statement(&line, &mut case)?,
-                Some("set") => set_statement(&line, &mut case)?,
+                Some("board") => self.board_statement(&view, &mut case)?,
+                Some("piece") => self.piece_statement(&view, &mut case)?,
+                Some("set") => set_statement(&view, &mut case)?,
                 _ => {
-                    let found = content(&line).split_whitespace().next().unwrap_or("");
-                    return Err(line.error(format!(
+                    let found = content(&view).split_whitespace().next().unwrap_or("");
+                    return Err(view.error(format!(
                         "expected `piece`, `board`, `set` or `puzzle`, found {} (a picture ends at an empty line)",
                         show(found)
                     )));
                 }
             }
             if case.pieces.len() > MAX_PIECES {
-                return Err(line.error(format!("more than {MAX_PIECES} pieces in one puzzle")));
+                return Err(view.error(format!("more than {MAX_PIECES} pieces in one puzzle")));
             }
             match self.next_statement() {
                 Some(l) => line = l,
@@ -101,7 +124,7 @@ impl<'a> PictureReader<'a> {
         Ok(Some(case))
     }
 
-    fn board_statement(&mut self, line: &Line<'a>, case: &mut Case) -> Result<(), ParseError> {
+    fn board_statement(&mut self, line: &Line, case: &mut Case) -> Result<(), ParseError> {
         if let Some((_, at)) = &case.board {
             return Err(line.error(format!("a second board (the first is on line {at})")));
         }
@@ -132,7 +155,7 @@ impl<'a> PictureReader<'a> {
                 if rows.is_empty() {
                     return Err(line.error("expected the board's picture on the next lines, or `board ROWSxCOLS`"));
                 }
-                let texts: Vec<&str> = rows.iter().map(content).collect();
+                let texts: Vec<&str> = rows.iter().map(|r| content(&r.view())).collect();
                 Board::from_picture(&texts).map_err(|e| ParseError::at(rows[0].number, e.to_string()))?
             }
         };
@@ -140,7 +163,7 @@ impl<'a> PictureReader<'a> {
         Ok(())
     }
 
-    fn piece_statement(&mut self, line: &Line<'a>, case: &mut Case) -> Result<(), ParseError> {
+    fn piece_statement(&mut self, line: &Line, case: &mut Case) -> Result<(), ParseError> {
         let m = modifiers(line, true)?;
         let rows = self.picture();
         if rows.is_empty() {
@@ -149,7 +172,8 @@ impl<'a> PictureReader<'a> {
         let mut cells = Vec::new();
         let mut letters = std::collections::BTreeSet::new();
         for (r, row) in rows.iter().enumerate() {
-            for (c, ch) in content(row).chars().enumerate() {
+            let row = row.view();
+            for (c, ch) in content(&row).chars().enumerate() {
                 match ch {
                     '#' => cells.push((r, c)),
                     _ if ch.is_ascii_alphabetic() => {
@@ -177,7 +201,7 @@ impl<'a> PictureReader<'a> {
             return Err(line.error(format!("the piece spans {h}x{w}; each side may be at most {MAX_SIDE}")));
         }
         // A piece drawn with one letter (and no `#`) is named by it.
-        let hashes = rows.iter().any(|r| content(r).contains('#'));
+        let hashes = rows.iter().any(|r| content(&r.view()).contains('#'));
         let name = m.name.or_else(|| match (letters.len(), letters.first()) {
             (1, Some(ch)) if !hashes => Some(ch.to_string()),
             _ => None,

@@ -7,40 +7,50 @@ use super::case::Case;
 use super::judge::JudgeReader;
 use super::picture::PictureReader;
 use super::syntax::{is_comment, keyword};
-use crate::puzzles::input::{next_case, Lines, ParseError};
+use crate::puzzles::input::{next_case, Line, Lines, ParseError};
+use crate::puzzles::stream::{CaseReader, Source};
 
 /// Whether a text is in the picture format: its first non-blank line starts
 /// with a keyword or a comment.
 pub fn is_picture_format(text: &str) -> bool {
     let mut lines = Lines::new(text);
-    lines.next_nonblank().is_some_and(|l| is_comment(&l) || keyword(&l).is_some())
+    lines.next_nonblank().is_some_and(|l| is_picture_line(&l))
+}
+
+/// Whether the first non-blank line of a text says the picture format.
+fn is_picture_line(line: &Line) -> bool {
+    is_comment(line) || keyword(line).is_some()
 }
 
 /// Reads cases one at a time, in either format.
-pub struct Reader<'a> {
-    format: Format<'a>,
+pub struct Reader {
+    format: Format,
     done: bool,
 }
 
 /// The reader of the input's format.
-enum Format<'a> {
-    Judge(JudgeReader<'a>),
-    Picture(PictureReader<'a>),
+enum Format {
+    Judge(JudgeReader),
+    Picture(PictureReader),
 }
 
-impl<'a> Reader<'a> {
+impl Reader {
     /// A reader of `text`, in the format [`is_picture_format`] tells.
-    pub fn new(text: &'a str) -> Self {
-        let format = if is_picture_format(text) {
-            Format::Picture(PictureReader::new(text))
-        } else {
-            Format::Judge(JudgeReader::new(text))
-        };
+    pub fn new(text: &str) -> Self {
+        Reader::from_source(Source::from_text(text))
+    }
+
+    /// A reader of `source`, in the format its first non-blank line tells
+    /// (see [`is_picture_format`]).
+    pub fn from_source(mut source: Source) -> Self {
+        let picture = source.peek_nonblank().is_some_and(|l| is_picture_line(&l));
+        let format =
+            if picture { Format::Picture(PictureReader::new(source)) } else { Format::Judge(JudgeReader::new(source)) };
         Reader { format, done: false }
     }
 }
 
-impl Iterator for Reader<'_> {
+impl Iterator for Reader {
     type Item = Result<Case, ParseError>;
 
     fn next(&mut self) -> Option<Self::Item> {
@@ -52,6 +62,15 @@ impl Iterator for Reader<'_> {
             Format::Picture(r) => r.read_case(),
         };
         next_case(&mut self.done, result)
+    }
+}
+
+impl CaseReader for Reader {
+    fn source(&mut self) -> &mut Source {
+        match &mut self.format {
+            Format::Judge(r) => r.tokens.source(),
+            Format::Picture(r) => &mut r.source,
+        }
     }
 }
 
