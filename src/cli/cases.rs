@@ -4,7 +4,7 @@
 //! first bad case (after answering the ones before it) or on Ctrl-C.
 
 use super::args::Common;
-use super::exit::{input_error, Exit};
+use super::exit::{input_error_at, Exit};
 use super::input::{self, Input};
 use super::render::Render;
 use super::search;
@@ -55,7 +55,10 @@ where
     M::Solution: Sync,
     R: Render<M> + Sync,
 {
-    let source = input::read(common.file.as_deref(), "puzzles")?;
+    let source = match input::read(common.file.as_deref(), "puzzles") {
+        Ok(source) => source,
+        Err(e) => return session.finish(Some(e)),
+    };
     let (text, bad_text) = decode_prefix(&source.bytes);
     let json = input::is_json(common.input, text);
     let cases: TextCases<'_, Input<T, J>> = if json {
@@ -104,14 +107,14 @@ where
             Ok(case) => answer(session, &case)?,
             Err(e) => {
                 // When the input stops being text, an error at the cut is really that.
-                error = Some(input_error(name, origin.bad_text.as_ref().unwrap_or(&e)));
+                error = Some(input_error_at(name, origin.bad_text.as_ref().unwrap_or(&e)));
                 break;
             }
         }
     }
     if let (None, Some(bad), true) = (&error, &origin.bad_text, origin.json) {
         if !session.interrupted() {
-            error = Some(input_error(name, bad));
+            error = Some(input_error_at(name, bad));
         }
     }
     session.finish(error)

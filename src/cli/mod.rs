@@ -16,7 +16,8 @@
 //!   family prints; [`progress`]: the progress bar; [`input`]: reading
 //!   FILE or standard input;
 //! * [`config`]: the arguments validated; [`args`]: clap's structs and
-//!   value parsers; [`exit`]: exit statuses and errors.
+//!   value parsers; [`exit`]: exit statuses and errors; [`voice`]: every
+//!   message in one voice (clap's errors and the system's reworded).
 
 pub mod answer;
 pub mod args;
@@ -35,6 +36,7 @@ pub mod search;
 pub mod session;
 pub mod shard_plan;
 pub mod tetravex;
+pub mod voice;
 
 use anyhow::Result;
 use args::{Cli, Command};
@@ -47,7 +49,7 @@ use tessera::engine::Monitor;
 pub fn run(cli: &Cli) -> Result<Exit> {
     let monitor = Monitor::new();
     stop_on_ctrl_c(monitor.clone());
-    match &cli.command {
+    let run = match &cli.command {
         Command::Tetravex(a) => tetravex::run(a, monitor),
         Command::Edges(a) => edges::run(a, monitor),
         Command::Pack(a) => pack::run(a, monitor),
@@ -55,7 +57,8 @@ pub fn run(cli: &Cli) -> Result<Exit> {
         Command::Merge(a) => merge::run(a),
         Command::Completions { shell } => generated::completions(*shell),
         Command::Man { page, dir } => generated::man(page.as_deref(), dir.as_deref()),
-    }
+    };
+    run.map_err(voice::name_stdout)
 }
 
 /// The first Ctrl-C stops the search (what is known is printed); the

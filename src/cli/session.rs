@@ -3,7 +3,7 @@
 //! monitor, the number of cases so far and the worst exit status.
 
 use super::config::RunConfig;
-use super::exit::Exit;
+use super::exit::{Exit, InputError};
 use anyhow::Result;
 use std::io::{self, BufWriter, Stdout, Write};
 use std::sync::atomic::Ordering;
@@ -67,6 +67,9 @@ impl Session {
     /// Writes text to stdout and flushes it, so that nothing already
     /// answered is lost if a later case fails.
     pub fn print(&self, text: &str) -> io::Result<()> {
+        if self.cfg.quiet {
+            return Ok(());
+        }
         let mut out = self.out();
         out.write_all(text.as_bytes())?;
         out.flush()
@@ -78,7 +81,12 @@ impl Session {
     }
 
     /// Ends the run: flushes, then the exit status (an input error wins).
+    /// With `--json` an input error is also the stream's last record, so
+    /// that a consumer of stdout alone knows the stream stopped early.
     pub fn finish(&self, error: Option<anyhow::Error>) -> Result<Exit> {
+        if let Some(e) = error.as_ref().and_then(|e| e.downcast_ref::<InputError>()).filter(|_| self.cfg.json) {
+            self.out().write_all(e.record().as_bytes())?;
+        }
         self.out().flush()?;
         match error {
             Some(e) => Err(e),

@@ -263,18 +263,21 @@ impl FromStr for Count {
     }
 }
 
-/// In JSON a count is a number with every digit: a `u64` as usual, larger
-/// ones written digit for digit (JSON numbers have no size limit; see
-/// docs/json.md for reading them exactly).
+/// The largest integer every JSON reader reads exactly: 2^53 - 1, the
+/// last of the run of integers an IEEE double holds without a gap (jq 1.6
+/// and JavaScript's `JSON.parse` read every number as a double).
+pub const MAX_EXACT_JSON_INTEGER: u64 = (1 << 53) - 1;
+
+/// In JSON a count up to [`MAX_EXACT_JSON_INTEGER`] is a number; a larger
+/// one is a string of its decimal digits, so that no reader can round it
+/// silently (a reader that computes with it must first turn the text into
+/// a number of its own, and one that expects a number fails loudly; see
+/// docs/json.md, "Very large counts").
 impl serde::Serialize for Count {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self.to_u64() {
-            Some(x) => s.serialize_u64(x),
-            None => {
-                let raw =
-                    serde_json::value::RawValue::from_string(self.to_string()).map_err(serde::ser::Error::custom)?;
-                raw.serialize(s)
-            }
+            Some(x) if x <= MAX_EXACT_JSON_INTEGER => s.serialize_u64(x),
+            _ => s.collect_str(self),
         }
     }
 }
