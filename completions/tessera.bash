@@ -99,7 +99,7 @@ _tessera() {
             return 0
             ;;
         tessera__subcmd__edges)
-            opts="-h -V --input --grid --ascii --count --all --limit --json --stats --color --progress --timeout --max-nodes --threads --shard --backend --restarts --seed --memo --memo-mb --shard-plan --rotate --fix --help --version"
+            opts="-g -c -q -j -h -V --input --grid --ascii --count --all --limit --json --quiet --stats --color --progress --timeout --max-nodes --threads --shard --backend --restarts --seed --memo --memo-mb --shard-plan --rotate --fix --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -130,6 +130,10 @@ _tessera() {
                     return 0
                     ;;
                 --threads)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -381,7 +385,7 @@ _tessera() {
             return 0
             ;;
         tessera__subcmd__pack)
-            opts="-h -V --input --grid --ascii --count --all --limit --json --stats --color --progress --timeout --max-nodes --threads --shard --backend --restarts --seed --memo --memo-mb --shard-plan --board --board-file --rotate --flip --set --unique --help --version"
+            opts="-g -c -q -j -h -V --input --grid --ascii --count --all --limit --json --quiet --stats --color --progress --timeout --max-nodes --threads --shard --backend --restarts --seed --memo --memo-mb --shard-plan --board --board-file --rotate --flip --set --unique --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -412,6 +416,10 @@ _tessera() {
                     return 0
                     ;;
                 --threads)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -463,7 +471,7 @@ _tessera() {
             return 0
             ;;
         tessera__subcmd__tetravex)
-            opts="-h -V --input --grid --ascii --count --all --limit --json --stats --color --progress --timeout --max-nodes --threads --shard --backend --restarts --seed --memo --memo-mb --shard-plan --rotate --in-place --border --layout --fix --help --version"
+            opts="-g -c -q -j -h -V --input --grid --ascii --count --all --limit --json --quiet --stats --color --progress --timeout --max-nodes --threads --shard --backend --restarts --seed --memo --memo-mb --shard-plan --rotate --in-place --border --layout --fix --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -494,6 +502,10 @@ _tessera() {
                     return 0
                     ;;
                 --threads)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -121,7 +121,7 @@ fn search_limits_out_of_range_are_usage_errors() {
 fn a_hint_that_names_no_piece_is_an_input_error() {
     let r = run(&["tetravex", "--fix", "9@1,1"], example("tetravex-zoj1008.txt"));
     assert_eq!(r.code, Some(2));
-    assert!(r.stderr.contains("line 1"), "{}", r.stderr);
+    assert!(r.stderr.contains(".txt:1:") || r.stderr.contains("<stdin>:1:"), "{}", r.stderr);
     let r = run(&["tetravex", "--fix", "1@3,1"], example("tetravex-zoj1008.txt"));
     assert_eq!(r.code, Some(2));
     // A rotation needs turning tiles.
@@ -145,11 +145,7 @@ fn bad(args: &[&str], input: impl Into<Vec<u8>>, line: usize, message: &str, ans
     let r = run(args, input);
     r.expect_code(2).expect_no_panic();
     let first = r.stderr.lines().next().unwrap_or("");
-    assert!(
-        first.contains(&format!("line {line}:")) || first.contains(&format!("line {line},")),
-        "expected line {line} in: {}",
-        r.stderr
-    );
+    assert!(first.contains(&format!(":{line}:")), "expected line {line} in: {}", r.stderr);
     assert!(r.stderr.contains(message), "expected {message:?} in: {}", r.stderr);
     assert_eq!(r.stderr.lines().count(), 1, "one error line: {}", r.stderr);
     assert_eq!(r.stdout, answered, "earlier cases are answered");
@@ -312,7 +308,7 @@ fn invalid_utf8_is_refused_with_its_line() {
     input.extend_from_slice(&[0xff, b' ', b'1', b'\n', b'0', b'\n']);
     let r = run(&["tetravex"], input);
     r.expect_code(2).expect_no_panic();
-    assert!(r.stderr.contains("line 4, column 5"), "{}", r.stderr);
+    assert!(r.stderr.contains(":4:5"), "{}", r.stderr);
     assert!(r.stderr.contains("UTF-8"), "{}", r.stderr);
 }
 
@@ -1042,7 +1038,7 @@ fn memoised_counts_beyond_u64_in_text_json_and_merge() {
     let r = run(&["pack", "--count", "--threads", "2"], board);
     assert!(r.stdout.ends_with(&format!("\n{want} solutions\n")), "{}", r.stdout);
     let r = run(&["pack", "--count", "--json", "--stats"], board);
-    assert!(r.stdout.contains(&format!(r#""count":{want},"#)), "{}", r.stdout);
+    assert!(r.stdout.contains(&format!(r#""count":"{want}","#)), "{}", r.stdout);
     assert!(r.stdout.contains(r#""memo":{"states":"#), "{}", r.stdout);
     assert!(r.stderr.contains("% hits"), "{}", r.stderr);
     // Shards add up exactly.

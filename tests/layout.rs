@@ -359,7 +359,7 @@ fn too_many_numbers_on_a_block_line() {
     // A fifth label on a 2x2 board's line is the next line's first.
     bad_blocks(&format!("{GOOD}2\n1 1 1 1 1\n"), 6, "needs 4 block lines, found 1", GOOD_OK);
     let r = run(&["tetravex", "--layout", "blocks"], format!("{GOOD}2\n1 1 1 1 x\n"));
-    assert!(r.stderr.contains("line 5, column 9"), "{}", r.stderr);
+    assert!(r.stderr.contains(":5:9"), "{}", r.stderr);
 }
 
 #[test]

@@ -224,7 +224,7 @@ fn merge_names_missing_duplicate_incomplete_and_foreign_shards() {
     let unsharded = run(&["pack", "--count", "--json"], example("pack-uva387.txt")).stdout;
     let r = run(&["merge"], unsharded);
     r.expect_code(2);
-    assert!(r.stderr.contains("<stdin>: line 1: a case record without \"shard\""), "{}", r.stderr);
+    assert!(r.stderr.contains("<stdin>:1: a case record without \"shard\""), "{}", r.stderr);
     run(&["merge"], "").expect_code(2);
     run(&["merge"], "{}\n").expect_code(2);
 }
