@@ -121,6 +121,23 @@ fn an_input_error_ends_the_json_stream_with_an_error_record() {
 }
 
 #[test]
+fn records_read_back_accept_schema_2_and_stop_at_an_error_record() {
+    let stream = run(&["tetravex", "--json"], "1\n1 1 1 1\n2\n1 2 3 x\n").stdout;
+    let r = run(&["tetravex"], stream);
+    assert_eq!(r.stdout, "Game 1: Possible\n");
+    assert_eq!(
+        r.stderr,
+        "tessera: <stdin>:2:1: the run that wrote this input stopped at an input error (<stdin>:4:7: expected a label \
+         (a whole number 0-9999), found `x` (tile 1 of 4 in game 2: top right bottom left))\n"
+    );
+    r.expect_code(2);
+    // A case record with a count written as a string is read for its puzzle.
+    let big = run(&["pack", "--count", "--json"], DOMINOES_16).stdout;
+    let r = run(&["pack", "--count", "--json"], big);
+    assert_eq!(r.cases()[0]["count"], TILINGS_16);
+}
+
+#[test]
 fn merge_reads_string_counts_and_refuses_error_records_and_newer_schemas() {
     let mut shards = String::new();
     for i in 1..=2 {

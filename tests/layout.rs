@@ -303,10 +303,7 @@ fn bad_blocks(input: &str, line: usize, message: &str, answered: &str) {
         r.expect_code(2);
         assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
         let first = r.stderr.lines().next().unwrap();
-        assert!(
-            first.contains(&format!("line {line}:")) || first.contains(&format!("line {line},")),
-            "expected line {line} in: {first}"
-        );
+        assert!(first.contains(&format!(":{line}:")), "expected line {line} in: {first}");
         assert!(first.contains(message), "expected {message:?} in: {first}");
         if extra.is_empty() {
             assert_eq!(r.stdout, answered);

@@ -29,13 +29,16 @@ fn count_line(count: &Count, complete: bool, stopped: Option<StopReason>) -> Str
     }
 }
 
-/// Whether case `k` had nothing to search in this run's shard: the deal
-/// gave the shard none of the subtrees (a tree with fewer subtrees than
-/// shards, or one that ends within the levels every shard repeats), so its
-/// search found nothing and could find nothing (docs/cluster.md).
+/// Whether case `k` had nothing to search in this run's shard: the tree
+/// was cut into subtrees, but the deal gave this shard none of them (there
+/// are fewer subtrees than shards), so its search found nothing and could
+/// find nothing (docs/usage.md, `--shard`). A tree that ends within the
+/// levels that cut it has no subtrees at all: every shard then searched
+/// all of it, and that is not an empty shard.
 pub fn empty_shard<S>(cfg: &RunConfig, result: &CaseResult<S>) -> bool {
     cfg.shard.is_some()
         && result.stats.tickets == 0
+        && result.stats.split > 0
         && result.complete
         && result.stopped.is_none()
         && result.status == Status::Unknown

@@ -4,12 +4,13 @@
 //! first bad case (after answering the ones before it) or on Ctrl-C.
 
 use super::args::Common;
-use super::exit::{input_error_at, Exit};
+use super::exit::{input_error, input_error_at, Exit, InputError};
 use super::input::{self, Input};
 use super::render::Render;
 use super::search;
 use super::session::Session;
 use super::shard_plan;
+use super::voice;
 use anyhow::Result;
 use serde::de::DeserializeOwned;
 use std::io;
@@ -57,6 +58,15 @@ where
 {
     let source = match input::read(common.file.as_deref(), "puzzles") {
         Ok(source) => source,
+        // Named as grep names it (`FILE: No such file or directory`), so
+        // that with --json it is also the stream's error record.
+        Err(e) if e.downcast_ref::<InputError>().is_none() => {
+            let name = match common.file.as_deref() {
+                Some(p) if p.as_os_str() != "-" => p.display().to_string(),
+                _ => "<stdin>".to_string(),
+            };
+            return session.finish(Some(input_error(&name, voice::plain(&e.root_cause().to_string()))));
+        }
         Err(e) => return session.finish(Some(e)),
     };
     let (text, bad_text) = decode_prefix(&source.bytes);

@@ -284,7 +284,17 @@ impl serde::Serialize for Count {
 
 #[cfg(test)]
 mod tests {
-    use super::Count;
+    use super::{Count, MAX_EXACT_JSON_INTEGER};
+
+    #[test]
+    fn json_counts_are_numbers_up_to_2_pow_53_minus_1_and_strings_above() {
+        let json = |c: Count| serde_json::to_string(&c).unwrap();
+        assert_eq!(json(Count::from(0u64)), "0");
+        assert_eq!(json(Count::from(MAX_EXACT_JSON_INTEGER)), "9007199254740991");
+        assert_eq!(json(Count::from(MAX_EXACT_JSON_INTEGER + 1)), "\"9007199254740992\"");
+        assert_eq!(json(Count::from(u64::MAX)), "\"18446744073709551615\"");
+        assert_eq!(json(Count::from(u128::MAX)), "\"340282366920938463463374607431768211455\"");
+    }
 
     #[test]
     fn adds_across_every_limb_and_prints() {

@@ -12,14 +12,14 @@
 //! change together (a test writes a record with [`case_record`] and reads
 //! it back with [`crate::merge::read_records`]).
 
-use crate::engine::{Count, ParseCountError, Stats, StopReason, MAX_EXACT_JSON_INTEGER};
+use crate::engine::{Count, ParseCountError, Stats, StopReason};
 use crate::puzzles::Refutation;
 use crate::solve::{CaseResult, Status};
 use serde::{Deserialize, Serialize};
 
 /// The version of the records' schema, written as `"schema"` in every
 /// record. Version 2 added the field itself, the `"error"` record and
-/// counts above [`MAX_EXACT_JSON_INTEGER`] written as strings; records
+/// counts above [`MAX_EXACT_JSON_INTEGER`](crate::engine::MAX_EXACT_JSON_INTEGER) written as strings; records
 /// without the field are version 1 (docs/json.md, "Compatibility").
 pub const SCHEMA_VERSION: u32 = 2;
 
@@ -423,10 +423,4 @@ impl CaseRecordIn {
 /// The version of records without a `schema` field.
 fn schema_one() -> u32 {
     1
-}
-
-/// Whether a count is written as a JSON string (it is larger than every
-/// JSON reader holds exactly); see [`Count`]'s `Serialize`.
-pub fn count_is_text(count: &Count) -> bool {
-    count.to_u64().is_none_or(|x| x > MAX_EXACT_JSON_INTEGER)
 }
