@@ -34,7 +34,7 @@ fn messages_in_one_voice() {
          "tessera: --set dominoes: expected one of trominoes, tetrominoes, pentominoes, one-sided-pentominoes, hexominoes (did you mean trominoes?)\n", 2),
         (&["tetravex", "--shard-plan", "2", "--shard", "1/2"], "",
          "tessera: --shard-plan cannot be used with --shard\nUsage: tessera tetravex [OPTIONS] [FILE]\n", 2),
-        (&["tetravex", "--limit"], "", "tessera: --limit needs a value\nUsage: tessera tetravex [OPTIONS] [FILE]\n", 2),
+        (&["tetravex", "--limit"], "", "tessera: --limit needs a value\n", 2),
         // Input errors: the place first, as compilers write it.
         (&["tetravex"], "2\n1 2 3 x 4\n",
          "tessera: <stdin>:2:7: expected a label (a whole number 0-9999), found `x` (tile 1 of 4 in game 1: top right bottom left)\n", 2),

@@ -123,7 +123,7 @@ pub fn message(fraction: f64, nodes: u64, solutions: u64, elapsed: f64) -> Strin
 /// assumes that rate holds; it is the time to the end of the tree, so a
 /// search for one solution usually ends sooner.
 pub fn time_left(fraction: f64, elapsed: f64) -> Option<f64> {
-    (fraction >= 0.01 && fraction < 1.0 && elapsed >= 2.0).then(|| elapsed * (1.0 - fraction) / fraction)
+    ((0.01..1.0).contains(&fraction) && elapsed >= 2.0).then(|| elapsed * (1.0 - fraction) / fraction)
 }
 
 /// `45 s`, `12 min`, `3.5 h`, `2.0 days`: a rough duration.
