@@ -16,6 +16,7 @@ use std::collections::HashSet;
 pub struct CaseRecord<P, S> {
     #[serde(rename = "type")]
     pub kind: String,
+    pub schema: u32,
     pub puzzle_type: String,
     pub case: usize,
     pub line: usize,
@@ -36,6 +37,7 @@ pub struct CaseRecord<P, S> {
 pub struct SolutionRecord<S> {
     #[serde(rename = "type")]
     pub kind: String,
+    pub schema: u32,
     pub case: usize,
     pub index: u64,
     pub solution: S,
@@ -53,6 +55,8 @@ pub struct Refutation {
 pub struct Shard {
     pub index: u32,
     pub count: u32,
+    #[serde(default)]
+    pub empty: bool,
 }
 
 #[derive(Debug, Deserialize)]
@@ -189,8 +193,18 @@ pub fn decode<P: for<'de> Deserialize<'de>, S: for<'de> Deserialize<'de>>(
         match v["type"].as_str() {
             Some("case") => {
                 // Keys that must be present even when null.
-                for key in ["type", "puzzle_type", "case", "line", "status", "solvable", "complete", "puzzle", "stats"]
-                {
+                for key in [
+                    "type",
+                    "schema",
+                    "puzzle_type",
+                    "case",
+                    "line",
+                    "status",
+                    "solvable",
+                    "complete",
+                    "puzzle",
+                    "stats",
+                ] {
                     assert!(v.get(key).is_some(), "no {key:?} in {line}");
                 }
                 let rec: CaseRecord<P, S> =

@@ -252,7 +252,7 @@ mod tests {
 
     #[test]
     fn messages() {
-        assert_eq!(message(0.25, 1_500_000, 1, 2.0), "[==>       ] 25.0%  2.0 s  1.50M nodes  750.0k/s  1 solution");
+        assert_eq!(message(0.25, 1_500_000, 1, 1.5), "[==>       ] 25.0%  1.5 s  1.50M nodes  1.00M/s  1 solution");
         assert_eq!(message(0.0, 0, 123_456, 0.5), "[>         ] 0%  0.5 s  0 nodes  0/s  123.5k solutions");
         assert_eq!(
             message(0.25, 1_000_000, 0, 4.0),

@@ -329,7 +329,7 @@ mod tests {
     #[test]
     fn serialises_every_digit() {
         let c: Count = "112202208776036178000000".parse().unwrap();
-        assert_eq!(serde_json::to_string(&c).unwrap(), "112202208776036178000000");
+        assert_eq!(serde_json::to_string(&c).unwrap(), "\"112202208776036178000000\"");
         assert_eq!(serde_json::to_string(&Count::from(5u64)).unwrap(), "5");
     }
 }

@@ -107,7 +107,7 @@ impl<P: DeserializeOwned> PuzzleReader<'_, P> {
             // The last record of a run that an input error cut short.
             Some(Some("error")) => {
                 let (l, c) = self.place(start);
-                let said = serde_json::from_str::<super::ErrorRecord>(slice)
+                let said = serde_json::from_str::<super::records::ErrorRecord>(slice)
                     .map(|e| format!(" ({}:{}:{}: {})", e.file, e.line, e.column, e.message))
                     .unwrap_or_default();
                 let message = format!("the run that wrote this input stopped at an input error{said}");
