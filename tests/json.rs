@@ -209,7 +209,7 @@ pub fn decode<P: for<'de> Deserialize<'de>, S: for<'de> Deserialize<'de>>(
                 }
                 let rec: CaseRecord<P, S> =
                     serde_json::from_value(v.clone()).unwrap_or_else(|e| panic!("bad case record ({e}): {line}"));
-                assert_eq!(rec.kind, "case");
+                assert_eq!((rec.kind.as_str(), rec.schema), ("case", 2));
                 assert_eq!(rec.puzzle_type, puzzle_type);
                 assert_eq!(rec.case, next_case, "cases are numbered from 1 in order");
                 assert!(rec.line >= 1);
@@ -271,7 +271,7 @@ pub fn decode<P: for<'de> Deserialize<'de>, S: for<'de> Deserialize<'de>>(
             Some("solution") => {
                 let rec: SolutionRecord<S> =
                     serde_json::from_value(v.clone()).unwrap_or_else(|e| panic!("bad solution record ({e}): {line}"));
-                assert_eq!(rec.kind, "solution");
+                assert_eq!((rec.kind.as_str(), rec.schema), ("solution", 2));
                 assert_eq!(rec.case, next_case, "a solution record precedes its case record");
                 out.solutions.push((v, rec));
             }
