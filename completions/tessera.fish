@@ -48,7 +48,7 @@ always\t'Even when stderr is not a terminal (a log file, a test)'
 never\t'No progress bar'"
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l timeout -d 'Give up on a case after this many seconds (the case is then unknown)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l max-nodes -d 'Give up on a case after this many search nodes (reproducible; one thread)' -r
-complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l threads -d 'Worker threads (0: all cores; at most 1024)' -r
+complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -s j -l threads -d 'Worker threads (0: all cores; at most 1024)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l shard -d 'Search only shard I of N (1-based), for splitting a search across machines' -r
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l backend -d 'Search backend (auto: by the puzzle and the estimated tree sizes; others for comparisons)' -r -f -a "auto\t'Bit sets for packing; for tile puzzles the row scan or the assignment backend, by estimate'
 assign\t'Exact domains with arc consistency, most constrained cell first (tile puzzles)'
@@ -66,11 +66,12 @@ complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l border -d '
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l layout -d 'How the input draws the tiles' -r -f -a "tiles\t'One tile per line: top right bottom left'
 blocks\t'The board drawn as it lies, each tile a 2x2 block of labels'"
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l fix -d 'Pin tile TILE (1-based, input order) at row ROW, column COL (1-based), turned ROT quarter turns clockwise (0-3)' -r
-complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l grid -d 'Draw each solution after its verdict'
+complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -s g -l grid -d 'Draw each solution after its verdict'
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l ascii -d 'Draw grids with plain ASCII instead of box characters'
-complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l count -d 'Count every distinct solution (identical pieces swapped count once)'
+complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -s c -l count -d 'Count every distinct solution (identical pieces swapped count once)'
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l all -d 'Print every solution'
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l json -d 'Write newline-delimited JSON records instead of text'
+complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -s q -l quiet -d 'Print nothing on stdout: the exit status alone answers (like grep -q); each case is searched only to its first solution'
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l stats -d 'Print effort counters for each case on stderr'
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l rotate -d 'Tiles may turn (quarter turns) as well as move'
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l in-place -d 'Every tile stays in its cell and may only turn'
@@ -89,7 +90,7 @@ always\t'Even when stderr is not a terminal (a log file, a test)'
 never\t'No progress bar'"
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l timeout -d 'Give up on a case after this many seconds (the case is then unknown)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l max-nodes -d 'Give up on a case after this many search nodes (reproducible; one thread)' -r
-complete -c tessera -n "__fish_tessera_using_subcommand edges" -l threads -d 'Worker threads (0: all cores; at most 1024)' -r
+complete -c tessera -n "__fish_tessera_using_subcommand edges" -s j -l threads -d 'Worker threads (0: all cores; at most 1024)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l shard -d 'Search only shard I of N (1-based), for splitting a search across machines' -r
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l backend -d 'Search backend (auto: by the puzzle and the estimated tree sizes; others for comparisons)' -r -f -a "auto\t'Bit sets for packing; for tile puzzles the row scan or the assignment backend, by estimate'
 assign\t'Exact domains with arc consistency, most constrained cell first (tile puzzles)'
@@ -104,11 +105,12 @@ off\t'Never: count by enumeration'"
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l memo-mb -d 'Memory cap of the count memo, in MiB, all threads together (default 1024; when full it starts again)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l shard-plan -d 'Print the estimated size of each of N shards (Knuth\'s estimate) instead of searching' -r
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l fix -d 'Pin piece PIECE (1-based, input order) at row ROW, column COL (1-based), turned ROT quarter turns clockwise (0-3)' -r
-complete -c tessera -n "__fish_tessera_using_subcommand edges" -l grid -d 'Draw each solution after its verdict'
+complete -c tessera -n "__fish_tessera_using_subcommand edges" -s g -l grid -d 'Draw each solution after its verdict'
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l ascii -d 'Draw grids with plain ASCII instead of box characters'
-complete -c tessera -n "__fish_tessera_using_subcommand edges" -l count -d 'Count every distinct solution (identical pieces swapped count once)'
+complete -c tessera -n "__fish_tessera_using_subcommand edges" -s c -l count -d 'Count every distinct solution (identical pieces swapped count once)'
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l all -d 'Print every solution'
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l json -d 'Write newline-delimited JSON records instead of text'
+complete -c tessera -n "__fish_tessera_using_subcommand edges" -s q -l quiet -d 'Print nothing on stdout: the exit status alone answers (like grep -q); each case is searched only to its first solution'
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l stats -d 'Print effort counters for each case on stderr'
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l rotate -d 'Pieces may turn (quarter turns)'
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -126,7 +128,7 @@ always\t'Even when stderr is not a terminal (a log file, a test)'
 never\t'No progress bar'"
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l timeout -d 'Give up on a case after this many seconds (the case is then unknown)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l max-nodes -d 'Give up on a case after this many search nodes (reproducible; one thread)' -r
-complete -c tessera -n "__fish_tessera_using_subcommand pack" -l threads -d 'Worker threads (0: all cores; at most 1024)' -r
+complete -c tessera -n "__fish_tessera_using_subcommand pack" -s j -l threads -d 'Worker threads (0: all cores; at most 1024)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l shard -d 'Search only shard I of N (1-based), for splitting a search across machines' -r
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l backend -d 'Search backend (auto: by the puzzle and the estimated tree sizes; others for comparisons)' -r -f -a "auto\t'Bit sets for packing; for tile puzzles the row scan or the assignment backend, by estimate'
 assign\t'Exact domains with arc consistency, most constrained cell first (tile puzzles)'
@@ -147,11 +149,12 @@ tetrominoes\t''
 pentominoes\t''
 one-sided-pentominoes\t''
 hexominoes\t''"
-complete -c tessera -n "__fish_tessera_using_subcommand pack" -l grid -d 'Draw each solution after its verdict'
+complete -c tessera -n "__fish_tessera_using_subcommand pack" -s g -l grid -d 'Draw each solution after its verdict'
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l ascii -d 'Draw grids with plain ASCII instead of box characters'
-complete -c tessera -n "__fish_tessera_using_subcommand pack" -l count -d 'Count every distinct solution (identical pieces swapped count once)'
+complete -c tessera -n "__fish_tessera_using_subcommand pack" -s c -l count -d 'Count every distinct solution (identical pieces swapped count once)'
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l all -d 'Print every solution'
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l json -d 'Write newline-delimited JSON records instead of text'
+complete -c tessera -n "__fish_tessera_using_subcommand pack" -s q -l quiet -d 'Print nothing on stdout: the exit status alone answers (like grep -q); each case is searched only to its first solution'
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l stats -d 'Print effort counters for each case on stderr'
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l rotate -d 'Pieces may turn (quarter turns)'
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l flip -d 'Pieces may be flipped over (mirrored)'

@@ -11,7 +11,7 @@
 //! one; counts add up.
 
 use crate::engine::Count;
-use crate::format::json::{plain_message, CaseRecordIn, ShardJson};
+use crate::format::json::{plain_message, CaseRecordIn, ErrorRecord, ShardJson, SCHEMA_VERSION};
 use crate::solve::Status;
 use serde::de::IgnoredAny;
 use serde::Deserialize;
@@ -28,13 +28,6 @@ pub struct RecordError {
     pub line: usize,
     /// What is wrong with it.
     pub message: String,
-}
-
-impl RecordError {
-    /// The message with its line, without the source's name.
-    pub fn message_at(&self) -> String {
-        format!("line {}: {}", self.line, self.message)
-    }
 }
 
 /// One shard's case record, as far as merging needs it.
@@ -58,6 +51,9 @@ pub struct ShardRecord {
     pub complete: bool,
     /// The shard's solutions (`--count`/`--all` runs).
     pub solutions: Option<Count>,
+    /// Why the shard's search stopped early, as its record names it
+    /// (`timeout`, `limit`, ...), if it did.
+    pub stopped: Option<String>,
     /// The puzzle, as the record holds it.
     pub puzzle: Value,
     /// The shard's search nodes.
@@ -101,6 +97,9 @@ pub struct MergedCase {
     pub missing: Vec<u32>,
     /// Shards that stopped before finishing (limit, timeout, interruption).
     pub incomplete: Vec<u32>,
+    /// Why each shard of `incomplete` stopped, as its record says (`None`
+    /// when the record names no reason), in the same order.
+    pub stopped: Vec<Option<String>>,
     /// Shards with more than one record (only the first one counts).
     pub duplicate: Vec<u32>,
     /// Records that do not belong with the others (another split, another
@@ -128,6 +127,8 @@ struct RecordHead {
     kind: Option<serde_json::Value>,
     #[serde(default)]
     shard: Option<IgnoredAny>,
+    #[serde(default)]
+    schema: Option<u32>,
 }
 
 /// Reads the shard records of NDJSON text (one JSON object per line; blank
@@ -145,10 +146,24 @@ pub fn read_records(source_name: &str, text: &str) -> Result<Vec<ShardRecord>, R
         serde_json::from_str::<IgnoredAny>(raw).map_err(|e| err(format!("not a JSON record: {e}")))?;
         let head = match raw.trim_start().starts_with('{') {
             true => serde_json::from_str::<RecordHead>(raw).map_err(|e| err(format!("not a JSON record: {e}")))?,
-            false => RecordHead { kind: None, shard: None },
+            false => RecordHead { kind: None, shard: None, schema: None },
         };
+        if head.schema.is_some_and(|v| v > SCHEMA_VERSION) {
+            return Err(err(format!(
+                "a record of schema {}, written by a newer tessera (this one reads schemas 1 to {SCHEMA_VERSION})",
+                head.schema.unwrap_or_default()
+            )));
+        }
         match head.kind.as_ref().and_then(serde_json::Value::as_str) {
             Some("solution") => continue,
+            Some("error") => {
+                let e: ErrorRecord = serde_json::from_str(raw)
+                    .map_err(|e| err(format!("not an error record as tessera writes it: {}", plain_message(&e))))?;
+                return Err(err(format!(
+                    "the run that wrote these records stopped at an input error ({}:{}:{}: {})",
+                    e.file, e.line, e.column, e.message
+                )));
+            }
             Some("case") => {}
             Some(other) => {
                 return Err(err(format!("a \"{other}\" record; merge reads the case records of --shard runs")))
@@ -167,7 +182,7 @@ pub fn read_records(source_name: &str, text: &str) -> Result<Vec<ShardRecord>, R
 
 /// What merging needs of a case record with a shard, checked.
 fn shard_record(r: CaseRecordIn, at: String) -> Result<ShardRecord, String> {
-    let ShardJson { index, count } = r.shard.ok_or("a case record without \"shard\"")?;
+    let ShardJson { index, count, .. } = r.shard.ok_or("a case record without \"shard\"")?;
     if index == 0 || index > count {
         return Err(format!("shard {index}/{count}: expected 1 <= index <= count"));
     }
@@ -185,6 +200,7 @@ fn shard_record(r: CaseRecordIn, at: String) -> Result<ShardRecord, String> {
         status: r.status,
         complete: r.complete,
         solutions,
+        stopped: r.stopped,
         puzzle: r.puzzle,
         nodes: r.stats.nodes,
         elapsed_ms: r.stats.elapsed_ms,
@@ -215,6 +231,7 @@ fn merge_case(records: Vec<ShardRecord>) -> MergedCase {
         count: None,
         missing: Vec::new(),
         incomplete: Vec::new(),
+        stopped: Vec::new(),
         duplicate: Vec::new(),
         conflicts: Vec::new(),
         nodes: 0,
@@ -223,12 +240,18 @@ fn merge_case(records: Vec<ShardRecord>) -> MergedCase {
     // The first record of each shard of the first record's split.
     let mut seen: BTreeMap<u32, ShardRecord> = BTreeMap::new();
     for r in records {
-        if r.count != n {
+        // Another puzzle type first: its split is no concern of this case.
+        if r.puzzle_type != first.puzzle_type {
+            m.conflicts.push(format!(
+                "shard {}/{} ({}) is a {} record, {} a {} record: merge the shard runs of one puzzle at a time",
+                r.index, r.count, r.at, r.puzzle_type, first.at, first.puzzle_type
+            ));
+        } else if r.count != n {
             m.conflicts.push(format!(
                 "shard {}/{} ({}) is from a split into {}, not {n} like {}",
                 r.index, r.count, r.at, r.count, first.at
             ));
-        } else if r.puzzle_type != first.puzzle_type || r.puzzle != first.puzzle {
+        } else if r.puzzle != first.puzzle {
             m.conflicts.push(format!("shard {}/{n} ({}) is of another puzzle than {}", r.index, r.at, first.at));
         } else if r.solutions.is_some() != first.solutions.is_some() {
             m.conflicts.push(format!(
@@ -251,6 +274,7 @@ fn merge_case(records: Vec<ShardRecord>) -> MergedCase {
     m.duplicate.sort_unstable();
     m.missing = (1..=n).filter(|i| !seen.contains_key(i)).collect();
     m.incomplete = seen.values().filter(|r| !r.finished()).map(|r| r.index).collect();
+    m.stopped = seen.values().filter(|r| !r.finished()).map(|r| r.stopped.clone()).collect();
     m.nodes = seen.values().map(|r| r.nodes).sum();
     m.elapsed_ms = seen.values().map(|r| r.elapsed_ms).sum();
     if first.solutions.is_some() {
@@ -288,7 +312,7 @@ mod tests {
             stopped: None,
             stats: Stats { nodes: 10, ..Stats::default() },
         };
-        let shard = Some(ShardJson { index, count });
+        let shard = Some(ShardJson { index, count, empty: false });
         let rec = case_record("pack", 1, 1, &result, serde_json::json!({}), None::<()>, shard);
         serde_json::to_string(&rec).unwrap()
     }

@@ -151,6 +151,7 @@ fn add_stats(total: &mut Stats, s: &Stats) {
     total.updates += s.updates;
     total.solutions = s.solutions;
     total.tickets += s.tickets;
+    total.split = total.split.max(s.split);
     total.restarts += s.restarts;
     total.threads = s.threads;
     total.backend = s.backend;

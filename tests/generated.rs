@@ -116,7 +116,7 @@ fn man_prints_each_page() {
     }
     let out = Command::new(assert_cmd::cargo::cargo_bin("tessera")).args(["man", "nonesuch"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("possible values: tetravex, edges, pack"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("expected one of tetravex, edges, pack"));
 }
 
 /// Completions offer what the arguments take: `pack --set <TAB>` the set

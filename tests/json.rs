@@ -16,6 +16,7 @@ use std::collections::HashSet;
 pub struct CaseRecord<P, S> {
     #[serde(rename = "type")]
     pub kind: String,
+    pub schema: u32,
     pub puzzle_type: String,
     pub case: usize,
     pub line: usize,
@@ -36,6 +37,7 @@ pub struct CaseRecord<P, S> {
 pub struct SolutionRecord<S> {
     #[serde(rename = "type")]
     pub kind: String,
+    pub schema: u32,
     pub case: usize,
     pub index: u64,
     pub solution: S,
@@ -53,6 +55,8 @@ pub struct Refutation {
 pub struct Shard {
     pub index: u32,
     pub count: u32,
+    #[serde(default)]
+    pub empty: bool,
 }
 
 #[derive(Debug, Deserialize)]
@@ -189,13 +193,23 @@ pub fn decode<P: for<'de> Deserialize<'de>, S: for<'de> Deserialize<'de>>(
         match v["type"].as_str() {
             Some("case") => {
                 // Keys that must be present even when null.
-                for key in ["type", "puzzle_type", "case", "line", "status", "solvable", "complete", "puzzle", "stats"]
-                {
+                for key in [
+                    "type",
+                    "schema",
+                    "puzzle_type",
+                    "case",
+                    "line",
+                    "status",
+                    "solvable",
+                    "complete",
+                    "puzzle",
+                    "stats",
+                ] {
                     assert!(v.get(key).is_some(), "no {key:?} in {line}");
                 }
                 let rec: CaseRecord<P, S> =
                     serde_json::from_value(v.clone()).unwrap_or_else(|e| panic!("bad case record ({e}): {line}"));
-                assert_eq!(rec.kind, "case");
+                assert_eq!((rec.kind.as_str(), rec.schema), ("case", 2));
                 assert_eq!(rec.puzzle_type, puzzle_type);
                 assert_eq!(rec.case, next_case, "cases are numbered from 1 in order");
                 assert!(rec.line >= 1);
@@ -257,7 +271,7 @@ pub fn decode<P: for<'de> Deserialize<'de>, S: for<'de> Deserialize<'de>>(
             Some("solution") => {
                 let rec: SolutionRecord<S> =
                     serde_json::from_value(v.clone()).unwrap_or_else(|e| panic!("bad solution record ({e}): {line}"));
-                assert_eq!(rec.kind, "solution");
+                assert_eq!((rec.kind.as_str(), rec.schema), ("solution", 2));
                 assert_eq!(rec.case, next_case, "a solution record precedes its case record");
                 out.solutions.push((v, rec));
             }
@@ -435,7 +449,7 @@ fn refutations_and_stops_are_recorded() {
     // Shards.
     let r = run(&["tetravex", "--json", "--count", "--shard", "2/3"], tetravex_text(&cases));
     let d = tiles(&r.stdout, "tetravex");
-    assert!(d.cases.iter().all(|(_, rec)| rec.shard == Some(Shard { index: 2, count: 3 })));
+    assert!(d.cases.iter().all(|(_, rec)| rec.shard.as_ref().is_some_and(|s| (s.index, s.count) == (2, 3))));
 }
 
 /// `--all`: the solution records are exactly the distinct solutions brute

@@ -153,7 +153,7 @@ fn pack_json_boards_and_rules() {
         "\n{\"board\": {\"rows\": 1, \"cols\": 2, \"picture\": [\"..\"]},\n \"pieces\": [{\"picture\": [\"#x\"]}]}";
     let r = run(&["pack"], bad);
     r.expect_code(2);
-    assert!(r.stderr.contains("<stdin>: line 2: piece 1, row 1: expected `#` or `.`, found `x`"), "{}", r.stderr);
+    assert!(r.stderr.contains("<stdin>:2: piece 1, row 1: expected `#` or `.`, found `x`"), "{}", r.stderr);
 }
 
 /// The JSON forms: a stream of puzzle objects, an array, case records and
@@ -185,7 +185,7 @@ fn json_input_forms_and_rule_flags() {
     assert_eq!(run(&["tetravex", "--count", "--fix", "1@2,2,0"], fixed).stdout, "Game 1: Possible\n1 solution\n");
     let r = run(&["tetravex", "--in-place"], fixed);
     r.expect_code(2);
-    assert!(r.stderr.contains("line 1: --in-place pins every tile"), "{}", r.stderr);
+    assert!(r.stderr.contains(":1: --in-place pins every tile"), "{}", r.stderr);
     // --input text reads JSON as text, which fails.
     run(&["tetravex", "--input", "text"], p).expect_code(2);
     // Edges: letters are drawn when every side is F, O or I.
@@ -200,25 +200,25 @@ fn json_input_forms_and_rule_flags() {
 fn json_errors_name_line_and_column() {
     let p = r#"{"rows": 1, "cols": 1, "tiles": [[1, 1, 1, 1]]}"#;
     let cases: &[(&str, String, &str)] = &[
-        ("tetravex", format!("{p}\n{{\"rows\": 1, \"cols\": 1,\n  \"tiles\": [[1, 1, 1]]}}"), "line 3, column 21: invalid length 3"),
-        ("tetravex", format!("{p}\n{{\"rows\": 1, \"cols\": 1, \"tiles\": [[1, 1, 1, 1]], \"rotation\": true}}"), "line 2, column 58: unknown field `rotation`"),
-        ("tetravex", format!("{p}\n{{\"rows\": 1, \"cols\": 1, \"tiles\": [[1, 1, 1, 1]]"), "line 2, column 46: EOF while parsing an object"),
-        ("tetravex", format!("{p}\n{{\"rows\": 2, \"cols\": 1, \"tiles\": [[1, 1, 1, 1]]}}"), "line 2: a 2x1 board needs 2 tiles, found 1"),
-        ("tetravex", format!("{p}\n{{\"rows\": 1, \"cols\": 1, \"tiles\": [[1, 1, 1, -1]]}}"), "line 2: tile 1: label -1 is out of range (0 to 9999)"),
-        ("tetravex", format!("{p}\n[1]"), "line 2, column 2: expected a puzzle object (or a case record), found a number"),
-        ("tetravex", format!("{p}\n{{\"type\": \"summary\"}}"), "line 2, column 1: a record of type \"summary\" holds no puzzle"),
-        ("edges", format!("{p}\n{{\"rows\": 1, \"cols\": 1, \"tiles\": [[0, 0, 0, 0]], \"border\": 1}}"), "line 2: border 1: the outline of an edges puzzle is flat (0)"),
-        ("tetravex", format!("{p}\n{{\"rows\": 1, \"cols\": 1, \"tiles\": [[1, 1, 1, 1]], \"fixes\": [{{\"piece\": 2, \"row\": 1, \"col\": 1}}]}}"), "line 2: hint 1: piece 2 does not exist"),
+        ("tetravex", format!("{p}\n{{\"rows\": 1, \"cols\": 1,\n  \"tiles\": [[1, 1, 1]]}}"), ":3:21: invalid length 3"),
+        ("tetravex", format!("{p}\n{{\"rows\": 1, \"cols\": 1, \"tiles\": [[1, 1, 1, 1]], \"rotation\": true}}"), ":2:58: unknown field `rotation`"),
+        ("tetravex", format!("{p}\n{{\"rows\": 1, \"cols\": 1, \"tiles\": [[1, 1, 1, 1]]"), ":2:46: EOF while parsing an object"),
+        ("tetravex", format!("{p}\n{{\"rows\": 2, \"cols\": 1, \"tiles\": [[1, 1, 1, 1]]}}"), ":2: a 2x1 board needs 2 tiles, found 1"),
+        ("tetravex", format!("{p}\n{{\"rows\": 1, \"cols\": 1, \"tiles\": [[1, 1, 1, -1]]}}"), ":2: tile 1: label -1 is out of range (0 to 9999)"),
+        ("tetravex", format!("{p}\n[1]"), ":2:2: expected a puzzle object (or a case record), found a number"),
+        ("tetravex", format!("{p}\n{{\"type\": \"summary\"}}"), ":2:1: a record of type \"summary\" holds no puzzle"),
+        ("edges", format!("{p}\n{{\"rows\": 1, \"cols\": 1, \"tiles\": [[0, 0, 0, 0]], \"border\": 1}}"), ":2: border 1: the outline of an edges puzzle is flat (0)"),
+        ("tetravex", format!("{p}\n{{\"rows\": 1, \"cols\": 1, \"tiles\": [[1, 1, 1, 1]], \"fixes\": [{{\"piece\": 2, \"row\": 1, \"col\": 1}}]}}"), ":2: hint 1: piece 2 does not exist"),
         // serde's type words in plain words (no i32, usize, sequence).
-        ("tetravex", format!("{p}\n{{\"rows\": 1, \"cols\": 1, \"tiles\": [[[1], 1, 1, 1]]}}"), "line 2, column 34: found a list, expected a whole number"),
-        ("tetravex", format!("{p}\n{{\"rows\": 1, \"cols\": 1, \"tiles\": [[\"a\", 1, 1, 1]]}}"), "line 2, column 37: found the string \"a\", expected a whole number"),
-        ("tetravex", format!("{p}\n{{\"rows\": -1, \"cols\": 1, \"tiles\": []}}"), "line 2, column 11: found the number `-1`, expected a whole number, 0 or more"),
-        ("pack", "{\"board\": [3, 3]}".to_string(), "line 1, column 16: found a list, expected an object"),
+        ("tetravex", format!("{p}\n{{\"rows\": 1, \"cols\": 1, \"tiles\": [[[1], 1, 1, 1]]}}"), ":2:34: found a list, expected a whole number"),
+        ("tetravex", format!("{p}\n{{\"rows\": 1, \"cols\": 1, \"tiles\": [[\"a\", 1, 1, 1]]}}"), ":2:37: found the string \"a\", expected a whole number"),
+        ("tetravex", format!("{p}\n{{\"rows\": -1, \"cols\": 1, \"tiles\": []}}"), ":2:11: found the number `-1`, expected a whole number, 0 or more"),
+        ("pack", "{\"board\": [3, 3]}".to_string(), ":1:16: found a list, expected an object"),
     ];
     for (cmd, input, message) in cases {
         let r = run(&[cmd], input.as_str());
         r.expect_code(2);
-        assert!(r.stderr.starts_with("tessera: <stdin>: "), "{}", r.stderr);
+        assert!(r.stderr.starts_with("tessera: <stdin>:"), "{}", r.stderr);
         assert!(r.stderr.contains(message), "want {message:?} in {}", r.stderr);
         for word in ["i32", "usize", "u32", "sequence", "invalid type", "invalid value"] {
             assert!(!r.stderr.contains(word), "{word} in {}", r.stderr);

@@ -51,7 +51,7 @@ fn all_solutions(inst: &Instance, extra: &[&str]) -> BTreeMap<u64, (u64, Vec<Str
     args.extend(["--all", "--json"]);
     args.extend(extra);
     let r = run(&args, inst.input.clone());
-    assert!(matches!(r.code, Some(0 | 1)), "{args:?}: {r:#?}");
+    assert!(matches!(r.code, Some(0 | 1 | 4)), "{args:?}: {r:#?}");
     let lines = r.json_lines();
     let mut out: BTreeMap<u64, (u64, Vec<String>)> = BTreeMap::new();
     let mut pending: Vec<Value> = Vec::new();
@@ -224,7 +224,7 @@ fn merge_names_missing_duplicate_incomplete_and_foreign_shards() {
     let unsharded = run(&["pack", "--count", "--json"], example("pack-uva387.txt")).stdout;
     let r = run(&["merge"], unsharded);
     r.expect_code(2);
-    assert!(r.stderr.contains("<stdin>: line 1: a case record without \"shard\""), "{}", r.stderr);
+    assert!(r.stderr.contains("<stdin>:1: a case record without \"shard\""), "{}", r.stderr);
     run(&["merge"], "").expect_code(2);
     run(&["merge"], "{}\n").expect_code(2);
 }

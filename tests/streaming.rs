@@ -168,7 +168,7 @@ fn a_missing_or_bad_input_among_good_ones() {
         )
     );
     assert!(
-        r.stderr.starts_with(&format!("tessera: {missing}: cannot open: No such file or directory\n")),
+        r.stderr.starts_with(&format!("tessera: {missing}: No such file or directory\n")),
         "{}",
         r.stderr
     );
@@ -250,16 +250,16 @@ fn a_tile_line_of_the_wrong_length_is_named() {
     assert_eq!(r.stdout, "Game 1: Possible\n");
     assert_eq!(
         r.stderr,
-        "tessera: warning: <stdin>:3: this tile line holds 5 numbers, not the 4 labels of one tile (top right bottom left); read on by numbers, as the judge does\n"
+        "tessera: <stdin>:3: warning: this tile line holds 5 numbers, not the 4 labels of one tile (top right bottom left); read on by numbers, as the judge does\n"
     );
     // The warning comes before the error it explains.
     let r = run(&["tetravex"], "2\n5 9 1 4\n4 4 5 6 6\n6 8 5 4\n0 4 4 3\n0\n");
     r.expect_code(2);
-    let warning = r.stderr.find("warning: <stdin>:3:").expect("warned");
-    let error = r.stderr.find("tessera: <stdin>: line").expect("error");
-    assert!(warning < error, "{}", r.stderr);
+    let lines: Vec<&str> = r.stderr.lines().collect();
+    assert!(lines.len() == 2 && lines[0].starts_with("tessera: <stdin>:3: warning:"), "{}", r.stderr);
+    assert!(lines[1].starts_with("tessera: <stdin>:") && !lines[1].contains("warning"), "{}", r.stderr);
     let r = run(&["edges"], "1 2\nFFFF F\nFFF\n0 0\n");
-    assert!(r.stderr.contains("warning: <stdin>:2: this piece line holds 5 sides"), "{}", r.stderr);
+    assert!(r.stderr.contains("<stdin>:2: warning: this piece line holds 5 sides"), "{}", r.stderr);
     // Well-formed inputs warn about nothing.
     for (cmd, file) in [("tetravex", "tetravex-zoj1008.txt"), ("edges", "edges-2x2.txt")] {
         let r = run(&[cmd], example(file));

@@ -4,6 +4,7 @@
 
 mod brute;
 mod cli;
+mod consumers;
 mod crosscheck;
 mod edges;
 mod generated;
@@ -24,3 +25,4 @@ mod tetravex;
 mod usability;
 mod util;
 mod verify;
+mod voice;

@@ -8,7 +8,7 @@ use serde::Serialize;
 use tessera::engine::{Count, StopReason};
 use tessera::format::json::{self, ShardJson, SolutionRecord};
 use tessera::puzzles::Model;
-use tessera::solve::CaseResult;
+use tessera::solve::{CaseResult, Status};
 
 /// `1 solution`, `2 solutions`.
 fn plural(n: &Count, noun: &str) -> String {
@@ -46,6 +46,31 @@ pub fn json_line<T: Serialize>(record: &T, file: Option<&str>) -> String {
     format!("{}\n", line.expect("records serialise"))
 }
 
+/// Whether case `k` had nothing to search in this run's shard: the tree
+/// was cut into subtrees, but the deal gave this shard none of them (there
+/// are fewer subtrees than shards), so its search found nothing and could
+/// find nothing (docs/usage.md, `--shard`). A tree that ends within the
+/// levels that cut it has no subtrees at all: every shard then searched
+/// all of it, and that is not an empty shard.
+pub fn empty_shard<S>(cfg: &RunConfig, result: &CaseResult<S>) -> bool {
+    cfg.shard.is_some()
+        && result.stats.tickets == 0
+        && result.stats.split > 0
+        && result.complete
+        && result.stopped.is_none()
+        && result.status == Status::Unknown
+}
+
+/// The text line of an empty shard ([`empty_shard`]) instead of a verdict.
+fn empty_shard_line(cfg: &RunConfig, k: usize) -> String {
+    let s = cfg.shard.expect("a shard run");
+    format!(
+        "Case {k}: nothing to search in shard {}/{} (the search tree has too few subtrees to give every shard a part)",
+        s.index + 1,
+        s.count
+    )
+}
+
 /// Solution `index` (from 1) of case `k` under `--all`, as it is found:
 /// a JSON record, or `Solution i:`, its drawing and an empty line (after
 /// an empty line that separates it from the case before).
@@ -60,7 +85,13 @@ pub fn solution<M: Model>(
     sol: &M::Solution,
 ) -> String {
     if cfg.json {
-        let rec = SolutionRecord { kind: "solution", case: k, index, solution: render.solution_json(model, sol) };
+        let rec = SolutionRecord {
+            kind: "solution",
+            schema: json::SCHEMA_VERSION,
+            case: k,
+            index,
+            solution: render.solution_json(model, sol),
+        };
         json_line(&rec, file)
     } else {
         let gap = if index == 1 && k > 1 { "\n" } else { "" };
@@ -78,7 +109,8 @@ pub fn record<M: Model>(
     model: &M,
     result: &CaseResult<M::Solution>,
 ) -> String {
-    let shard = cfg.shard.map(|s| ShardJson { index: s.index + 1, count: s.count });
+    let empty = empty_shard(cfg, result);
+    let shard = cfg.shard.map(|s| ShardJson { index: s.index + 1, count: s.count, empty });
     let solution = result.solution.as_ref().map(|s| render.solution_json(model, s));
     let rec = json::case_record(render.name(), k, line, result, render.puzzle_json(model), solution, shard);
     json_line(&rec, file)
@@ -103,7 +135,11 @@ pub fn text<M: Model>(
     if k > 1 && (render.blank_between() || extra) && streamed == 0 {
         text.push('\n');
     }
-    text.push_str(&render.verdict(k, model, result));
+    if empty_shard(cfg, result) {
+        text.push_str(&empty_shard_line(cfg, k));
+    } else {
+        text.push_str(&render.verdict(k, model, result));
+    }
     text.push('\n');
     if let Some(count) = &result.count {
         text.push_str(&count_line(count, result.complete, result.stopped));
@@ -132,7 +168,7 @@ pub fn stats<S>(k: usize, r: &CaseResult<S>) -> String {
         if s.threads == 1 { "" } else { "s" }
     );
     if s.tickets > 0 {
-        line.push_str(&format!(", {} subtrees", s.tickets));
+        line.push_str(&format!(", {}", plural(&s.tickets.into(), "subtree")));
     }
     if s.restarts > 0 {
         line.push_str(&format!(", {}", plural(&s.restarts.into(), "restart")));

@@ -22,9 +22,9 @@ use values::Size;
 /// With no options each subcommand reads its judge's input and prints the
 /// judge's answer byte for byte. Exit status: 0 every case solvable, 1 some
 /// case proved unsolvable, 2 usage or input error, 3 some case unknown
-/// (limit or timeout), 130 interrupted.
+/// (limit or timeout), 4 a shard with nothing to search, 130 interrupted.
 #[derive(Parser, Debug)]
-#[command(name = "tessera", version, propagate_version = true, max_term_width = 100)]
+#[command(name = "tessera", version, propagate_version = true, max_term_width = 100, args_override_self = true)]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
@@ -35,30 +35,32 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Gnome Tetravex (ZOJ 1008): square tiles with four labels; equal labels meet.
-    #[command(after_long_help = TETRAVEX_HELP)]
+    #[command(after_help = help::PUZZLE_EXIT, after_long_help = help::long(TETRAVEX_HELP, help::PUZZLE_EXIT))]
     Tetravex(TetravexArgs),
     /// Jigsaw edge matching (UVa 519): flat sides on the border, In meets Out.
-    #[command(after_long_help = EDGES_HELP)]
+    #[command(after_help = help::PUZZLE_EXIT, after_long_help = help::long(EDGES_HELP, help::PUZZLE_EXIT))]
     Edges(EdgesArgs),
     /// Polyomino packing (UVa 387): fill the board with all the pieces.
-    #[command(after_long_help = PACK_HELP)]
+    #[command(after_help = help::PUZZLE_EXIT, after_long_help = help::long(PACK_HELP, help::PUZZLE_EXIT))]
     Pack(PackArgs),
     /// Write random puzzles with a planted solution (judge format or JSON).
-    #[command(after_long_help = GENERATE_HELP)]
+    #[command(after_help = help::PLAIN_EXIT, after_long_help = help::long(GENERATE_HELP, help::PLAIN_EXIT))]
     Generate(GenerateArgs),
     /// Add up the JSON records of shard runs (--shard I/N --json); report missing shards.
-    #[command(after_long_help = MERGE_HELP)]
+    #[command(after_help = help::MERGE_EXIT, after_long_help = help::long(MERGE_HELP, help::MERGE_EXIT))]
     Merge(MergeArgs),
     /// Draw the solutions of --json records as SVG pictures, without solving again.
     #[command(after_long_help = RENDER_HELP)]
     Render(RenderArgs),
     /// Print a shell completion script.
+    #[command(after_help = help::PLAIN_EXIT)]
     Completions {
         /// The shell.
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
     /// Print the man page (roff): tessera's, or one subcommand's.
+    #[command(after_help = help::PLAIN_EXIT)]
     Man {
         /// The subcommand whose page to print (tessera-SUBCOMMAND(1)).
         #[arg(value_name = "SUBCOMMAND", value_parser = clap::builder::PossibleValuesParser::new(
@@ -83,7 +85,7 @@ pub struct Common {
     pub input: InputFormat,
 
     /// Draw each solution after its verdict.
-    #[arg(long, help_heading = "Output")]
+    #[arg(short = 'g', long, help_heading = "Output")]
     pub grid: bool,
 
     /// Draw grids with plain ASCII instead of box characters.
@@ -91,7 +93,7 @@ pub struct Common {
     pub ascii: bool,
 
     /// Count every distinct solution (identical pieces swapped count once).
-    #[arg(long, help_heading = "Output")]
+    #[arg(short = 'c', long, help_heading = "Output")]
     pub count: bool,
 
     /// Print every solution.
@@ -99,7 +101,7 @@ pub struct Common {
     pub all: bool,
 
     /// With --all (or --count): stop after N solutions.
-    #[arg(long, value_name = "N", help_heading = "Output")]
+    #[arg(long, value_name = "N", value_parser = values::whole_u64, allow_hyphen_values = true, help_heading = "Output")]
     pub limit: Option<u64>,
 
     /// Write newline-delimited JSON records instead of text.
@@ -110,6 +112,10 @@ pub struct Common {
     /// {case}, {solution} or {puzzle} in it, or `-` (stdout: the pictures only).
     #[arg(long, value_name = "PATH", conflicts_with = "shard_plan", help_heading = "Output")]
     pub svg: Option<PathBuf>,
+    /// Print nothing on stdout: the exit status alone answers (like grep -q); each case is
+    /// searched only to its first solution.
+    #[arg(short = 'q', long, conflicts_with_all = ["count", "all", "limit", "json", "grid", "shard_plan"], help_heading = "Output")]
+    pub quiet: bool,
 
     /// Print effort counters for each case on stderr.
     #[arg(long, help_heading = "Output")]
@@ -128,15 +134,15 @@ pub struct Common {
     pub timeout: Option<Duration>,
 
     /// Give up on a case after this many search nodes (reproducible; one thread).
-    #[arg(long, value_name = "N", help_heading = "Search")]
+    #[arg(long, value_name = "N", value_parser = values::whole_u64, allow_hyphen_values = true, help_heading = "Search")]
     pub max_nodes: Option<u64>,
 
     /// Worker threads (0: all cores; at most 1024).
-    #[arg(long, value_name = "N", default_value_t = 0, value_parser = values::threads, allow_hyphen_values = true, help_heading = "Search")]
+    #[arg(short = 'j', long, value_name = "N", default_value_t = 0, value_parser = values::threads, allow_hyphen_values = true, help_heading = "Search")]
     pub threads: usize,
 
     /// Search only shard I of N (1-based), for splitting a search across machines.
-    #[arg(long, value_name = "I/N", value_parser = values::shard, help_heading = "Search")]
+    #[arg(long, value_name = "I/N", value_parser = values::shard, allow_hyphen_values = true, help_heading = "Search")]
     pub shard: Option<Shard>,
 
     /// Search backend (auto: by the puzzle and the estimated tree sizes; others for comparisons).
@@ -156,18 +162,18 @@ pub struct Common {
     pub restarts: RestartsArg,
 
     /// Seed of the restarts' random orders (the same seed repeats a one-thread run exactly).
-    #[arg(long, value_name = "S", default_value_t = 0, help_heading = "Search")]
+    #[arg(long, value_name = "S", default_value_t = 0, value_parser = values::whole_u64, allow_hyphen_values = true, help_heading = "Search")]
     pub seed: u64,
     /// Memoise subtree counts when counting (auto: when random walks, or a short memoised pilot run, show that it pays).
     #[arg(long, value_enum, default_value_t = MemoArg::Auto, value_name = "WHEN", help_heading = "Search")]
     pub memo: MemoArg,
 
     /// Memory cap of the count memo, in MiB, all threads together (default 1024; when full it starts again).
-    #[arg(long, value_name = "MIB", help_heading = "Search")]
+    #[arg(long, value_name = "MIB", value_parser = values::whole_usize, allow_hyphen_values = true, help_heading = "Search")]
     pub memo_mb: Option<usize>,
 
     /// Print the estimated size of each of N shards (Knuth's estimate) instead of searching.
-    #[arg(long, value_name = "N", conflicts_with_all = ["shard", "all", "limit", "grid"], value_parser = clap::value_parser!(u32).range(1..=1_000_000), help_heading = "Search")]
+    #[arg(long, value_name = "N", conflicts_with_all = ["shard", "all", "limit", "grid"], value_parser = values::shard_plan, allow_hyphen_values = true, help_heading = "Search")]
     pub shard_plan: Option<u32>,
 }
 
@@ -262,7 +268,7 @@ pub struct TetravexArgs {
     pub in_place: bool,
 
     /// Every outer side must carry label C, and no inner side may.
-    #[arg(long, value_name = "C", help_heading = "Rules")]
+    #[arg(long, value_name = "C", value_parser = values::label, allow_hyphen_values = true, help_heading = "Rules")]
     pub border: Option<i32>,
 
     /// How the input draws the tiles.
@@ -351,21 +357,21 @@ pub struct GenerateArgs {
 
     /// Labels the joins draw from (tetravex: values 0 up, skipping the border
     /// label; edges: tab shapes 1 to K) [default: tetravex 10, edges 1].
-    #[arg(long, value_name = "K")]
+    #[arg(long, value_name = "K", value_parser = values::whole_usize, allow_hyphen_values = true)]
     pub labels: Option<usize>,
 
     /// Tetravex: every outer side carries label C (and no inner side does).
-    #[arg(long, value_name = "C")]
+    #[arg(long, value_name = "C", value_parser = values::label, allow_hyphen_values = true)]
     pub border: Option<i32>,
 
     /// Eternity II style: joins along the border ring draw from F labels of
     /// their own (tetravex: implies --border 0 unless given).
-    #[arg(long, value_name = "F")]
+    #[arg(long, value_name = "F", value_parser = values::whole_usize, allow_hyphen_values = true)]
     pub frame_labels: Option<usize>,
 
     /// Eternity II style: all other joins draw from I labels, distinct from
     /// the frame labels.
-    #[arg(long, value_name = "I")]
+    #[arg(long, value_name = "I", value_parser = values::whole_usize, allow_hyphen_values = true)]
     pub inner_labels: Option<usize>,
 
     /// Turn every tile or piece a random number of quarter turns (solve
@@ -384,19 +390,19 @@ pub struct GenerateArgs {
     pub flip: bool,
 
     /// Pack: the number of pieces [default: about one per 5 cells].
-    #[arg(long, value_name = "K", conflicts_with = "piece_size")]
+    #[arg(long, value_name = "K", conflicts_with = "piece_size", value_parser = values::whole_usize, allow_hyphen_values = true)]
     pub pieces: Option<usize>,
 
     /// Pack: the average piece size in cells (pieces = cells / N, rounded).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = values::whole_usize, allow_hyphen_values = true)]
     pub piece_size: Option<usize>,
 
     /// How many puzzles.
-    #[arg(long, value_name = "N", default_value_t = 1)]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = values::whole_usize, allow_hyphen_values = true)]
     pub cases: usize,
 
     /// Seed of the random source (same seed, same puzzles).
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_name = "S", value_parser = values::whole_u64, allow_hyphen_values = true)]
     pub seed: Option<u64>,
 
     /// Write one JSON puzzle per line (the shape `--input json` reads)

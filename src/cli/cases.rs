@@ -7,19 +7,20 @@
 //! input; Ctrl-C ends the run.
 
 use super::args::Common;
-use super::exit::Exit;
+use super::exit::{Exit, InputError};
 use super::input::{self, Input};
 use super::render::Render;
 use super::search;
 use super::session::Session;
 use super::shard_plan;
+use super::voice;
 use anyhow::Result;
 use serde::de::DeserializeOwned;
 use std::io;
 use std::path::PathBuf;
 use tessera::format::json::PuzzleReader;
 use tessera::puzzles::input::ParseError;
-use tessera::puzzles::stream::{CaseReader, Source};
+use tessera::puzzles::stream::{CaseReader, Failure, Source};
 use tessera::puzzles::Model;
 
 /// A case ready to answer.
@@ -30,6 +31,9 @@ pub struct Case<M, R> {
     pub model: M,
     /// How to print its answers.
     pub render: R,
+    /// A warning about the case, for stderr (named with the input and the
+    /// case's line there).
+    pub warning: Option<String>,
 }
 
 /// The judge's text cases of an input, as a puzzle's reader reads them.
@@ -63,8 +67,10 @@ where
         let name = input::name(path);
         let mut source = match input::open(path, "puzzles", session.shared_out()) {
             Ok(source) => source,
+            // Named as grep names it (`FILE: No such file or directory`);
+            // with --json it is also the stream's error record.
             Err(e) => {
-                session.input_error(&name, e)?;
+                session.input_error(InputError::whole(&name, e))?;
                 continue;
             }
         };
@@ -87,6 +93,9 @@ where
     M::Solution: Sync,
     R: Render<M> + Sync,
 {
+    if let Some(warning) = &case.warning {
+        eprintln!("tessera: warning: {warning}");
+    }
     answer(&mut session, &case)?;
     session.finish()
 }
@@ -116,18 +125,35 @@ where
         }
         match case.map(|c| c.and_then(&mut build)) {
             None => break,
-            Some(Ok(case)) => answer(session, &case)?,
+            Some(Ok(case)) => {
+                if let Some(warning) = &case.warning {
+                    session.warn(name, case.line, warning);
+                }
+                answer(session, &case)?
+            }
             Some(Err(e)) => {
-                return match cases.source().take_failure() {
-                    Some(failure) => session.input_error(name, input::failure_message(&failure)),
-                    None => session.input_error(name, e),
+                // When the input stops being text or a read fails, that is
+                // the error (an error at the cut is really that).
+                let error = match cases.source().take_failure() {
+                    Some(failure) => failure_error(name, &failure),
+                    None => InputError::at(name, &e),
                 };
+                return session.input_error(error);
             }
         }
     }
     match cases.source().take_failure() {
-        Some(failure) if !session.interrupted() => session.input_error(name, input::failure_message(&failure)),
+        Some(failure) if !session.interrupted() => session.input_error(failure_error(name, &failure)),
         _ => Ok(()),
+    }
+}
+
+/// The input error of a failed read (`Failure::Io`) or of input that
+/// stops being text.
+fn failure_error(name: &str, failure: &Failure) -> InputError {
+    match failure {
+        Failure::Text(e) => InputError::at(name, e),
+        Failure::Io(e) => InputError::whole(name, format!("cannot read: {}", voice::plain(&e.to_string()))),
     }
 }
 

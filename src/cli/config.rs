@@ -22,6 +22,8 @@ pub struct RunConfig {
     pub grid: bool,
     /// Write JSON records (`--json`).
     pub json: bool,
+    /// Print nothing on stdout (`-q`): the exit status answers.
+    pub quiet: bool,
     /// Print effort counters on stderr (`--stats`).
     pub stats: bool,
     /// How grids are drawn (`--ascii`, `--color`).
@@ -107,6 +109,7 @@ impl RunConfig {
             print_all: c.all,
             grid: c.grid,
             json: c.json,
+            quiet: c.quiet,
             stats: c.stats,
             style: Style { ascii: c.ascii, colour: colour && !c.json },
             progress,

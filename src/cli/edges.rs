@@ -75,7 +75,7 @@ pub fn run(args: &EdgesArgs, monitor: Arc<Monitor>) -> Result<Exit> {
                 }
             };
             let model = TileModel::new(puzzle).map_err(|e| ParseError::at(line, e.to_string()))?;
-            Ok(Case { line, model, render: EdgesRender { letters } })
+            Ok(Case { line, model, render: EdgesRender { letters }, warning: None })
         },
     )
 }

@@ -4,6 +4,8 @@
 
 use std::fmt;
 use tessera::engine::StopReason;
+use tessera::format::json::ErrorRecord;
+use tessera::puzzles::input::ParseError;
 use tessera::solve::{Mode, Status};
 
 /// How tessera ends.
@@ -17,21 +19,26 @@ pub enum Exit {
     Unknown = 3,
     /// Usage or input error.
     Error = 2,
+    /// With `--shard I/N`: some case had nothing to search in this shard
+    /// (the deal gave it no subtree), and no case ended worse.
+    EmptyShard = 4,
     /// Interrupted by Ctrl-C.
     Interrupted = 130,
 }
 
 impl Exit {
     /// The status when several cases end differently: an error beats an
-    /// interruption, which beats an unknown case, which beats "no solution".
+    /// interruption, which beats an unknown case, which beats "no
+    /// solution", which beats an empty shard.
     pub fn combine(self, other: Exit) -> Exit {
         fn rank(e: Exit) -> u8 {
             match e {
                 Exit::Solved => 0,
-                Exit::NoSolution => 1,
-                Exit::Unknown => 2,
-                Exit::Interrupted => 3,
-                Exit::Error => 4,
+                Exit::EmptyShard => 1,
+                Exit::NoSolution => 2,
+                Exit::Unknown => 3,
+                Exit::Interrupted => 4,
+                Exit::Error => 5,
             }
         }
         if rank(other) > rank(self) {
@@ -59,26 +66,63 @@ impl fmt::Display for UsageError {
 
 impl std::error::Error for UsageError {}
 
-/// An input error, already located (`FILE: line 3: ...`), printed as is.
+/// An input error, located: printed `FILE:LINE:COLUMN: message` (or
+/// `FILE:LINE: message`, or `FILE: message` where there is no place), the
+/// form compilers use and editors jump to; with `--json` it is also the
+/// stream's last record ([`InputError::record`]).
 #[derive(Debug)]
 pub struct InputError {
     /// The file, or `<stdin>`.
     pub source_name: String,
-    /// What is wrong, and where in the source.
-    pub error: String,
+    /// The 1-based line (0: the error is about the whole input).
+    pub line: usize,
+    /// The 1-based column (0: the error is about the whole line).
+    pub column: usize,
+    /// What is wrong.
+    pub message: String,
 }
 
 impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.source_name, self.error)
+        f.write_str(&self.source_name)?;
+        if self.line > 0 {
+            write!(f, ":{}", self.line)?;
+            if self.column > 0 {
+                write!(f, ":{}", self.column)?;
+            }
+        }
+        write!(f, ": {}", self.message)
     }
 }
 
 impl std::error::Error for InputError {}
 
-/// An [`InputError`] in the source called `name`.
+impl InputError {
+    /// An error about the whole source called `name` (no line).
+    pub fn whole(name: &str, message: impl fmt::Display) -> Self {
+        InputError { source_name: name.to_string(), line: 0, column: 0, message: message.to_string() }
+    }
+
+    /// An error at the line (and column) a reader's [`ParseError`] names.
+    pub fn at(name: &str, e: &ParseError) -> Self {
+        InputError { source_name: name.to_string(), line: e.line, column: e.column.unwrap_or(0), message: e.message.clone() }
+    }
+
+    /// The error as the last record of a `--json` stream, with a newline.
+    pub fn record(&self) -> String {
+        let rec = ErrorRecord::new(&self.source_name, self.line, self.column, &self.message);
+        format!("{}\n", serde_json::to_string(&rec).expect("records serialise"))
+    }
+}
+
+/// An [`InputError`] about the whole source called `name` (no line).
 pub fn input_error(name: &str, e: impl fmt::Display) -> anyhow::Error {
-    InputError { source_name: name.to_string(), error: e.to_string() }.into()
+    InputError::whole(name, e).into()
+}
+
+/// An [`InputError`] at the line (and column) a reader's [`ParseError`] names.
+pub fn input_error_at(name: &str, e: &ParseError) -> anyhow::Error {
+    InputError::at(name, e).into()
 }
 
 /// Whether the error is a closed standard output (`tessera ... | head`),
@@ -119,6 +163,8 @@ mod tests {
         assert_eq!(Exit::NoSolution.combine(Exit::Unknown), Exit::Unknown);
         assert_eq!(Exit::Unknown.combine(Exit::Error), Exit::Error);
         assert_eq!(Exit::Error.combine(Exit::Solved), Exit::Error);
+        assert_eq!(Exit::Solved.combine(Exit::EmptyShard), Exit::EmptyShard);
+        assert_eq!(Exit::EmptyShard.combine(Exit::NoSolution), Exit::NoSolution);
         assert_eq!(Exit::Interrupted.code(), 130);
     }
 

@@ -68,10 +68,13 @@ usage or input error (the message names the line)
 \fB3\fR
 some case is unknown: a limit or timeout ended it first
 .TP
+\fB4\fR
+with \-\-shard, some case had nothing to search in this shard (the deal gave it no subtree)
+.TP
 \fB130\fR
 interrupted by Ctrl\-C
 .PP
-The most severe status wins: 2 > 130 > 3 > 1 > 0. A closed standard output (\fItessera ... | head\fR) ends tessera quietly with status 0.
+The most severe status wins: 2 > 130 > 3 > 1 > 4 > 0. A closed standard output (\fItessera ... | head\fR) ends tessera quietly with status 0.
 "#;
 
 /// One man page: `tessera(1)` for `None`, `tessera-NAME(1)` for a
@@ -101,9 +104,16 @@ fn man_page(page: Option<&str>) -> anyhow::Result<(String, Vec<u8>)> {
     if cmd.has_subcommands() {
         man.render_subcommands_section(&mut out)?;
     }
-    if let Some(extra) = cmd.get_after_long_help().or(cmd.get_after_help()) {
+    // The long help ends with the exit statuses, which have a section of
+    // their own here (the puzzles') or stay in EXAMPLES (the others').
+    let long = cmd.get_after_long_help().map(|h| h.to_string());
+    let extra = long.map(|h| match h.rsplit_once("\n\nExit status: ") {
+        Some((text, _)) if puzzle => text.to_string(),
+        _ => h,
+    });
+    if let Some(extra) = extra {
         let heading = if puzzle { "INPUT AND OUTPUT" } else { "EXAMPLES" };
-        out.extend_from_slice(format!(".SH \"{heading}\"\n{}", roff_paragraphs(&extra.to_string())).as_bytes());
+        out.extend_from_slice(format!(".SH \"{heading}\"\n{}", roff_paragraphs(&extra)).as_bytes());
     }
     if page.is_none() || puzzle {
         out.extend_from_slice(EXIT_STATUS.as_bytes());
@@ -155,6 +165,9 @@ fn roff_paragraphs(text: &str) -> String {
 
 /// `tessera man --dir DIR`: every page into DIR.
 fn write_man_pages(dir: &Path) -> anyhow::Result<Exit> {
+    if dir.exists() && !dir.is_dir() {
+        return Err(UsageError(format!("--dir {}: a file, not a directory", dir.display())).into());
+    }
     std::fs::create_dir_all(dir).map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
     for name in man_page_names() {
         let (file, text) = man_page((!name.is_empty()).then_some(name.as_str()))?;

@@ -18,7 +18,7 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use tessera::puzzles::input::MAX_INPUT_BYTES;
-use tessera::puzzles::stream::{self, Failure};
+use tessera::puzzles::stream;
 
 /// Set while tessera waits for input: nothing is being computed, so the
 /// first Ctrl-C ends the program (see `cli::run`).
@@ -71,7 +71,7 @@ pub fn open(path: &Path, what: &str, out: &SharedOut) -> Result<stream::Source, 
         let reader = Watched { inner: stdin, out: out.clone() };
         return Ok(stream::Source::new(Box::new(BufReader::with_capacity(READ_BYTES, reader))));
     }
-    let file = File::open(path).map_err(|e| format!("cannot open: {}", io_message(&e)))?;
+    let file = File::open(path).map_err(|e| io_message(&e))?;
     if file.metadata().is_ok_and(|m| m.is_dir()) {
         return Err("is a directory, not a file of puzzles".to_string());
     }
@@ -79,22 +79,10 @@ pub fn open(path: &Path, what: &str, out: &SharedOut) -> Result<stream::Source, 
     Ok(stream::Source::new(Box::new(BufReader::with_capacity(READ_BYTES, reader))))
 }
 
-/// Why an input ended early, for the error message.
-pub fn failure_message(failure: &Failure) -> String {
-    match failure {
-        Failure::Text(e) => e.to_string(),
-        Failure::Io(e) => format!("cannot read: {}", io_message(e)),
-    }
-}
-
 /// An I/O error in plain words: the system's message without Rust's
 /// ` (os error N)`.
 pub fn io_message(e: &io::Error) -> String {
-    let text = e.to_string();
-    match text.find(" (os error ") {
-        Some(i) => text[..i].to_string(),
-        None => text,
-    }
+    super::voice::plain(&e.to_string())
 }
 
 /// A case as read: from the judge's text, or a JSON puzzle with the line

@@ -2,7 +2,7 @@
 //! missing, repeated or incomplete shards.
 
 use super::args::MergeArgs;
-use super::exit::{input_error, Exit};
+use super::exit::{input_error, Exit, InputError};
 use super::input;
 use anyhow::Result;
 use serde::Serialize;
@@ -18,6 +18,8 @@ struct MergeRecord<'a> {
     /// Always `merge`.
     #[serde(rename = "type")]
     kind: &'static str,
+    /// The records' schema version.
+    schema: u32,
     /// `tetravex`, `edges` or `pack`.
     puzzle_type: &'a str,
     /// The case's number in the shard runs.
@@ -93,6 +95,18 @@ fn merged_exit(m: &MergedCase) -> Exit {
     }
 }
 
+/// Why the incomplete shards stopped, from their records: `timeout` when
+/// one shard stopped, or all for one reason; `2: timeout, 3: limit` when
+/// they differ.
+fn reasons(m: &MergedCase) -> String {
+    let name = |r: &Option<String>| r.clone().unwrap_or_else(|| "its record names no reason".into());
+    let first = m.stopped.first().map(name).unwrap_or_default();
+    if m.stopped.iter().all(|r| name(r) == first) {
+        return first;
+    }
+    m.incomplete.iter().zip(&m.stopped).map(|(i, r)| format!("{i}: {}", name(r))).collect::<Vec<_>>().join(", ")
+}
+
 /// The problems of a case, one line each, for stderr.
 fn problems(m: &MergedCase) -> Vec<String> {
     let k = m.case;
@@ -108,13 +122,19 @@ fn problems(m: &MergedCase) -> Vec<String> {
     let stopped_matters = m.count.is_some() || m.status != Status::Solvable;
     if !m.incomplete.is_empty() && stopped_matters {
         out.push(format!(
-            "case {k}: {} {} of {n} stopped before the end of {} search (limit, timeout or interruption)",
+            "case {k}: {} {} of {n} stopped before the end of {} search ({})",
             shards_word(&m.incomplete),
             list(&m.incomplete),
-            if m.incomplete.len() == 1 { "its" } else { "their" }
+            if m.incomplete.len() == 1 { "its" } else { "their" },
+            reasons(m)
         ));
     }
     out
+}
+
+/// A bad record line as an input error at its line.
+fn record_error(e: &merge::RecordError) -> anyhow::Error {
+    InputError { source_name: e.source_name.clone(), line: e.line, column: 0, message: e.message.clone() }.into()
 }
 
 /// `tessera merge`.
@@ -124,7 +144,7 @@ pub fn run(args: &MergeArgs) -> Result<Exit> {
     let mut records = Vec::new();
     for input in inputs {
         let (name, text) = read(input)?;
-        records.extend(merge::read_records(&name, &text).map_err(|e| input_error(&e.source_name, e.message_at()))?);
+        records.extend(merge::read_records(&name, &text).map_err(|e| record_error(&e))?);
     }
     if records.is_empty() {
         return Err(input_error("merge", "no shard records in the input (run each shard with --shard I/N --json)"));
@@ -141,6 +161,7 @@ pub fn run(args: &MergeArgs) -> Result<Exit> {
         if args.json {
             let rec = MergeRecord {
                 kind: "merge",
+                schema: tessera::format::json::SCHEMA_VERSION,
                 puzzle_type: &m.puzzle_type,
                 case: m.case,
                 line: m.line,

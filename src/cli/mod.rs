@@ -17,7 +17,8 @@
 //!   family prints; [`progress`]: the progress bar; [`input`]: reading
 //!   FILE or standard input; [`svg`]: where `--svg` writes pictures;
 //! * [`config`]: the arguments validated; [`args`]: clap's structs and
-//!   value parsers; [`exit`]: exit statuses and errors.
+//!   value parsers; [`exit`]: exit statuses and errors; [`voice`]: every
+//!   message in one voice (clap's errors and the system's reworded).
 
 pub mod answer;
 pub mod args;
@@ -38,6 +39,7 @@ pub mod session;
 pub mod shard_plan;
 pub mod svg;
 pub mod tetravex;
+pub mod voice;
 
 use anyhow::Result;
 use args::{Cli, Command};
@@ -50,7 +52,7 @@ use tessera::engine::Monitor;
 pub fn run(cli: &Cli) -> Result<Exit> {
     let monitor = Monitor::new();
     stop_on_ctrl_c(monitor.clone());
-    match &cli.command {
+    let run = match &cli.command {
         Command::Tetravex(a) => tetravex::run(a, monitor),
         Command::Edges(a) => edges::run(a, monitor),
         Command::Pack(a) => pack::run(a, monitor),
@@ -59,7 +61,8 @@ pub fn run(cli: &Cli) -> Result<Exit> {
         Command::Render(a) => render_svg::run(a),
         Command::Completions { shell } => generated::completions(*shell),
         Command::Man { page, dir } => generated::man(page.as_deref(), dir.as_deref()),
-    }
+    };
+    run.map_err(voice::name_stdout)
 }
 
 /// The first Ctrl-C stops the search (what is known is printed); the

@@ -4,7 +4,7 @@
 use super::args::PackArgs;
 use super::cases::{self, Case};
 use super::config::RunConfig;
-use super::exit::{input_error, Exit, UsageError};
+use super::exit::{input_error_at, Exit, UsageError};
 use super::input::Input;
 use super::render::{to_value, Render};
 use super::session::Session;
@@ -73,8 +73,8 @@ fn command_line_board(args: &PackArgs) -> Result<Option<Board>> {
     let Some(path) = &args.board_file else { return Ok(None) };
     let name = path.display().to_string();
     let bytes = std::fs::read(path).with_context(|| format!("cannot read {name}"))?;
-    let text = decode(&bytes).map_err(|e| input_error(&name, e))?;
-    Ok(Some(Board::read_picture(text).map_err(|e| input_error(&name, e))?))
+    let text = decode(&bytes).map_err(|e| input_error_at(&name, &e))?;
+    Ok(Some(Board::read_picture(text).map_err(|e| input_error_at(&name, &e))?))
 }
 
 /// A JSON puzzle as a case: its board (unless `--board` replaces it) and
@@ -118,6 +118,26 @@ fn symmetry_note(k: usize, m: &PackModel) -> Option<String> {
     Some(line)
 }
 
+/// The warning for a case whose pieces cover more or fewer cells than its
+/// board has (stderr; the answer stays the judge's `No solution possible`):
+/// the usual cause is a board left at its default 4x4, or the wrong
+/// `--board`, so both areas are named and `--board` is suggested.
+fn area_warning(m: &PackModel, board_given: bool) -> Option<String> {
+    let pieces: usize = m.puzzle.pieces.iter().map(|p| p.shape.size()).sum();
+    let board = &m.puzzle.board;
+    let cells = board.area();
+    if pieces == cells {
+        return None;
+    }
+    let whose = if board_given { "the" } else { "the default" };
+    let shape =
+        if cells == board.rows * board.cols { format!("{}x{} ", board.rows, board.cols) } else { String::new() };
+    Some(format!(
+        "the pieces cover {pieces} cells, but {whose} {shape}board has {cells}, so no solution is possible; \
+         give the board with --board ROWSxCOLS (or draw it in the input)"
+    ))
+}
+
 /// `tessera pack`.
 pub fn run(args: &PackArgs, monitor: Arc<Monitor>) -> Result<Exit> {
     let cli_board = command_line_board(args)?;
@@ -157,11 +177,13 @@ pub fn run(args: &PackArgs, monitor: Arc<Monitor>) -> Result<Exit> {
     if !extra.is_empty() && args.common.files.is_empty() {
         // The built-in set alone is the puzzle: no input to read (--help
         // says to give `-` for pieces from standard input).
+        let board_given = cli_board.is_some();
         let board = cli_board.unwrap_or(default_board);
         let m =
             model(with_extra(pack::PackPuzzle { board, pieces: Vec::new() })).map_err(|e| UsageError(e.to_string()))?;
         note(&m);
-        return cases::run_one(session, Case { line: 0, model: m, render: PackRender });
+        let warning = area_warning(&m, board_given);
+        return cases::run_one(session, Case { line: 0, model: m, render: PackRender, warning });
     }
     cases::run_input(
         session,
@@ -173,6 +195,7 @@ pub fn run(args: &PackArgs, monitor: Arc<Monitor>) -> Result<Exit> {
                 Input::Text(case) => case,
                 Input::Json(line, json) => case_from_json(line, json)?,
             };
+            let board_given = cli_board.is_some() || case.board.is_some();
             let board = cli_board.as_ref().or(case.board.as_ref().map(|b| &b.0)).unwrap_or(&default_board);
             let m = model(with_extra(case.puzzle(board, freedom))).map_err(|e| {
                 // Errors about the whole case (or a --set piece) name the case's line.
@@ -184,7 +207,8 @@ pub fn run(args: &PackArgs, monitor: Arc<Monitor>) -> Result<Exit> {
                 ParseError::at(line, e.to_string())
             })?;
             note(&m);
-            Ok(Case { line: case.line, model: m, render: PackRender })
+            let warning = area_warning(&m, board_given);
+            Ok(Case { line: case.line, model: m, render: PackRender, warning })
         },
     )
 }

@@ -119,9 +119,12 @@ where
 }
 
 /// The exit status of a searched case: [`case_exit`], except that a shard
-/// searched to the end did its job, solutions or not.
+/// searched to the end did its job, solutions or not, and a shard that had
+/// nothing to search says so ([`Exit::EmptyShard`]).
 fn exit_status<S>(cfg: &RunConfig, result: &CaseResult<S>) -> Exit {
-    if cfg.shard.is_some() && result.complete && result.status == Status::Unknown {
+    if answer::empty_shard(cfg, result) {
+        Exit::EmptyShard
+    } else if cfg.shard.is_some() && result.complete && result.status == Status::Unknown {
         Exit::Solved
     } else {
         case_exit(cfg.mode, result.status, result.stopped)

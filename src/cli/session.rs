@@ -8,7 +8,7 @@
 //! end of the run flushes the rest.
 
 use super::config::RunConfig;
-use super::exit::Exit;
+use super::exit::{Exit, InputError};
 use super::input::SharedOut;
 use super::svg::SvgWriter;
 use anyhow::Result;
@@ -95,21 +95,25 @@ impl Session {
         self.exit = self.exit.combine(exit);
     }
 
-    /// An input error in the input called `name` (`error` says where in
-    /// it, `line 3, column 2: ...`): what was answered is written out, the
-    /// error goes to stderr, and the run will end with status 2. The one
-    /// place every input error (a missing file, bad text, a failed read)
-    /// goes through.
-    pub fn input_error(&mut self, name: &str, error: impl Display) -> io::Result<()> {
+    /// An input error (`FILE:LINE:COLUMN: ...`): what was answered is
+    /// written out, with `--json` the error record after it, the error goes
+    /// to stderr, and the run will end with status 2. The one place every
+    /// input error (a missing file, bad text, a failed read) goes through.
+    pub fn input_error(&mut self, error: InputError) -> io::Result<()> {
+        if self.cfg.json && !self.cfg.quiet {
+            // The input's last record (it names the input): a consumer of
+            // stdout alone knows that it stopped early, and where.
+            self.out().write_all(error.record().as_bytes())?;
+        }
         self.out().flush()?;
-        eprintln!("tessera: {name}: {error}");
+        eprintln!("tessera: {error}");
         self.record(Exit::Error);
         Ok(())
     }
 
     /// A warning about the input called `name` (`line` first), on stderr.
     pub fn warn(&self, name: &str, line: usize, message: impl Display) {
-        eprintln!("tessera: warning: {name}:{line}: {message}");
+        eprintln!("tessera: {name}:{line}: warning: {message}");
     }
 
     /// The engine's settings for a search from now (the deadline starts now).
@@ -137,6 +141,9 @@ impl Session {
     /// Writes text to stdout (flushed before the input may wait, see the
     /// module docs).
     pub fn print(&self, text: &str) -> io::Result<()> {
+        if self.cfg.quiet {
+            return Ok(());
+        }
         self.out().write_all(text.as_bytes())
     }
 

@@ -82,6 +82,7 @@ fn record(
     let count = plan.sizes.len();
     PlanRecord {
         kind: "shard-plan",
+        schema: json::SCHEMA_VERSION,
         puzzle_type,
         case: k,
         line,

@@ -81,7 +81,7 @@ pub fn run(args: &TetravexArgs, monitor: Arc<Monitor>) -> Result<Exit> {
                 Input::Json(line, json) => (line, from_json(&json, &opts).map_err(|e| ParseError::at(line, e))?),
             };
             let model = TileModel::new(puzzle).map_err(|e| ParseError::at(line, e.to_string()))?;
-            Ok(Case { line, model, render: TetravexRender })
+            Ok(Case { line, model, render: TetravexRender, warning: None })
         },
     )
 }

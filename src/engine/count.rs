@@ -263,25 +263,38 @@ impl FromStr for Count {
     }
 }
 
-/// In JSON a count is a number with every digit: a `u64` as usual, larger
-/// ones written digit for digit (JSON numbers have no size limit; see
-/// docs/json.md for reading them exactly).
+/// The largest integer every JSON reader reads exactly: 2^53 - 1, the
+/// last of the run of integers an IEEE double holds without a gap (jq 1.6
+/// and JavaScript's `JSON.parse` read every number as a double).
+pub const MAX_EXACT_JSON_INTEGER: u64 = (1 << 53) - 1;
+
+/// In JSON a count up to [`MAX_EXACT_JSON_INTEGER`] is a number; a larger
+/// one is a string of its decimal digits, so that no reader can round it
+/// silently (a reader that computes with it must first turn the text into
+/// a number of its own, and one that expects a number fails loudly; see
+/// docs/json.md, "Very large counts").
 impl serde::Serialize for Count {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self.to_u64() {
-            Some(x) => s.serialize_u64(x),
-            None => {
-                let raw =
-                    serde_json::value::RawValue::from_string(self.to_string()).map_err(serde::ser::Error::custom)?;
-                raw.serialize(s)
-            }
+            Some(x) if x <= MAX_EXACT_JSON_INTEGER => s.serialize_u64(x),
+            _ => s.collect_str(self),
         }
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::Count;
+    use super::{Count, MAX_EXACT_JSON_INTEGER};
+
+    #[test]
+    fn json_counts_are_numbers_up_to_2_pow_53_minus_1_and_strings_above() {
+        let json = |c: Count| serde_json::to_string(&c).unwrap();
+        assert_eq!(json(Count::from(0u64)), "0");
+        assert_eq!(json(Count::from(MAX_EXACT_JSON_INTEGER)), "9007199254740991");
+        assert_eq!(json(Count::from(MAX_EXACT_JSON_INTEGER + 1)), "\"9007199254740992\"");
+        assert_eq!(json(Count::from(u64::MAX)), "\"18446744073709551615\"");
+        assert_eq!(json(Count::from(u128::MAX)), "\"340282366920938463463374607431768211455\"");
+    }
 
     #[test]
     fn adds_across_every_limb_and_prints() {
@@ -316,7 +329,7 @@ mod tests {
     #[test]
     fn serialises_every_digit() {
         let c: Count = "112202208776036178000000".parse().unwrap();
-        assert_eq!(serde_json::to_string(&c).unwrap(), "112202208776036178000000");
+        assert_eq!(serde_json::to_string(&c).unwrap(), "\"112202208776036178000000\"");
         assert_eq!(serde_json::to_string(&Count::from(5u64)).unwrap(), "5");
     }
 }

@@ -304,6 +304,7 @@ pub(crate) fn drive<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
                     return finish(&shared, stats, Count::ZERO, false);
                 }
             };
+        stats.split = tickets.len() as u64;
         tickets = tickets.into_iter().zip(dealt.owner).filter(|&(_, o)| o == index).map(|(t, _)| t).collect();
     }
     stats.tickets = tickets.len() as u64;

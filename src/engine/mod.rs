@@ -104,7 +104,7 @@ mod sparse;
 mod tuning;
 
 pub use config::{BackendChoice, MemoChoice, Monitor, Restarts, SearchConfig, Shard};
-pub use count::{Count, ParseCountError};
+pub use count::{Count, ParseCountError, MAX_EXACT_JSON_INTEGER};
 pub use ctx::Visitor;
 pub use memo::MemoStats;
 pub use outcome::{Outcome, ShardPlan, Stats, StopReason};

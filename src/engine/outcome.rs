@@ -30,8 +30,14 @@ pub struct Stats {
     pub solutions: u64,
     /// Elementary updates of the backend's data structures.
     pub updates: u64,
-    /// Subtrees the search was cut into (0 for a one-thread search).
+    /// Subtrees the search was cut into (0 for a one-thread search); with
+    /// a shard, the subtrees the shard owns.
     pub tickets: u64,
+    /// With a shard: the subtrees the whole tree was cut into before they
+    /// were dealt onto the shards (0 when the tree ended within the levels
+    /// that cut it). A shard with `tickets` 0 and `split` above 0 had
+    /// nothing to search.
+    pub split: u64,
     /// Runs of a first-solution search abandoned for a new order.
     pub restarts: u64,
     /// Worker threads.

@@ -1,6 +1,29 @@
 //! The long help texts (`--help`, and the man pages' last sections): each
 //! puzzle's input and output formats with examples, and the examples of
-//! `generate` and `merge`.
+//! `generate` and `merge`; and each subcommand's exit statuses, shown by
+//! `-h` and `--help` alike (the man pages have their own EXIT STATUS
+//! section).
+
+/// The exit statuses of the puzzle subcommands (see `cli::exit::Exit`).
+pub const PUZZLE_EXIT: &str = "\
+Exit status: 0 every case solvable; 1 some case proved unsolvable; 2 usage or input
+error; 3 some case unknown (a limit or timeout came first); 4 with --shard, some
+case had nothing to search in this shard; 130 interrupted (Ctrl-C). The most
+severe wins: 2, 130, 3, 1, 4, 0.";
+
+/// The exit statuses of `tessera merge`.
+pub const MERGE_EXIT: &str = "\
+Exit status: 0 every case solvable (or its solution found); 1 some case proved
+unsolvable by every shard; 2 usage or input error, or shards that do not belong
+together; 3 some case incomplete (a shard missing or stopped early).";
+
+/// The exit statuses of the subcommands that search nothing.
+pub const PLAIN_EXIT: &str = "Exit status: 0 done; 2 usage error, or output that cannot be written.";
+
+/// A subcommand's long help: its text, then its exit statuses.
+pub fn long(text: &str, exit: &str) -> String {
+    format!("{text}\n\n{exit}")
+}
 
 /// `tessera tetravex --help`: the judge's format, `--layout blocks`, examples.
 pub const TETRAVEX_HELP: &str = "\

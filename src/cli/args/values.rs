@@ -30,6 +30,44 @@ pub struct Size {
     pub cols: usize,
 }
 
+/// A whole number from `lo` to `hi`, in plain words either way: `-3`, `x`
+/// and a number past `hi` are each told what is expected (not Rust's
+/// "invalid digit found in string").
+fn whole(s: &str, lo: u64, hi: u64) -> Result<u64, String> {
+    let expected = || format!("expected a whole number from {lo} to {hi}");
+    let digits = s.trim();
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(expected());
+    }
+    match digits.parse::<u64>() {
+        Ok(n) if (lo..=hi).contains(&n) => Ok(n),
+        _ => Err(expected()),
+    }
+}
+
+/// `--limit N`, `--max-nodes N`, `--seed S`: any whole number a `u64` holds
+/// (`--limit 0` and `--max-nodes 0` are refused later, with their reason).
+pub fn whole_u64(s: &str) -> Result<u64, String> {
+    whole(s, 0, u64::MAX)
+}
+
+/// A count of things (`--memo-mb`, `generate --cases`, `--labels`, ...):
+/// any whole number; each flag checks its own range later.
+pub fn whole_usize(s: &str) -> Result<usize, String> {
+    whole(s, 0, usize::MAX as u64).map(|n| n as usize)
+}
+
+/// `--shard-plan N`: 1 to [`MAX_SHARDS`] shards.
+pub fn shard_plan(s: &str) -> Result<u32, String> {
+    whole(s, 1, u64::from(MAX_SHARDS)).map(|n| n as u32)
+}
+
+/// A label (`--border C`): a whole number, possibly negative (each puzzle
+/// checks its own range).
+pub fn label(s: &str) -> Result<i32, String> {
+    s.trim().parse::<i32>().map_err(|_| "expected a label, a whole number such as 0".to_string())
+}
+
 /// `--threads N`: 0 (all cores) to [`MAX_THREADS`].
 pub fn threads(s: &str) -> Result<usize, String> {
     if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
@@ -157,6 +195,17 @@ mod tests {
         assert!(generate_size("0").is_err());
         assert!(generate_size("65").is_err());
         assert!(generate_size("3x").is_err());
+    }
+
+    #[test]
+    fn whole_numbers_in_plain_words() {
+        assert_eq!(whole_u64("18446744073709551615"), Ok(u64::MAX));
+        let want = Err("expected a whole number from 0 to 18446744073709551615".to_string());
+        assert_eq!(whole_u64("18446744073709551616"), want);
+        assert_eq!(whole_u64("-3"), want);
+        assert_eq!(whole_u64("x"), want);
+        assert_eq!(shard_plan("0"), Err("expected a whole number from 1 to 1000000".to_string()));
+        assert_eq!(label("-1"), Ok(-1));
     }
 
     #[test]

@@ -5,7 +5,8 @@
 //!   [`PackPuzzleJson`], [`TileSolutionJson`], [`PackSolutionJson`]),
 //!   written in records and read as input;
 //! * `records`: the records written one per line ([`CaseRecord`], built by
-//!   [`case_record`]; [`SolutionRecord`]; [`PlanRecord`]), the names they
+//!   [`case_record`]; [`SolutionRecord`]; [`PlanRecord`]; [`ErrorRecord`]),
+//!   each with its [`SCHEMA_VERSION`], the names they
 //!   use ([`status_name`], [`stop_name`], [`backend_name`]), and the case
 //!   record read back for `tessera merge` ([`CaseRecordIn`]);
 //! * `reader`: a stream of JSON values split into puzzle objects
@@ -29,7 +30,8 @@ pub use puzzle::{
 pub(crate) use reader::plain_message;
 pub use reader::{read_puzzles, PuzzleReader};
 pub use records::{
-    backend_name, case_record, millis, round_ms, status_name, stop_name, CaseRecord, CaseRecordIn, MemoJson,
-    PlanRecord, PlanStatsJson, PlannedShardJson, RefutationJson, ShardJson, SolutionRecord, StatsJson, NO_BACKEND,
+    backend_name, case_record, millis, round_ms, status_name, stop_name, CaseRecord, CaseRecordIn, ErrorRecord,
+    MemoJson, PlanRecord, PlanStatsJson, PlannedShardJson, RefutationJson, ShardJson, SolutionRecord, StatsJson,
+    NO_BACKEND, SCHEMA_VERSION,
 };
 pub use validate::{PictureOf, PuzzleError};

@@ -165,6 +165,15 @@ impl<P: DeserializeOwned> PuzzleReader<P> {
                 serde_json::from_str::<RecordIn<P>>(slice).map(|r| r.puzzle)
             }
             Some(Some("solution")) => return None,
+            // The last record of a run that an input error cut short.
+            Some(Some("error")) => {
+                let (l, c) = self.place(start);
+                let said = serde_json::from_str::<super::records::ErrorRecord>(slice)
+                    .map(|e| format!(" ({}:{}:{}: {})", e.file, e.line, e.column, e.message))
+                    .unwrap_or_default();
+                let message = format!("the run that wrote this input stopped at an input error{said}");
+                return self.error(ParseError::at_column(l, c, message));
+            }
             Some(_) => {
                 let (l, c) = self.place(start);
                 let kind = kind.map(|k| k.to_string()).unwrap_or_default();

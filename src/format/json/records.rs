@@ -1,7 +1,11 @@
 //! The records tessera writes, one JSON object per line: a `"case"`
 //! record per case ([`CaseRecord`]), a `"solution"` record per streamed
-//! solution ([`SolutionRecord`]) and a `"shard-plan"` record per planned
-//! case ([`PlanRecord`]); schema in docs/json.md.
+//! solution ([`SolutionRecord`]), a `"shard-plan"` record per planned
+//! case ([`PlanRecord`]) and, when an input error ends the run, a last
+//! `"error"` record ([`ErrorRecord`]); schema in docs/json.md. Every
+//! record carries the schema's version ([`SCHEMA_VERSION`]) in its own
+//! `schema` field, so that each line says how to read it even after
+//! `grep`, `head` or the concatenation of several runs' output.
 //!
 //! The case record is also read back, by `tessera merge`: [`CaseRecordIn`]
 //! is the same schema for reading, kept next to the writer so that the two
@@ -12,6 +16,12 @@ use crate::engine::{Count, ParseCountError, Stats, StopReason};
 use crate::puzzles::Refutation;
 use crate::solve::{CaseResult, Status};
 use serde::{Deserialize, Serialize};
+
+/// The version of the records' schema, written as `"schema"` in every
+/// record. Version 2 added the field itself, the `"error"` record and
+/// counts above [`MAX_EXACT_JSON_INTEGER`](crate::engine::MAX_EXACT_JSON_INTEGER) written as strings; records
+/// without the field are version 1 (docs/json.md, "Compatibility").
+pub const SCHEMA_VERSION: u32 = 2;
 
 /// Effort counters as JSON.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
@@ -126,6 +136,15 @@ pub struct ShardJson {
     pub index: u32,
     /// N, the number of shards of the split.
     pub count: u32,
+    /// The shard had nothing to search for the case (the deal gave it no
+    /// subtree); written only when `true`.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub empty: bool,
+}
+
+/// Whether a flag is unset (so that it is left out of a record).
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// The one record every case gets.
@@ -134,6 +153,8 @@ pub struct CaseRecord<P: Serialize, S: Serialize> {
     #[serde(rename = "type")]
     /// `"case"`.
     pub kind: &'static str,
+    /// [`SCHEMA_VERSION`].
+    pub schema: u32,
     /// Which subcommand: `tetravex`, `edges` or `pack`.
     pub puzzle_type: &'static str,
     /// The case's number in its input (1-based).
@@ -146,7 +167,8 @@ pub struct CaseRecord<P: Serialize, S: Serialize> {
     pub solvable: Option<bool>,
     /// Whether the search explored its whole tree (or shard).
     pub complete: bool,
-    /// Every digit, however large (see docs/json.md).
+    /// Every digit, however large: a number up to 2^53 - 1, a string
+    /// above (see [`Count`]'s `Serialize` and docs/json.md).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub count: Option<Count>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -197,6 +219,8 @@ pub struct PlanRecord<P: Serialize> {
     #[serde(rename = "type")]
     /// `"shard-plan"`.
     pub kind: &'static str,
+    /// [`SCHEMA_VERSION`].
+    pub schema: u32,
     /// Which subcommand: `tetravex`, `edges` or `pack`.
     pub puzzle_type: &'static str,
     /// The case's number in its input (1-based).
@@ -236,12 +260,49 @@ pub struct SolutionRecord<S: Serialize> {
     #[serde(rename = "type")]
     /// `"solution"`.
     pub kind: &'static str,
+    /// [`SCHEMA_VERSION`].
+    pub schema: u32,
     /// The case's number in its input (1-based).
     pub case: usize,
     /// 1-based, in the order found.
     pub index: u64,
     /// The solution, as its `*SolutionJson` object.
     pub solution: S,
+}
+
+/// The last record of a `--json` run that an input error ended: where the
+/// error is and what it is, the same as the message on stderr, so that a
+/// consumer reading stdout alone knows the stream stopped early.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct ErrorRecord {
+    /// `"error"`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// [`SCHEMA_VERSION`].
+    pub schema: u32,
+    /// The input's name: the file as given, or `<stdin>`.
+    pub file: String,
+    /// The 1-based line of the error (0 when the error has no place, such
+    /// as a file that cannot be read).
+    pub line: usize,
+    /// The 1-based column (0 when the error names a line only).
+    pub column: usize,
+    /// What is wrong, in words (for people; its wording may change).
+    pub message: String,
+}
+
+impl ErrorRecord {
+    /// The error record of an error at `line`, `column` of `file`.
+    pub fn new(file: &str, line: usize, column: usize, message: &str) -> Self {
+        ErrorRecord {
+            kind: "error".into(),
+            schema: SCHEMA_VERSION,
+            file: file.into(),
+            line,
+            column,
+            message: message.into(),
+        }
+    }
 }
 
 /// The name of a status in records.
@@ -276,6 +337,7 @@ pub fn case_record<T, P: Serialize, S: Serialize>(
 ) -> CaseRecord<P, S> {
     CaseRecord {
         kind: "case",
+        schema: SCHEMA_VERSION,
         puzzle_type,
         case,
         line,
@@ -307,6 +369,10 @@ pub struct CaseRecordIn {
     /// `"case"`.
     #[serde(rename = "type")]
     pub kind: String,
+    /// The schema's version (1 when absent: records written before the
+    /// field existed).
+    #[serde(default = "schema_one")]
+    pub schema: u32,
     /// Which subcommand: `tetravex`, `edges` or `pack`.
     pub puzzle_type: String,
     /// The case's number in its input (1-based).
@@ -321,7 +387,8 @@ pub struct CaseRecordIn {
     /// Whether the search explored its whole tree (or shard).
     pub complete: bool,
     /// The count as written, every digit of it (a [`Count`] may exceed
-    /// any machine integer): see [`CaseRecordIn::count`].
+    /// any machine integer; a number, or from schema 2 on a string of
+    /// digits above 2^53 - 1): see [`CaseRecordIn::count`].
     #[serde(default, rename = "count")]
     pub raw_count: Option<Box<serde_json::value::RawValue>>,
     /// The solution shown, if any.
@@ -344,8 +411,16 @@ pub struct CaseRecordIn {
 
 impl CaseRecordIn {
     /// The count, exactly: `None` without one, an error when it is not a
-    /// whole number.
+    /// whole number (written as a number, or as a string of digits).
     pub fn count(&self) -> Option<Result<Count, ParseCountError>> {
-        self.raw_count.as_ref().map(|raw| raw.get().parse())
+        self.raw_count.as_ref().map(|raw| match serde_json::from_str::<String>(raw.get()) {
+            Ok(digits) => digits.parse(),
+            Err(_) => raw.get().parse(),
+        })
     }
+}
+
+/// The version of records without a `schema` field.
+fn schema_one() -> u32 {
+    1
 }
