@@ -2,6 +2,7 @@
 //! tables, and the slots' eccentricities (the tie-break order), from a
 //! slot/piece problem (see the [parent module](super)).
 
+use super::compact::{compact_order, sweep};
 use super::{rank_slots, Assign, ANY, NO_COLOUR};
 use crate::engine::balance::Balance;
 use crate::engine::blocks::SparseSet;
@@ -26,7 +27,8 @@ impl Assign {
         let n_slots = slot_item.len();
         // A1: options per slot, in the order A3 tries them.
         let colours = Colours::of(pb, halt)?;
-        let ln_expected = ln_expected_solutions(pb, shape, &colours, halt)?;
+        let moment = first_moment(pb, shape, &colours, halt)?;
+        let ln_expected = moment.ln_solutions;
         let rarest_first = rarity_order(pb, shape, &colours, ln_expected, halt)?;
         let per_slot = rarest_first.as_ref().unwrap_or(&shape.options);
         let mut opt_off = vec![0u32];
@@ -90,6 +92,8 @@ impl Assign {
         }
         let ecc = eccentricities(n_slots, &touching, &slot_secs, halt)?;
         let rank = rank_slots(&ecc, 0);
+        let compact = compact_order(n_slots, &moment);
+        let sweep = sweep(&ecc, &touching, &slot_secs, halt)?;
         let mut touch_off = vec![0u32];
         let mut touch = Vec::new();
         let mut cmask: Vec<u64> = Vec::new();
@@ -205,6 +209,8 @@ impl Assign {
             mirror: 0,
             ln_expected,
             lv_first: vec![0; depth],
+            compact,
+            sweep,
             unc: SparseSet::full(n_slots),
             trail: Vec::with_capacity(n_words + 4 * depth + 16),
             lv_slot: vec![0; depth],
@@ -244,6 +250,26 @@ impl Assign {
 /// Each slot's eccentricity in the graph where two slots are adjacent when
 /// they touch a common secondary item. `Err` when `halt` stops it (checked
 /// once per slot, each a breadth-first search of the whole graph).
+pub(super) fn distances(from: usize, touching: &[Vec<u32>], slot_secs: &[Vec<u32>]) -> Vec<u32> {
+    let mut dist = vec![u32::MAX; slot_secs.len()];
+    let mut queue = vec![from as u32];
+    dist[from] = 0;
+    let mut head = 0;
+    while head < queue.len() {
+        let u = queue[head] as usize;
+        head += 1;
+        for &j in &slot_secs[u] {
+            for &v in &touching[j as usize] {
+                if dist[v as usize] == u32::MAX {
+                    dist[v as usize] = dist[u] + 1;
+                    queue.push(v);
+                }
+            }
+        }
+    }
+    dist
+}
+
 fn eccentricities(n: usize, touching: &[Vec<u32>], slot_secs: &[Vec<u32>], halt: &Halt) -> Result<Vec<u32>, Stopped> {
     let mut ecc = vec![0u32; n];
     let mut dist = vec![u32::MAX; n];
@@ -348,7 +374,7 @@ impl PieceWords {
 
 /// A3's value order: each slot's options in increasing order (`None`), or,
 /// where the problem is expected to have more than [`MANY_SOLUTIONS`]
-/// solutions (`ln_expected`, see [`ln_expected_solutions`]), the options whose colours
+/// solutions (`ln_expected`, see [`first_moment`]), the options whose colours
 /// are rarest first. An option's rarity is the sum, over its coloured secondary
 /// items, of the logarithm of how many option nodes in the whole problem
 /// carry that colour; ties keep increasing order, so the turns of one
@@ -419,8 +445,16 @@ impl Colours {
     }
 }
 
-/// The natural logarithm of the expected number of solutions of a random
-/// problem shaped like this one (the first moment): the ways to give every
+/// What the first moment tells of a problem: the natural logarithm of the
+/// expected number of solutions of a random problem shaped like this one,
+/// and of the options a slot keeps once two of its joins have a colour
+/// (see [`first_moment`]).
+pub(super) struct FirstMoment {
+    pub(super) ln_solutions: f64,
+    pub(super) ln_two_sided: f64,
+}
+
+/// The first moment of the number of solutions: the ways to give every
 /// slot a piece and an option, times the chance that every join between
 /// two slots gets one colour from both.
 ///
@@ -434,9 +468,17 @@ impl Colours {
 ///
 /// For example, Tetravex 9x9 with 10 labels: ln(81!) - 144 ln 10, about
 /// 10^-23 solutions; with the tiles turning, 4^81 times more, 10^25.
-fn ln_expected_solutions(pb: &Problem, shape: &SlotPieces, colours: &Colours, halt: &Halt) -> Result<f64, Stopped> {
+///
+/// With it, the options a slot is expected to keep when two of its joins
+/// are coloured (a *two-sided* slot: the cell below and right of placed
+/// tiles): the geometric mean of the slots' options times the square of
+/// the geometric mean of the joins' chances to agree. Tetravex `n x n`
+/// with `L` labels: `n^2 / L^2` (0.81 at 9x9 with 10 labels, 0.11 at 24x24
+/// with 72); Eternity II-style 10x10 with 6 inner labels: about 7.
+fn first_moment(pb: &Problem, shape: &SlotPieces, colours: &Colours, halt: &Halt) -> Result<FirstMoment, Stopped> {
     let k = colours.len();
     let mut ln = 0.0;
+    let (mut ln_options, mut slots) = (0.0, 0usize);
     // Per secondary item: the colour histograms of the slots touching it.
     let mut sides: Vec<Vec<Vec<f64>>> = vec![Vec::new(); pb.secondary_count()];
     for opts in &shape.options {
@@ -450,6 +492,8 @@ fn ln_expected_solutions(pb: &Problem, shape: &SlotPieces, colours: &Colours, ha
         }
         let ln_fact: f64 = (2..=r).map(|n| (n as f64).ln()).sum();
         ln += ln_fact / r as f64 + (opts.len() as f64 / r as f64).ln();
+        ln_options += (opts.len() as f64).ln();
+        slots += 1;
         // The slot's items (a handful) and their histograms.
         let mut items: Vec<usize> = Vec::new();
         let mut hist: Vec<f64> = Vec::new();
@@ -467,19 +511,27 @@ fn ln_expected_solutions(pb: &Problem, shape: &SlotPieces, colours: &Colours, ha
             sides[j].push(hist[at * k..(at + 1) * k].to_vec());
         }
     }
+    let (mut ln_agree, mut joins) = (0.0, 0usize);
     for two in &sides {
         if let [a, b] = &two[..] {
             let (na, nb): (f64, f64) = (a.iter().sum(), b.iter().sum());
             let agree: f64 = a.iter().zip(b).map(|(x, y)| x * y).sum();
-            ln += (agree / (na * nb)).max(f64::MIN_POSITIVE).ln();
+            let ln_join = (agree / (na * nb)).max(f64::MIN_POSITIVE).ln();
+            ln += ln_join;
+            ln_agree += ln_join;
+            joins += 1;
         }
     }
-    Ok(ln)
+    let ln_two_sided = match (slots, joins) {
+        (0, _) | (_, 0) => f64::INFINITY,
+        _ => ln_options / slots as f64 + 2.0 * ln_agree / joins as f64,
+    };
+    Ok(FirstMoment { ln_solutions: ln, ln_two_sided })
 }
 
 #[cfg(test)]
 mod tests {
-    use super::ln_expected_solutions;
+    use super::first_moment;
     use crate::engine::halt::Halt;
     use crate::engine::shape::SlotPieces;
     use crate::engine::tests::tetravex;
@@ -487,8 +539,9 @@ mod tests {
     fn ln_expected(rows: usize, cols: usize, tiles: &[[u32; 4]]) -> f64 {
         let problem = tetravex(rows, cols, tiles).build();
         let shape = SlotPieces::of(&problem, &Halt::NEVER).unwrap().unwrap();
-        ln_expected_solutions(&problem, &shape, &super::Colours::of(&problem, &Halt::NEVER).unwrap(), &Halt::NEVER)
+        first_moment(&problem, &shape, &super::Colours::of(&problem, &Halt::NEVER).unwrap(), &Halt::NEVER)
             .unwrap()
+            .ln_solutions
     }
 
     #[test]
