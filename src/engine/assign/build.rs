@@ -104,12 +104,15 @@ impl Assign {
                 let words = (dom_off[s as usize + 1] - dom_off[s as usize]) as usize;
                 let nc = n_colours[j] as usize;
                 cmask.resize(cmask.len() + nc * words, 0);
+                // An option agrees with its own colour on `j`, or with
+                // every colour when it does not touch `j` (a pass per
+                // option, not per option and colour: 28x28 boards have
+                // 784 options per slot and 84 colours).
                 for (k, &o) in per_slot[s as usize].iter().enumerate() {
-                    let on_j = dense.of(pb, o as usize, j as u32);
-                    for c in 0..nc {
-                        if on_j.is_none_or(|oc| oc as usize == c) {
-                            cmask[base as usize + c * words + k / 64] |= 1 << (k % 64);
-                        }
+                    let (w, bit) = (base as usize + k / 64, 1u64 << (k % 64));
+                    match dense.of(pb, o as usize, j as u32) {
+                        Some(oc) => cmask[w + oc as usize * words] |= bit,
+                        None => (0..nc).for_each(|c| cmask[w + c * words] |= bit),
                     }
                 }
                 touch.push((s, base));
@@ -245,6 +248,17 @@ impl Assign {
         a.cnt0 = a.cnt.clone();
         Ok(a)
     }
+}
+
+/// Whether the assignment backend built for this problem would take the
+/// compact order (`compact::compact_order`), without building it: the
+/// first moment alone. `Err` when `halt` stops it.
+pub(crate) fn takes_compact_order(pb: &Problem, shape: &SlotPieces, halt: &Halt) -> Result<bool, Stopped> {
+    if shape.options.len() < crate::engine::tuning::COMPACT_MIN_SLOTS {
+        return Ok(false);
+    }
+    let moment = first_moment(pb, shape, &Colours::of(pb, halt)?, halt)?;
+    Ok(compact_order(shape.options.len(), &moment))
 }
 
 /// Each slot's eccentricity in the graph where two slots are adjacent when

@@ -78,6 +78,12 @@ pub(super) fn sweep(
 }
 
 impl Assign {
+    /// Takes the compact order whatever the estimate (tests).
+    #[cfg(test)]
+    pub(crate) fn set_compact(&mut self) {
+        self.compact = true;
+    }
+
     /// A2' (C1-C3): the slot to branch on in the compact order, `None` at
     /// a dead end. One pass over the uncovered slots, as A2.
     pub(super) fn choose_compact(&self) -> Option<usize> {
