@@ -432,30 +432,55 @@ fn rarity_order(
     Ok(Some(order))
 }
 
-/// The distinct colours of a problem, numbered from 0 (a problem has few:
-/// a binary search is cheaper than hashing every option node).
-struct Colours(Vec<u32>);
+/// The distinct colours of a problem, numbered from 0 in increasing order.
+/// Colours up to [`DENSE_COLOURS`] are found and numbered through a table
+/// indexed by the colour (one pass over the option nodes; a 32x32 board
+/// has four million), larger ones by a binary search of the few seen.
+struct Colours {
+    seen: Vec<u32>,
+    /// Per colour value below `DENSE_COLOURS`: its number, or `u32::MAX`.
+    number: Vec<u32>,
+}
+
+/// See [`Colours`].
+const DENSE_COLOURS: usize = 1 << 16;
 
 impl Colours {
     fn of(pb: &Problem, halt: &Halt) -> Result<Self, Stopped> {
-        // One pass, inserting the few new colours in order (no copy and
-        // sort of every node's colour).
+        let mut present = vec![false; DENSE_COLOURS];
         let mut seen: Vec<u32> = Vec::new();
         for (k, &c) in pb.node_colour.iter().enumerate() {
             halt.every(k)?;
-            if let Err(at) = seen.binary_search(&c) {
-                seen.insert(at, c);
+            match present.get_mut(c as usize) {
+                Some(p) => *p = true,
+                // Insert the few new large colours in order.
+                None => {
+                    if let Err(at) = seen.binary_search(&c) {
+                        seen.insert(at, c);
+                    }
+                }
             }
         }
-        Ok(Colours(seen))
+        let small: Vec<u32> = (0..DENSE_COLOURS as u32).filter(|&c| present[c as usize]).collect();
+        seen.splice(0..0, small);
+        let mut number = vec![u32::MAX; DENSE_COLOURS];
+        for (i, &c) in seen.iter().enumerate() {
+            if let Some(n) = number.get_mut(c as usize) {
+                *n = i as u32;
+            }
+        }
+        Ok(Colours { seen, number })
     }
 
     fn len(&self) -> usize {
-        self.0.len()
+        self.seen.len()
     }
 
     fn id(&self, c: u32) -> usize {
-        self.0.binary_search(&c).expect("a colour of the problem")
+        match self.number.get(c as usize) {
+            Some(&n) => n as usize,
+            None => self.seen.binary_search(&c).expect("a colour of the problem"),
+        }
     }
 }
 
