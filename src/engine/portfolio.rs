@@ -157,9 +157,8 @@ pub(super) fn drive<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
             let flow = search(backend, &mut ctx, &mut member);
             shared.warm_up();
             flow.is_continue()
-        } else if worker == 1 && backend.other_order() {
-            warm() && search(backend, &mut ctx, &mut member).is_continue()
-        } else if worker == 1 && mirrored && backend.mirror(SHARED_DEPTH) {
+        } else if worker == 1 && (backend.other_order() || (mirrored && backend.mirror(SHARED_DEPTH))) {
+            // P8 (the other order) where the backend has one, else P7.
             warm() && search(backend, &mut ctx, &mut member).is_continue()
         } else {
             warm();

@@ -230,7 +230,7 @@ pub(crate) const MIRROR_SOLUTIONS: f64 = 1.0;
 /// [`COMPACT_TWO_SIDED`] options. The boards where MRV wins by orders of
 /// magnitude (the bench's `tail` family) have at most 100 slots; the ones
 /// where the compact order does (the `big` family) 256 and more
-/// (docs/performance.md, "Big boards").
+/// (docs/performance.md, "Big boards: the compact order").
 pub(crate) const COMPACT_MIN_SLOTS: usize = 196;
 /// See [`COMPACT_MIN_SLOTS`]: at most about one option once two joins are
 /// coloured, the corner-square scan's strength. Tetravex `n x n` with `L`
