@@ -27,7 +27,7 @@
 //! only on the problem: the same on every machine, for every thread count
 //! and every shard (a sharded search must cut the same tree everywhere).
 
-use super::assign::{takes_compact_order, Assign};
+use super::assign::Assign;
 use super::config::SearchConfig;
 use super::estimate::estimate_tree;
 use super::halt::{Halt, Stopped};
@@ -93,7 +93,7 @@ pub(super) fn pick(
     // first row has many candidates per cell and its tree is far beyond
     // `FIRST_ONLY_ROW_LIMIT` (Tetravex 28x28 with 84 labels: over 10^9
     // nodes). Its builds and walks took 0.6 to 1 s of a 28x28 board's setup.
-    if first_only && !force_rows && takes_compact_order(pb, shape, halt)? {
+    if first_only && !force_rows && Assign::takes_compact_order(pb, shape, halt)? {
         return assign();
     }
     let memo = memo_possible.then_some(config);

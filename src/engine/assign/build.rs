@@ -2,7 +2,7 @@
 //! tables, and the slots' eccentricities (the tie-break order), from a
 //! slot/piece problem (see the [parent module](super)).
 
-use super::compact::{compact_order, sweep};
+use super::compact::{compact_order, sweep, FirstMoment};
 use super::{rank_slots, Assign, ANY, NO_COLOUR};
 use crate::engine::balance::Balance;
 use crate::engine::blocks::SparseSet;
@@ -250,40 +250,22 @@ impl Assign {
     }
 }
 
-/// Whether the assignment backend built for this problem would take the
-/// compact order (`compact::compact_order`), without building it: the
-/// first moment alone. `Err` when `halt` stops it.
-pub(crate) fn takes_compact_order(pb: &Problem, shape: &SlotPieces, halt: &Halt) -> Result<bool, Stopped> {
-    if shape.options.len() < crate::engine::tuning::COMPACT_MIN_SLOTS {
-        return Ok(false);
+impl Assign {
+    /// Whether the assignment backend built for this problem would take the
+    /// compact order (`compact::compact_order`), without building it: the
+    /// first moment alone. `Err` when `halt` stops it.
+    pub(crate) fn takes_compact_order(pb: &Problem, shape: &SlotPieces, halt: &Halt) -> Result<bool, Stopped> {
+        if shape.options.len() < crate::engine::tuning::COMPACT_MIN_SLOTS {
+            return Ok(false);
+        }
+        let moment = first_moment(pb, shape, &Colours::of(pb, halt)?, halt)?;
+        Ok(compact_order(shape.options.len(), &moment))
     }
-    let moment = first_moment(pb, shape, &Colours::of(pb, halt)?, halt)?;
-    Ok(compact_order(shape.options.len(), &moment))
 }
 
 /// Each slot's eccentricity in the graph where two slots are adjacent when
 /// they touch a common secondary item. `Err` when `halt` stops it (checked
 /// once per slot, each a breadth-first search of the whole graph).
-pub(super) fn distances(from: usize, touching: &[Vec<u32>], slot_secs: &[Vec<u32>]) -> Vec<u32> {
-    let mut dist = vec![u32::MAX; slot_secs.len()];
-    let mut queue = vec![from as u32];
-    dist[from] = 0;
-    let mut head = 0;
-    while head < queue.len() {
-        let u = queue[head] as usize;
-        head += 1;
-        for &j in &slot_secs[u] {
-            for &v in &touching[j as usize] {
-                if dist[v as usize] == u32::MAX {
-                    dist[v as usize] = dist[u] + 1;
-                    queue.push(v);
-                }
-            }
-        }
-    }
-    dist
-}
-
 fn eccentricities(n: usize, touching: &[Vec<u32>], slot_secs: &[Vec<u32>], halt: &Halt) -> Result<Vec<u32>, Stopped> {
     let mut ecc = vec![0u32; n];
     let mut dist = vec![u32::MAX; n];
@@ -482,15 +464,6 @@ impl Colours {
             None => self.seen.binary_search(&c).expect("a colour of the problem"),
         }
     }
-}
-
-/// What the first moment tells of a problem: the natural logarithm of the
-/// expected number of solutions of a random problem shaped like this one,
-/// and of the options a slot keeps once two of its joins have a colour
-/// (see [`first_moment`]).
-pub(super) struct FirstMoment {
-    pub(super) ln_solutions: f64,
-    pub(super) ln_two_sided: f64,
 }
 
 /// The first moment of the number of solutions: the ways to give every

@@ -44,8 +44,6 @@
 //! 191,890 and 51,239 nodes, the compact order had not finished after
 //! 10 s (over a million nodes).
 
-use super::build::distances;
-use super::build::FirstMoment;
 use super::Assign;
 use crate::engine::halt::{Halt, Stopped};
 use crate::engine::shape::NONE;
@@ -77,6 +75,35 @@ pub(super) fn sweep(
         rank[s as usize] = r as u32;
     }
     Ok(rank)
+}
+
+/// What the first moment tells of a problem: the natural logarithm of the
+/// expected number of solutions of a random problem shaped like this one,
+/// and of the options a slot keeps once two of its joins have a colour
+/// (see [`first_moment`]).
+pub(super) struct FirstMoment {
+    pub(super) ln_solutions: f64,
+    pub(super) ln_two_sided: f64,
+}
+
+pub(super) fn distances(from: usize, touching: &[Vec<u32>], slot_secs: &[Vec<u32>]) -> Vec<u32> {
+    let mut dist = vec![u32::MAX; slot_secs.len()];
+    let mut queue = vec![from as u32];
+    dist[from] = 0;
+    let mut head = 0;
+    while head < queue.len() {
+        let u = queue[head] as usize;
+        head += 1;
+        for &j in &slot_secs[u] {
+            for &v in &touching[j as usize] {
+                if dist[v as usize] == u32::MAX {
+                    dist[v as usize] = dist[u] + 1;
+                    queue.push(v);
+                }
+            }
+        }
+    }
+    dist
 }
 
 impl Assign {

@@ -61,7 +61,6 @@ use super::tuning::{AC_MAX, ASSIGN_MAX_WORDS, EXACT, URGENT};
 use std::collections::{HashMap, VecDeque};
 
 mod build;
-pub(crate) use build::takes_compact_order;
 mod compact;
 
 const T_DOM: u32 = 0;
