@@ -21,6 +21,9 @@ Families (see bench/README.md):
   edges-big       8x8 and 10x10, planted (YES) and flipped (NO)
   pack            12 pentominoes in 6x10, 5x12, 4x15, 3x20, all and unique
   pack-threads    6x10 again, tessera with all cores (--threads N)
+  big             opt-in: Tetravex 16x16 to 32x32 with 2.5n and 4n labels,
+                  Eternity II style 16x16 and 24x24 with many inner labels,
+                  against the corner-square scan (2 threads)
 """
 
 import argparse
@@ -293,6 +296,7 @@ def suite():
                             baselines=["bitpack"]))
     out += count_scale(out)
     out += tail()
+    out += big()
     return out
 
 
@@ -358,6 +362,32 @@ def tail_wide():
                                  lambda s=s: tv10d_board(9, s), optin=True))
         out.append(tail_instance("tail-wide", "et10x10-4f6i-s%d" % s, "eternity",
                                  lambda s=s: et10x10_board(s), optin=True))
+    return out
+
+
+def big():
+    """The `big` family (issue 33): big planted boards whose joins nearly
+    determine their pieces, where the plain corner-square scan (baseline
+    `square-scan`) beats a search that wanders: Tetravex 16x16 to 32x32
+    with 2.5n and 4n labels, Eternity II-style 16x16 (4 frame, 40 inner
+    labels) and 24x24 (6 / 80), ten seeds each, tessera on 2 threads as
+    users run it; worst and median per group. Opt-in (`--family big`):
+    the boards take hundreds of megabytes and seconds of setup each."""
+    out = []
+    for n in (16, 24, 28, 32):
+        for k in (5 * n // 2, 4 * n):
+            for s in range(1, 11):
+                out.append(instance("big", "tv%dx%d-%dd-s%d" % (n, n, k, s), "tetravex-big", expect="Possible",
+                                    threads=2, group="big/tv%dx%d-%dd" % (n, n, k), optin=True,
+                                    make=lambda n=n, k=k, s=s: tetravex_text(
+                                        n, planted_tetravex(n, k, random.Random(33000 + 100 * n + k + 10000 * s)))))
+    for n, frame, inner in ((16, 4, 40), (24, 6, 80)):
+        for s in range(1, 11):
+            out.append(instance("big", "et%dx%d-%df%di-s%d" % (n, n, frame, inner, s), "eternity-big",
+                                expect="Possible", threads=2, group="big/et%dx%d-%df%di" % (n, n, frame, inner),
+                                optin=True,
+                                make=lambda n=n, f=frame, i=inner, s=s: tetravex_text(
+                                    n, planted_eternity(n, f, i, random.Random(33500 + n + 10000 * s)))))
     return out
 
 

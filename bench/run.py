@@ -48,6 +48,8 @@ TESSERA = {
     "pack": ["pack", "--set", "pentominoes", "--board", "{board}", "--json"],
     "pack-file": ["pack", "{file}", "--json"],
     "tetravex-rot": ["tetravex", "{file}", "--rotate", "--json"],
+    "tetravex-big": ["tetravex", "{file}", "--json"],
+    "eternity-big": ["tetravex", "{file}", "--rotate", "--border", "0", "--json"],
 }
 # The `count-scale` family's baseline is tessera itself with the memo off
 # (instances with `memo_off`): its row shows what the memo choice gains.
@@ -62,10 +64,12 @@ BASELINE_BIN = os.path.join(HERE, "baselines", "target", "release")
 BASELINES = {
     "tetravex": [("seed-tetravex", ["{file}"])],
     "eternity": [("seed-tetravex", ["--rotate", "--border", "0", "{file}"])],
+    "tetravex-big": [("square-scan", ["{file}"])],
+    "eternity-big": [("square-scan", ["--rotate", "--border", "0", "{file}"])],
     "edges": [("seed-edges", ["{file}"])],
     "pack": [("bitpack", ["{board}"]), ("dlx", ["{board}"])],
 }
-BASELINE_COUNT = {"seed-tetravex": ["--count"], "seed-edges": ["--count"], "bitpack": [], "dlx": []}
+BASELINE_COUNT = {"square-scan": ["--count"], "seed-tetravex": ["--count"], "seed-edges": ["--count"], "bitpack": [], "dlx": []}
 BASELINE_UNIQUE = ["--unique"]
 # --------------------------------------------------------------------------
 

@@ -2,6 +2,7 @@
 //! solution passed through an independent verifier, counts compared with
 //! brute force.
 
+mod big_boards;
 mod brute;
 mod cli;
 mod consumers;

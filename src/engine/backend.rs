@@ -104,6 +104,14 @@ pub(crate) trait Backend: Send {
     fn mirror(&mut self, _levels: usize) -> bool {
         false
     }
+    /// The other order, for the portfolio's other-order member: where the
+    /// backend chose its order by an estimate (the assignment backend's
+    /// compact order on big boards), switches to the order it would
+    /// otherwise take, so that a wrong guess costs a second thread, not
+    /// the search. Returns false when the backend has no such choice.
+    fn other_order(&mut self) -> bool {
+        false
+    }
     /// The natural logarithm of the number of solutions the backend
     /// expects of its problem (a first moment), if it estimates one.
     fn ln_expected_solutions(&self) -> Option<f64> {

@@ -1,7 +1,8 @@
 //! Tests of the assignment backend's branching orders, which the
 //! portfolio's members differ by: a random run's root goes down the own
 //! order's choices, and the mirror order walks the own order's tree with
-//! the first levels last first.
+//! the first levels last first; the compact order (big boards) finds
+//! the same solutions growing a square from a corner.
 
 use super::assign;
 use super::backend::{self, Backend, Node};
@@ -45,38 +46,22 @@ fn random_runs_go_down_the_roots_choices_once_each() {
     assert!(starts.len() > 1, "the start is random");
 }
 
-#[test]
-fn the_mirror_order_walks_the_same_tree_last_first_at_the_top() {
-    /// The whole tree in one order: its node count, its solutions (as
-    /// sorted sets of options) and the paths to its nodes at depths 1 to
-    /// `top`, in the order visited.
-    fn walk(a: &mut assign::Assign, top: usize) -> (u64, Vec<Vec<u32>>, Vec<Vec<u32>>) {
-        let (mut nodes, mut solutions, mut paths) = (0, Vec::new(), Vec::new());
-        let path = |a: &assign::Assign| (0..a.depth()).map(|l| a.step(l).option).collect::<Vec<_>>();
-        'enter: loop {
-            match a.node() {
-                Node::Solution => {
-                    let mut s = path(a);
-                    s.sort_unstable();
-                    solutions.push(s);
-                }
-                Node::DeadEnd => {}
-                Node::Inner => {
-                    if a.first_child() {
-                        nodes += 1;
-                        if a.depth() <= top {
-                            paths.push(path(a));
-                        }
-                        continue 'enter;
-                    }
-                }
+/// The whole tree in one order: its node count, its solutions (as
+/// sorted sets of options) and the paths to its nodes at depths 1 to
+/// `top`, in the order visited.
+fn walk(a: &mut assign::Assign, top: usize) -> (u64, Vec<Vec<u32>>, Vec<Vec<u32>>) {
+    let (mut nodes, mut solutions, mut paths) = (0, Vec::new(), Vec::new());
+    let path = |a: &assign::Assign| (0..a.depth()).map(|l| a.step(l).option).collect::<Vec<_>>();
+    'enter: loop {
+        match a.node() {
+            Node::Solution => {
+                let mut s = path(a);
+                s.sort_unstable();
+                solutions.push(s);
             }
-            loop {
-                if a.depth() == 0 {
-                    solutions.sort();
-                    return (nodes, solutions, paths);
-                }
-                if a.next_sibling() {
+            Node::DeadEnd => {}
+            Node::Inner => {
+                if a.first_child() {
                     nodes += 1;
                     if a.depth() <= top {
                         paths.push(path(a));
@@ -85,7 +70,24 @@ fn the_mirror_order_walks_the_same_tree_last_first_at_the_top() {
                 }
             }
         }
+        loop {
+            if a.depth() == 0 {
+                solutions.sort();
+                return (nodes, solutions, paths);
+            }
+            if a.next_sibling() {
+                nodes += 1;
+                if a.depth() <= top {
+                    paths.push(path(a));
+                }
+                continue 'enter;
+            }
+        }
     }
+}
+
+#[test]
+fn the_mirror_order_walks_the_same_tree_last_first_at_the_top() {
     let mut rng = Rng(0x0031_770e);
     for case in 0..8 {
         let problem = tetravex(3, 3, &tetravex_tiles(&mut rng, 3, 3, 2 + case % 3, case % 2 == 0)).build();
@@ -113,4 +115,52 @@ fn the_mirror_order_walks_the_same_tree_last_first_at_the_top() {
             assert_eq!(children(&own_paths, &parent), children(&mirror_paths, &parent), "case {case}");
         }
     }
+}
+
+#[test]
+fn the_compact_order_finds_the_same_solutions() {
+    let mut rng = Rng(0x0033_c0de);
+    for case in 0..12 {
+        let (rows, cols) = if case < 6 { (3, 3) } else { (3, 4) };
+        let problem = tetravex(rows, cols, &tetravex_tiles(&mut rng, rows, cols, 2 + case % 3, case % 2 == 0)).build();
+        let shape = shape::SlotPieces::of(&problem, &Halt::NEVER).unwrap().unwrap();
+        let mut mrv = assign::Assign::new(&problem, &shape, &Halt::NEVER).unwrap();
+        let mut compact = assign::Assign::new(&problem, &shape, &Halt::NEVER).unwrap();
+        assert!(!mrv.other_order(), "small boards take MRV");
+        compact.set_compact();
+        assert!(compact.other_order() && !compact.other_order(), "the other order of the compact one is MRV, once");
+        compact.set_compact();
+        let (_, solutions, _) = walk(&mut mrv, 0);
+        let (_, compact_solutions, _) = walk(&mut compact, 0);
+        assert_eq!(solutions, compact_solutions, "case {case}");
+    }
+}
+
+#[test]
+fn the_compact_order_grows_a_square_from_a_corner() {
+    // A planted 4x4 board with distinct labels on every join: one
+    // solution, and the compact order's slots along its path are the
+    // corner square's, a column then a row (the slots do not depend on
+    // the options taken, only on which slots are covered).
+    let mut rng = Rng(0x0033_5a3e);
+    let problem = tetravex(4, 4, &tetravex_tiles(&mut rng, 4, 4, 1000, true)).build();
+    let shape = shape::SlotPieces::of(&problem, &Halt::NEVER).unwrap().unwrap();
+    let mut compact = assign::Assign::new(&problem, &shape, &Halt::NEVER).unwrap();
+    compact.set_compact();
+    // Depth first to the solution.
+    'search: loop {
+        match compact.node() {
+            Node::Solution => break,
+            Node::Inner if compact.first_child() => continue,
+            _ => {}
+        }
+        while compact.depth() > 0 {
+            if compact.next_sibling() {
+                continue 'search;
+            }
+        }
+        panic!("no solution found");
+    }
+    let slots: Vec<u32> = (0..compact.depth()).map(|l| shape.item_slot[compact.step(l).item as usize]).collect();
+    assert_eq!(slots, [0, 1, 4, 5, 2, 6, 8, 9, 10, 3, 7, 11, 12, 13, 14, 15]);
 }

@@ -81,6 +81,13 @@
 //!   slowest run went from 15.5 to 12.1 s and the mean from 2.44 to 2.27
 //!   s (docs/performance.md, "Ninth pass"). Further workers restart as
 //!   before.
+//! * **P8** (other order): where the backend chose its order by an
+//!   estimate (`Backend::other_order`: the assignment backend's compact
+//!   order on big boards with nearly unique joins), worker 1 runs a
+//!   second complete search in the order the backend would otherwise
+//!   take (MRV), instead of P7 or restarts, so that a board the estimate
+//!   misjudges costs the second thread rather than the search. Further
+//!   workers restart in the chosen order.
 //!
 //! With one thread the search is reproducible: the same seed gives the same
 //! runs, nodes and solution. With several threads, which member finds a
@@ -150,7 +157,8 @@ pub(super) fn drive<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
             let flow = search(backend, &mut ctx, &mut member);
             shared.warm_up();
             flow.is_continue()
-        } else if worker == 1 && mirrored && backend.mirror(SHARED_DEPTH) {
+        } else if worker == 1 && (backend.other_order() || (mirrored && backend.mirror(SHARED_DEPTH))) {
+            // P8 (the other order) where the backend has one, else P7.
             warm() && search(backend, &mut ctx, &mut member).is_continue()
         } else {
             warm();

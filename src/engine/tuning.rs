@@ -238,6 +238,20 @@ pub(crate) const MANY_SOLUTIONS: f64 = if cfg!(test) { 0.0 } else { 1e3 };
 /// 9.9 s with restarts and over 60 s with the mirror member.
 pub(crate) const MIRROR_SOLUTIONS: f64 = 1.0;
 
+/// The assignment backend takes the compact order (`assign/compact.rs`)
+/// instead of MRV on problems of at least this many slots where the first
+/// moment expects a slot with two coloured joins to keep at most
+/// [`COMPACT_TWO_SIDED`] options. The boards where MRV wins by orders of
+/// magnitude (the bench's `tail` family) have at most 100 slots; the ones
+/// where the compact order does (the `big` family) 256 and more
+/// (docs/performance.md, "Big boards: the compact order").
+pub(crate) const COMPACT_MIN_SLOTS: usize = 196;
+/// See [`COMPACT_MIN_SLOTS`]: at most about one option once two joins are
+/// coloured, the corner-square scan's strength. Tetravex `n x n` with `L`
+/// labels gives `n^2 / L^2`: 0.16 with `2.5 n` labels, 0.81 at 9x9 with 10;
+/// Eternity II-style 16x16 with 40 inner labels about 0.5.
+pub(crate) const COMPACT_TWO_SIDED: f64 = 1.0;
+
 /// Slots queued for arc consistency with at most this many options are
 /// taken first, newest first; the others in the order they changed.
 /// Measured on Tetravex 9x9 seed 1 (191,890 nodes; docs/performance.md,

@@ -2,6 +2,7 @@
 //!
 //! * [`tetravex`]: the seeds' method for ZOJ 1008 (plain depth-first search in
 //!   reading order, identical tiles grouped into types with counts).
+//! * [`square`]: the corner-square scan for Tetravex (the `big` family).
 //! * [`edges`]: the same method for UVa 519 (no pre-checks).
 //! * [`polyomino`]: the 12 free pentominoes, their orientations and the
 //!   symmetry ("coset") restriction used for counting up to symmetry.
@@ -12,6 +13,7 @@ pub mod bitpack;
 pub mod dlx;
 pub mod edges;
 pub mod polyomino;
+pub mod square;
 pub mod tetravex;
 
 /// Parse `ROWSxCOLS` (also accepts `X` and `*`).

@@ -1,6 +1,6 @@
 //! Counts every baseline must reproduce, and brute-force cross-checks of the
 //! seed method on tiny boards.
-use baselines::{bitpack, dlx, edges, tetravex};
+use baselines::{bitpack, dlx, edges, square, tetravex};
 use std::collections::HashSet;
 
 fn bp(r: usize, c: usize, unique: bool) -> u64 {
@@ -191,6 +191,35 @@ fn tetravex_brute_force_2x2_rotate() {
             assert_eq!(tetravex::solve(&case, &opt).solutions, want, "round {round} {border:?}: {case:?}");
         }
     }
+}
+
+#[test]
+fn square_scan_counts_as_brute_force() {
+    // 3x3 without turning and 2x2 with turning, with and without a border
+    // label: the corner-square scan counts what brute force counts.
+    let mut rng = Lcg(33);
+    for round in 0..24 {
+        let n = if round % 3 == 0 { 2 } else { 3 };
+        let k = 2 + (round % 2) as u32;
+        let tiles: Vec<[u32; 4]> = (0..n * n).map(|_| [rng.next(k), rng.next(k), rng.next(k), rng.next(k)]).collect();
+        let case = tetravex::Case { n, tiles };
+        for (rotate, border) in [(false, None), (true, None), (true, Some(0))] {
+            if rotate && n == 3 {
+                continue; // 9! x 4^9 arrangements: too many for brute force
+            }
+            let want = brute_tetravex(&case, rotate, border);
+            let opt = tetravex::Options { count: true, rotate, border };
+            assert_eq!(square::solve(&case, &opt).solutions, want, "round {round} {rotate} {border:?}: {case:?}");
+            let first = square::solve(&case, &tetravex::Options { count: false, rotate, border });
+            assert_eq!(first.solutions, want.min(1));
+        }
+    }
+}
+
+#[test]
+fn square_scan_order_is_a_column_then_a_row() {
+    let order = square::order(3);
+    assert_eq!(order, [(0, 0), (0, 1), (1, 0), (1, 1), (0, 2), (1, 2), (2, 0), (2, 1), (2, 2)]);
 }
 
 // ---- seed method, edges ----

@@ -2,6 +2,7 @@
 //! tables, and the slots' eccentricities (the tie-break order), from a
 //! slot/piece problem (see the [parent module](super)).
 
+use super::compact::{compact_order, sweep, FirstMoment};
 use super::{rank_slots, Assign, ANY, NO_COLOUR};
 use crate::engine::balance::Balance;
 use crate::engine::blocks::SparseSet;
@@ -26,7 +27,8 @@ impl Assign {
         let n_slots = slot_item.len();
         // A1: options per slot, in the order A3 tries them.
         let colours = Colours::of(pb, halt)?;
-        let ln_expected = ln_expected_solutions(pb, shape, &colours, halt)?;
+        let moment = first_moment(pb, shape, &colours, halt)?;
+        let ln_expected = moment.ln_solutions;
         let rarest_first = rarity_order(pb, shape, &colours, ln_expected, halt)?;
         let per_slot = rarest_first.as_ref().unwrap_or(&shape.options);
         let mut opt_off = vec![0u32];
@@ -90,6 +92,8 @@ impl Assign {
         }
         let ecc = eccentricities(n_slots, &touching, &slot_secs, halt)?;
         let rank = rank_slots(&ecc, 0);
+        let compact = compact_order(n_slots, &moment);
+        let sweep = sweep(&ecc, &touching, &slot_secs, halt)?;
         let mut touch_off = vec![0u32];
         let mut touch = Vec::new();
         let mut cmask: Vec<u64> = Vec::new();
@@ -100,12 +104,15 @@ impl Assign {
                 let words = (dom_off[s as usize + 1] - dom_off[s as usize]) as usize;
                 let nc = n_colours[j] as usize;
                 cmask.resize(cmask.len() + nc * words, 0);
+                // An option agrees with its own colour on `j`, or with
+                // every colour when it does not touch `j` (a pass per
+                // option, not per option and colour: 28x28 boards have
+                // 784 options per slot and 84 colours).
                 for (k, &o) in per_slot[s as usize].iter().enumerate() {
-                    let on_j = dense.of(pb, o as usize, j as u32);
-                    for c in 0..nc {
-                        if on_j.is_none_or(|oc| oc as usize == c) {
-                            cmask[base as usize + c * words + k / 64] |= 1 << (k % 64);
-                        }
+                    let (w, bit) = (base as usize + k / 64, 1u64 << (k % 64));
+                    match dense.of(pb, o as usize, j as u32) {
+                        Some(oc) => cmask[w + oc as usize * words] |= bit,
+                        None => (0..nc).for_each(|c| cmask[w + c * words] |= bit),
                     }
                 }
                 touch.push((s, base));
@@ -205,6 +212,8 @@ impl Assign {
             mirror: 0,
             ln_expected,
             lv_first: vec![0; depth],
+            compact,
+            sweep,
             unc: SparseSet::full(n_slots),
             trail: Vec::with_capacity(n_words + 4 * depth + 16),
             lv_slot: vec![0; depth],
@@ -238,6 +247,19 @@ impl Assign {
         }
         a.cnt0 = a.cnt.clone();
         Ok(a)
+    }
+}
+
+impl Assign {
+    /// Whether the assignment backend built for this problem would take the
+    /// compact order (`compact::compact_order`), without building it: the
+    /// first moment alone. `Err` when `halt` stops it.
+    pub(crate) fn takes_compact_order(pb: &Problem, shape: &SlotPieces, halt: &Halt) -> Result<bool, Stopped> {
+        if shape.options.len() < crate::engine::tuning::COMPACT_MIN_SLOTS {
+            return Ok(false);
+        }
+        let moment = first_moment(pb, shape, &Colours::of(pb, halt)?, halt)?;
+        Ok(compact_order(shape.options.len(), &moment))
     }
 }
 
@@ -348,7 +370,7 @@ impl PieceWords {
 
 /// A3's value order: each slot's options in increasing order (`None`), or,
 /// where the problem is expected to have more than [`MANY_SOLUTIONS`]
-/// solutions (`ln_expected`, see [`ln_expected_solutions`]), the options whose colours
+/// solutions (`ln_expected`, see [`first_moment`]), the options whose colours
 /// are rarest first. An option's rarity is the sum, over its coloured secondary
 /// items, of the logarithm of how many option nodes in the whole problem
 /// carry that colour; ties keep increasing order, so the turns of one
@@ -392,35 +414,59 @@ fn rarity_order(
     Ok(Some(order))
 }
 
-/// The distinct colours of a problem, numbered from 0 (a problem has few:
-/// a binary search is cheaper than hashing every option node).
-struct Colours(Vec<u32>);
+/// The distinct colours of a problem, numbered from 0 in increasing order.
+/// Colours up to [`DENSE_COLOURS`] are found and numbered through a table
+/// indexed by the colour (one pass over the option nodes; a 32x32 board
+/// has four million), larger ones by a binary search of the few seen.
+struct Colours {
+    seen: Vec<u32>,
+    /// Per colour value below `DENSE_COLOURS`: its number, or `u32::MAX`.
+    number: Vec<u32>,
+}
+
+/// See [`Colours`].
+const DENSE_COLOURS: usize = 1 << 16;
 
 impl Colours {
     fn of(pb: &Problem, halt: &Halt) -> Result<Self, Stopped> {
-        // One pass, inserting the few new colours in order (no copy and
-        // sort of every node's colour).
+        let mut present = vec![false; DENSE_COLOURS];
         let mut seen: Vec<u32> = Vec::new();
         for (k, &c) in pb.node_colour.iter().enumerate() {
             halt.every(k)?;
-            if let Err(at) = seen.binary_search(&c) {
-                seen.insert(at, c);
+            match present.get_mut(c as usize) {
+                Some(p) => *p = true,
+                // Insert the few new large colours in order.
+                None => {
+                    if let Err(at) = seen.binary_search(&c) {
+                        seen.insert(at, c);
+                    }
+                }
             }
         }
-        Ok(Colours(seen))
+        let small: Vec<u32> = (0..DENSE_COLOURS as u32).filter(|&c| present[c as usize]).collect();
+        seen.splice(0..0, small);
+        let mut number = vec![u32::MAX; DENSE_COLOURS];
+        for (i, &c) in seen.iter().enumerate() {
+            if let Some(n) = number.get_mut(c as usize) {
+                *n = i as u32;
+            }
+        }
+        Ok(Colours { seen, number })
     }
 
     fn len(&self) -> usize {
-        self.0.len()
+        self.seen.len()
     }
 
     fn id(&self, c: u32) -> usize {
-        self.0.binary_search(&c).expect("a colour of the problem")
+        match self.number.get(c as usize) {
+            Some(&n) => n as usize,
+            None => self.seen.binary_search(&c).expect("a colour of the problem"),
+        }
     }
 }
 
-/// The natural logarithm of the expected number of solutions of a random
-/// problem shaped like this one (the first moment): the ways to give every
+/// The first moment of the number of solutions: the ways to give every
 /// slot a piece and an option, times the chance that every join between
 /// two slots gets one colour from both.
 ///
@@ -434,9 +480,17 @@ impl Colours {
 ///
 /// For example, Tetravex 9x9 with 10 labels: ln(81!) - 144 ln 10, about
 /// 10^-23 solutions; with the tiles turning, 4^81 times more, 10^25.
-fn ln_expected_solutions(pb: &Problem, shape: &SlotPieces, colours: &Colours, halt: &Halt) -> Result<f64, Stopped> {
+///
+/// With it, the options a slot is expected to keep when two of its joins
+/// are coloured (a *two-sided* slot: the cell below and right of placed
+/// tiles): the geometric mean of the slots' options times the square of
+/// the geometric mean of the joins' chances to agree. Tetravex `n x n`
+/// with `L` labels: `n^2 / L^2` (0.81 at 9x9 with 10 labels, 0.11 at 24x24
+/// with 72); Eternity II-style 10x10 with 6 inner labels: about 7.
+fn first_moment(pb: &Problem, shape: &SlotPieces, colours: &Colours, halt: &Halt) -> Result<FirstMoment, Stopped> {
     let k = colours.len();
     let mut ln = 0.0;
+    let (mut ln_options, mut slots) = (0.0, 0usize);
     // Per secondary item: the colour histograms of the slots touching it.
     let mut sides: Vec<Vec<Vec<f64>>> = vec![Vec::new(); pb.secondary_count()];
     for opts in &shape.options {
@@ -450,6 +504,8 @@ fn ln_expected_solutions(pb: &Problem, shape: &SlotPieces, colours: &Colours, ha
         }
         let ln_fact: f64 = (2..=r).map(|n| (n as f64).ln()).sum();
         ln += ln_fact / r as f64 + (opts.len() as f64 / r as f64).ln();
+        ln_options += (opts.len() as f64).ln();
+        slots += 1;
         // The slot's items (a handful) and their histograms.
         let mut items: Vec<usize> = Vec::new();
         let mut hist: Vec<f64> = Vec::new();
@@ -467,19 +523,27 @@ fn ln_expected_solutions(pb: &Problem, shape: &SlotPieces, colours: &Colours, ha
             sides[j].push(hist[at * k..(at + 1) * k].to_vec());
         }
     }
+    let (mut ln_agree, mut joins) = (0.0, 0usize);
     for two in &sides {
         if let [a, b] = &two[..] {
             let (na, nb): (f64, f64) = (a.iter().sum(), b.iter().sum());
             let agree: f64 = a.iter().zip(b).map(|(x, y)| x * y).sum();
-            ln += (agree / (na * nb)).max(f64::MIN_POSITIVE).ln();
+            let ln_join = (agree / (na * nb)).max(f64::MIN_POSITIVE).ln();
+            ln += ln_join;
+            ln_agree += ln_join;
+            joins += 1;
         }
     }
-    Ok(ln)
+    let ln_two_sided = match (slots, joins) {
+        (0, _) | (_, 0) => f64::INFINITY,
+        _ => ln_options / slots as f64 + 2.0 * ln_agree / joins as f64,
+    };
+    Ok(FirstMoment { ln_solutions: ln, ln_two_sided })
 }
 
 #[cfg(test)]
 mod tests {
-    use super::ln_expected_solutions;
+    use super::first_moment;
     use crate::engine::halt::Halt;
     use crate::engine::shape::SlotPieces;
     use crate::engine::tests::tetravex;
@@ -487,8 +551,9 @@ mod tests {
     fn ln_expected(rows: usize, cols: usize, tiles: &[[u32; 4]]) -> f64 {
         let problem = tetravex(rows, cols, tiles).build();
         let shape = SlotPieces::of(&problem, &Halt::NEVER).unwrap().unwrap();
-        ln_expected_solutions(&problem, &shape, &super::Colours::of(&problem, &Halt::NEVER).unwrap(), &Halt::NEVER)
+        first_moment(&problem, &shape, &super::Colours::of(&problem, &Halt::NEVER).unwrap(), &Halt::NEVER)
             .unwrap()
+            .ln_solutions
     }
 
     #[test]

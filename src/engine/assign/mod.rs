@@ -61,6 +61,7 @@ use super::tuning::{AC_MAX, ASSIGN_MAX_WORDS, EXACT, URGENT};
 use std::collections::{HashMap, VecDeque};
 
 mod build;
+mod compact;
 
 const T_DOM: u32 = 0;
 const T_COLOUR: u32 = 1;
@@ -180,8 +181,12 @@ pub(crate) struct Assign {
     /// take their options last first (0: none).
     mirror: usize,
     /// The first moment of the number of solutions, as a natural logarithm
-    /// (`build::ln_expected_solutions`).
+    /// (`build::first_moment`).
     ln_expected: f64,
+    /// Whether A2 takes the compact order (`compact.rs`) instead of MRV,
+    /// and its tie-break, the sweep rank (`compact::sweep`).
+    compact: bool,
+    sweep: Vec<u32>,
     /// Uncovered slots, as a sparse set.
     unc: SparseSet,
     /// The trail: (tagged index, lost bits, old value); the middle field is
@@ -664,6 +669,15 @@ impl Backend for Assign {
         true
     }
 
+    /// MRV (A2) where the compact order was chosen.
+    fn other_order(&mut self) -> bool {
+        if !self.compact {
+            return false;
+        }
+        self.compact = false;
+        self.randomise(0)
+    }
+
     fn ln_expected_solutions(&self) -> Option<f64> {
         Some(self.ln_expected)
     }
@@ -723,7 +737,8 @@ impl Backend for Assign {
     /// A2, then A3 for the first option.
     #[inline]
     fn first_child(&mut self) -> bool {
-        let Some(s) = self.choose_slot() else { return false };
+        let picked = if self.compact { self.choose_compact() } else { self.choose_slot() };
+        let Some(s) = picked else { return false };
         let level = self.level;
         self.lv_slot[level] = s as u32;
         self.lv_k[level] = 0;
