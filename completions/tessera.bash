@@ -105,7 +105,7 @@ _tessera() {
             return 0
             ;;
         tessera__subcmd__edges)
-            opts="-h -V --input --grid --ascii --count --all --limit --json --svg --stats --color --progress --timeout --max-nodes --threads --shard --backend --restarts --seed --memo --memo-mb --shard-plan --rotate --fix --help --version"
+            opts="-g -c -q -j -h -V --input --grid --ascii --count --all --limit --json --svg --quiet --stats --color --progress --timeout --max-nodes --threads --shard --backend --restarts --seed --memo --memo-mb --shard-plan --rotate --fix --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -140,6 +140,10 @@ _tessera() {
                     return 0
                     ;;
                 --threads)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -405,7 +409,7 @@ _tessera() {
             return 0
             ;;
         tessera__subcmd__pack)
-            opts="-h -V --input --grid --ascii --count --all --limit --json --svg --stats --color --progress --timeout --max-nodes --threads --shard --backend --restarts --seed --memo --memo-mb --shard-plan --board --board-file --rotate --flip --set --unique --help --version"
+            opts="-g -c -q -j -h -V --input --grid --ascii --count --all --limit --json --svg --quiet --stats --color --progress --timeout --max-nodes --threads --shard --backend --restarts --seed --memo --memo-mb --shard-plan --board --board-file --rotate --flip --set --unique --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -440,6 +444,10 @@ _tessera() {
                     return 0
                     ;;
                 --threads)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -509,7 +517,7 @@ _tessera() {
             return 0
             ;;
         tessera__subcmd__tetravex)
-            opts="-h -V --input --grid --ascii --count --all --limit --json --svg --stats --color --progress --timeout --max-nodes --threads --shard --backend --restarts --seed --memo --memo-mb --shard-plan --rotate --in-place --border --layout --fix --help --version"
+            opts="-g -c -q -j -h -V --input --grid --ascii --count --all --limit --json --svg --quiet --stats --color --progress --timeout --max-nodes --threads --shard --backend --restarts --seed --memo --memo-mb --shard-plan --rotate --in-place --border --layout --fix --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -544,6 +552,10 @@ _tessera() {
                     return 0
                     ;;
                 --threads)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -167,11 +167,7 @@ fn a_missing_or_bad_input_among_good_ones() {
             "==> {good} <==\nGame 1: Possible\n\n==> {bad} <==\nGame 1: Possible\n\n==> {good} <==\nGame 1: Possible\n"
         )
     );
-    assert!(
-        r.stderr.starts_with(&format!("tessera: {missing}: No such file or directory\n")),
-        "{}",
-        r.stderr
-    );
+    assert!(r.stderr.starts_with(&format!("tessera: {missing}: No such file or directory\n")), "{}", r.stderr);
     assert!(r.stderr.contains(&format!("tessera: {bad}: line 5: unexpected end of input")), "{}", r.stderr);
     assert!(!r.stderr.contains("os error"), "{}", r.stderr);
     // A directory is not a file of puzzles.

@@ -105,7 +105,12 @@ impl InputError {
 
     /// An error at the line (and column) a reader's [`ParseError`] names.
     pub fn at(name: &str, e: &ParseError) -> Self {
-        InputError { source_name: name.to_string(), line: e.line, column: e.column.unwrap_or(0), message: e.message.clone() }
+        InputError {
+            source_name: name.to_string(),
+            line: e.line,
+            column: e.column.unwrap_or(0),
+            message: e.message.clone(),
+        }
     }
 
     /// The error as the last record of a `--json` stream, with a newline.
