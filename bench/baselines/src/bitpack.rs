@@ -111,8 +111,7 @@ impl<B: Bits> Packer<B> {
         let h = self.h;
         let mut r = seed;
         loop {
-            let g = (r | ((r << 1) & self.not_y0) | ((r >> 1) & self.not_ytop) | (r << h) | (r >> h))
-                & empty;
+            let g = (r | ((r << 1) & self.not_y0) | ((r >> 1) & self.not_ytop) | (r << h) | (r >> h)) & empty;
             if g == r {
                 return r;
             }
@@ -127,8 +126,7 @@ impl<B: Bits> Packer<B> {
     fn regions_ok(&self, nb: B, m: B) -> bool {
         let h = self.h;
         let empty = !nb;
-        let mut seeds =
-            (((m << 1) & self.not_y0) | ((m >> 1) & self.not_ytop) | (m << h) | (m >> h)) & empty;
+        let mut seeds = (((m << 1) & self.not_y0) | ((m >> 1) & self.not_ytop) | (m << h) | (m >> h)) & empty;
         let mut first = true;
         while seeds != B::ZERO {
             let s = seeds & seeds.wrapping_neg_();

@@ -113,21 +113,15 @@ pub fn pentomino_placements(w: i32, h: i32, unique: bool) -> Vec<Placement> {
     let mut out = Vec::new();
     for (p, (name, rows)) in PENTOMINOES.iter().enumerate() {
         let orients = orientations(&cells_of(rows));
-        let keep: Vec<usize> = if unique && *name == 'F' {
-            coset_representatives(&orients, w, h)
-        } else {
-            (0..orients.len()).collect()
-        };
+        let keep: Vec<usize> =
+            if unique && *name == 'F' { coset_representatives(&orients, w, h) } else { (0..orients.len()).collect() };
         for &k in &keep {
             let o = &orients[k];
             let ow = o.iter().map(|c| c.0).max().unwrap() + 1;
             let oh = o.iter().map(|c| c.1).max().unwrap() + 1;
             for dx in 0..=(w - ow) {
                 for dy in 0..=(h - oh) {
-                    out.push(Placement {
-                        piece: p,
-                        cells: o.iter().map(|&(x, y)| (x + dx, y + dy)).collect(),
-                    });
+                    out.push(Placement { piece: p, cells: o.iter().map(|&(x, y)| (x + dx, y + dy)).collect() });
                 }
             }
         }

@@ -77,7 +77,11 @@ impl Scan {
             if let Some(b) = self.border {
                 // Left and top were matched by the key; the other two sides
                 // carry the border label exactly on the board's edge.
-                if (t[1] == b) != (c == n - 1) || (t[2] == b) != (r == n - 1) || (c > 0 && t[3] == b) || (r > 0 && t[0] == b) {
+                if (t[1] == b) != (c == n - 1)
+                    || (t[2] == b) != (r == n - 1)
+                    || (c > 0 && t[3] == b)
+                    || (r > 0 && t[0] == b)
+                {
                     continue;
                 }
             }

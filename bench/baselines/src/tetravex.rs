@@ -48,9 +48,7 @@ pub fn parse(input: &str) -> Result<Vec<Case>, String> {
         for i in 0..n * n {
             let mut t = [0u32; 4];
             for s in t.iter_mut() {
-                let tok = toks
-                    .next()
-                    .ok_or_else(|| format!("case {}: tile {} truncated", cases.len() + 1, i + 1))?;
+                let tok = toks.next().ok_or_else(|| format!("case {}: tile {} truncated", cases.len() + 1, i + 1))?;
                 *s = tok.parse().map_err(|_| format!("bad label {tok:?}"))?;
             }
             tiles.push(t);
@@ -190,4 +188,60 @@ pub fn solve(case: &Case, opt: &Options) -> Outcome {
     };
     s.dfs(0);
     Outcome { solutions: s.solutions, nodes: s.nodes }
+}
+
+/// The command line both Tetravex baselines share: `NAME [--count]
+/// [--rotate] [--border C] [FILE]`, the judge format from FILE or stdin,
+/// `Game k: Possible/Impossible` on stdout (a blank line between cases),
+/// and one line per case on stderr: `nodes=<placements> solutions=<n>`.
+pub fn main_with(name: &str, solve: fn(&Case, &Options) -> Outcome) {
+    use std::io::{Read, Write};
+    let usage = || -> ! {
+        eprintln!("usage: {name} [--count] [--rotate] [--border C] [FILE] < judge input");
+        std::process::exit(2)
+    };
+    let mut opt = Options::default();
+    let mut file = None;
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--count" => opt.count = true,
+            "--rotate" => opt.rotate = true,
+            "--border" => {
+                let v = args.next().unwrap_or_else(|| usage());
+                opt.border = Some(v.parse().unwrap_or_else(|_| usage()));
+            }
+            "-h" | "--help" => usage(),
+            s if s.starts_with('-') && s != "-" => usage(),
+            s => file = Some(s.to_string()),
+        }
+    }
+    let mut input = String::new();
+    match file.as_deref() {
+        None | Some("-") => {
+            std::io::stdin().read_to_string(&mut input).expect("reading stdin");
+        }
+        Some(f) => {
+            input = std::fs::read_to_string(f).unwrap_or_else(|e| {
+                eprintln!("{name}: {f}: {e}");
+                std::process::exit(2)
+            })
+        }
+    }
+    let cases = parse(&input).unwrap_or_else(|e| {
+        eprintln!("{name}: {e}");
+        std::process::exit(2)
+    });
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    for (k, case) in cases.iter().enumerate() {
+        let o = solve(case, &opt);
+        if k > 0 {
+            writeln!(out).unwrap();
+        }
+        let verdict = if o.solutions > 0 { "Possible" } else { "Impossible" };
+        writeln!(out, "Game {}: {}", k + 1, verdict).unwrap();
+        out.flush().unwrap();
+        eprintln!("nodes={} solutions={}", o.nodes, o.solutions);
+    }
 }

@@ -17,10 +17,12 @@ fn main() {
             "--unique" => opt.unique = true,
             "--no-prune" => opt.prune = false,
             s if s.starts_with('-') => usage(),
-            s => dims = Some(baselines::parse_dims(s).unwrap_or_else(|e| {
-                eprintln!("bitpack: {e}");
-                std::process::exit(2)
-            })),
+            s => {
+                dims = Some(baselines::parse_dims(s).unwrap_or_else(|e| {
+                    eprintln!("bitpack: {e}");
+                    std::process::exit(2)
+                }))
+            }
         }
     }
     let (r, c) = dims.unwrap_or_else(|| usage());

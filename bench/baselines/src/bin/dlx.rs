@@ -14,10 +14,12 @@ fn main() {
         match a.as_str() {
             "--unique" => unique = true,
             s if s.starts_with('-') => usage(),
-            s => dims = Some(baselines::parse_dims(s).unwrap_or_else(|e| {
-                eprintln!("dlx: {e}");
-                std::process::exit(2)
-            })),
+            s => {
+                dims = Some(baselines::parse_dims(s).unwrap_or_else(|e| {
+                    eprintln!("dlx: {e}");
+                    std::process::exit(2)
+                }))
+            }
         }
     }
     let (r, c) = dims.unwrap_or_else(|| usage());
