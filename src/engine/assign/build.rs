@@ -2,7 +2,7 @@
 //! tables, and the slots' eccentricities (the tie-break order), from a
 //! slot/piece problem (see the [parent module](super)).
 
-use super::compact::{compact_order, sweep, FirstMoment};
+use super::compact::{breadth_first, compact_order, sweep, FirstMoment};
 use super::{rank_slots, Assign, ANY, NO_COLOUR};
 use crate::engine::balance::Balance;
 use crate::engine::blocks::SparseSet;
@@ -273,26 +273,10 @@ fn eccentricities(n: usize, touching: &[Vec<u32>], slot_secs: &[Vec<u32>], halt:
     // Exact BFS from every slot is quadratic; boards are at most a few
     // thousand slots, so cap the work and fall back to index order.
     if n <= 4096 {
-        for s in 0..n {
+        for (s, e) in ecc.iter_mut().enumerate() {
             halt.check()?;
-            dist.iter_mut().for_each(|d| *d = u32::MAX);
-            queue.clear();
-            dist[s] = 0;
-            queue.push(s as u32);
-            let mut head = 0;
-            while head < queue.len() {
-                let u = queue[head] as usize;
-                head += 1;
-                for &j in &slot_secs[u] {
-                    for &v in &touching[j as usize] {
-                        if dist[v as usize] == u32::MAX {
-                            dist[v as usize] = dist[u] + 1;
-                            queue.push(v);
-                        }
-                    }
-                }
-            }
-            ecc[s] = dist.iter().copied().filter(|&d| d != u32::MAX).max().unwrap_or(0);
+            breadth_first(s, touching, slot_secs, &mut dist, &mut queue);
+            *e = dist.iter().copied().filter(|&d| d != u32::MAX).max().unwrap_or(0);
         }
     }
     Ok(ecc)

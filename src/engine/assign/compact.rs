@@ -86,10 +86,27 @@ pub(super) struct FirstMoment {
     pub(super) ln_two_sided: f64,
 }
 
+/// Each slot's distance from slot `from` (see [`breadth_first`]).
 pub(super) fn distances(from: usize, touching: &[Vec<u32>], slot_secs: &[Vec<u32>]) -> Vec<u32> {
     let mut dist = vec![u32::MAX; slot_secs.len()];
-    let mut queue = vec![from as u32];
+    breadth_first(from, touching, slot_secs, &mut dist, &mut Vec::new());
+    dist
+}
+
+/// Breadth-first search from slot `from` in the graph where two slots are
+/// adjacent when they touch a common secondary item: each slot's distance
+/// into `dist` (`u32::MAX`: unreached); `queue` is scratch space.
+pub(super) fn breadth_first(
+    from: usize,
+    touching: &[Vec<u32>],
+    slot_secs: &[Vec<u32>],
+    dist: &mut [u32],
+    queue: &mut Vec<u32>,
+) {
+    dist.iter_mut().for_each(|d| *d = u32::MAX);
+    queue.clear();
     dist[from] = 0;
+    queue.push(from as u32);
     let mut head = 0;
     while head < queue.len() {
         let u = queue[head] as usize;
@@ -103,7 +120,6 @@ pub(super) fn distances(from: usize, touching: &[Vec<u32>], slot_secs: &[Vec<u32
             }
         }
     }
-    dist
 }
 
 impl Assign {
