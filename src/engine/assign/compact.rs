@@ -44,7 +44,7 @@
 //! 191,890 and 51,239 nodes, the compact order had not finished after
 //! 10 s (over a million nodes).
 
-use super::Assign;
+use super::{ranks_of, Assign};
 use crate::engine::halt::{Halt, Stopped};
 use crate::engine::shape::NONE;
 use crate::engine::tuning::{COMPACT_MIN_SLOTS, COMPACT_TWO_SIDED};
@@ -70,11 +70,7 @@ pub(super) fn sweep(
     let dist = distances(start, touching, slot_secs);
     let mut order: Vec<u32> = (0..n as u32).collect();
     order.sort_by_key(|&s| (dist[s as usize], s));
-    let mut rank = vec![0u32; n];
-    for (r, &s) in order.iter().enumerate() {
-        rank[s as usize] = r as u32;
-    }
-    Ok(rank)
+    Ok(ranks_of(&order))
 }
 
 /// What the first moment tells of a problem: the natural logarithm of the

@@ -794,7 +794,13 @@ fn rank_slots(ecc: &[u32], salt: u64) -> Vec<u32> {
         rng.shuffle(&mut order);
         order.sort_by_key(|&s| ecc[s as usize]); // stable: shuffled ties
     }
-    let mut rank = vec![0u32; n];
+    ranks_of(&order)
+}
+
+/// The rank of each slot in `order` (a permutation of the slots): its
+/// position there.
+fn ranks_of(order: &[u32]) -> Vec<u32> {
+    let mut rank = vec![0u32; order.len()];
     for (r, &s) in order.iter().enumerate() {
         rank[s as usize] = r as u32;
     }
