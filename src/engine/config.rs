@@ -1,5 +1,5 @@
 //! How to search: the configuration the caller hands to
-//! [`solve`](super::solve) and [`plan`](super::plan), with every knob and its
+//! [`solve`](crate::engine::solve) and [`plan`](crate::engine::plan), with every knob and its
 //! default, and the [`Monitor`] through which a caller watches and stops a
 //! running search.
 
@@ -44,12 +44,12 @@ pub struct SearchConfig {
     /// Whether a count memoises subtree counts (see the memo module).
     pub memo: MemoChoice,
     /// The memory cap of the memo tables of all workers together, in MiB
-    /// (`None`: [`DEFAULT_MEMO_MB`](super::DEFAULT_MEMO_MB)).
+    /// (`None`: [`DEFAULT_MEMO_MB`](crate::engine::DEFAULT_MEMO_MB)).
     pub memo_mb: Option<usize>,
 }
 
 /// Randomised restarts and portfolios for first-solution searches
-/// (`engine/portfolio.rs` documents the method).
+/// (`engine/search/portfolio.rs` documents the method).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Restarts {
     /// Where the backend supports them (the assignment backend), for a
@@ -66,7 +66,7 @@ pub enum Restarts {
 pub enum MemoChoice {
     /// When it pays: random walks show that states repeat, or a short
     /// memoised pilot run measures that the memo saves enough
-    /// (`engine/pilot.rs`).
+    /// (`engine/choice/pilot.rs`).
     #[default]
     Auto,
     /// Whenever the backend can (counts only).

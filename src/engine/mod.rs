@@ -79,42 +79,30 @@
 //!
 //! Between the last two, `choose` decides by estimating both trees.
 
-mod assign;
-mod backend;
-mod balance;
-mod bitset;
-mod blocks;
-mod choose;
+mod backends;
+mod choice;
 mod config;
 mod count;
-mod ctx;
-mod driver;
-mod estimate;
-mod halt;
 mod memo;
-mod memo_shared;
 mod outcome;
-mod pilot;
-mod portfolio;
 mod problem;
-mod rowscan;
 mod search;
-mod shape;
-mod sparse;
 mod tuning;
 
 pub use config::{BackendChoice, MemoChoice, Monitor, Restarts, SearchConfig, Shard};
 pub use count::{Count, ParseCountError, MAX_EXACT_JSON_INTEGER};
-pub use ctx::Visitor;
 pub use memo::MemoStats;
 pub use outcome::{Outcome, ShardPlan, Stats, StopReason};
 pub use problem::{Colour, ModelError, OptionId, Primary, Problem, ProblemBuilder, Secondary};
+pub use search::ctx::Visitor;
 pub use tuning::DEFAULT_MEMO_MB;
 
-use backend::Backend;
-use halt::{Halt, Stopped};
-use pilot::MemoHint;
-use shape::{SlotPieces, UniformSlots};
+use backends::shape::{SlotPieces, UniformSlots};
+use backends::{assign, bitset, rowscan, sparse, Backend};
+use choice::choose;
+use choice::pilot::MemoHint;
+use search::driver;
+use search::halt::{Halt, Stopped};
 use std::time::Instant;
 
 /// Runs `op` with the backend that suits `problem` (or the one `choice`
@@ -239,11 +227,5 @@ pub fn plan(problem: &Problem, count: u32, config: &SearchConfig) -> ShardPlan {
     })
 }
 
-#[cfg(test)]
-mod memo_tests;
-#[cfg(test)]
-mod order_tests;
-#[cfg(test)]
-mod stop_tests;
 #[cfg(test)]
 mod tests;

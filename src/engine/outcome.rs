@@ -1,8 +1,8 @@
 //! What a search returns: the [`Outcome`] of a search with its [`Stats`],
 //! and the [`ShardPlan`] of a split.
 
-use super::count::Count;
-use super::memo::MemoStats;
+use crate::engine::count::Count;
+use crate::engine::memo::MemoStats;
 use std::time::Duration;
 
 /// Why a search ended before exploring its whole tree.
@@ -83,7 +83,7 @@ impl Outcome {
     }
 }
 
-/// The estimated sizes of the shards of a split, from [`plan`](super::plan).
+/// The estimated sizes of the shards of a split, from [`plan`](crate::engine::plan).
 #[derive(Clone, Debug, PartialEq)]
 pub struct ShardPlan {
     /// Per shard (0-based): Knuth's estimate of its search nodes.

@@ -3,7 +3,7 @@
 //! A [`Problem`] is built once with a [`ProblemBuilder`] and never changes;
 //! every search backend compiles its own working state from it.
 
-use super::halt::{Halt, Stopped};
+use crate::engine::search::halt::{Halt, Stopped};
 use thiserror::Error;
 
 /// A primary item: it must be covered exactly `multiplicity` times.

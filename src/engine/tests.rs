@@ -1,6 +1,7 @@
 //! Engine tests: hand-made models and a brute-force cross-check.
 
-use super::*;
+use crate::engine::backends::shape;
+use crate::engine::*;
 use proptest::prelude::*;
 use proptest::test_runner::{Config as ProptestConfig, RngSeed};
 use std::ops::ControlFlow;
@@ -508,11 +509,11 @@ proptest! {
 }
 
 /// The balance of `model`'s problem.
-fn balance_of(model: &Model) -> Option<super::balance::Balance> {
+fn balance_of(model: &Model) -> Option<crate::engine::backends::balance::Balance> {
     let problem = model.build();
-    let never = &super::halt::Halt::NEVER;
-    let shape = super::shape::SlotPieces::of(&problem, never).unwrap().unwrap();
-    super::balance::Balance::new(&problem, &shape, never).unwrap()
+    let never = &crate::engine::search::halt::Halt::NEVER;
+    let shape = crate::engine::backends::shape::SlotPieces::of(&problem, never).unwrap().unwrap();
+    crate::engine::backends::balance::Balance::new(&problem, &shape, never).unwrap()
 }
 
 #[test]
@@ -583,7 +584,7 @@ fn restarts_and_portfolios_keep_verdicts() {
 
 /// The assignment backend's first moment of `pb`'s solutions.
 fn ln_expected_solutions(pb: &Problem) -> f64 {
-    use super::backend::Backend;
+    use crate::engine::backends::Backend;
     let shape = shape::SlotPieces::of(pb, &Halt::NEVER).unwrap().unwrap();
     let assign = assign::Assign::new(pb, &shape, &Halt::NEVER).unwrap();
     assign.ln_expected_solutions().unwrap()
@@ -781,14 +782,16 @@ fn an_interrupted_memoised_count_is_a_lower_bound() {
 
 /// Whether the assignment backend applies to `pb`.
 fn assign_applies(pb: &Problem) -> bool {
-    let never = &super::halt::Halt::NEVER;
-    super::shape::SlotPieces::of(pb, never).unwrap().is_some_and(|shape| assign::fits(pb, &shape, never).unwrap())
+    let never = &crate::engine::search::halt::Halt::NEVER;
+    crate::engine::backends::shape::SlotPieces::of(pb, never)
+        .unwrap()
+        .is_some_and(|shape| assign::fits(pb, &shape, never).unwrap())
 }
 
 /// Whether the row scan applies to `pb`.
 fn rows_apply(pb: &Problem) -> bool {
-    use super::shape::{SlotPieces, UniformSlots};
-    let never = &super::halt::Halt::NEVER;
+    use crate::engine::backends::shape::{SlotPieces, UniformSlots};
+    let never = &crate::engine::search::halt::Halt::NEVER;
     SlotPieces::of(pb, never).unwrap().is_some_and(|shape| {
         UniformSlots::of(pb, &shape, never)
             .unwrap()

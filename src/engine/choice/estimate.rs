@@ -27,11 +27,11 @@
 //! machine; the deal compares the resulting numbers with a total order and
 //! breaks ties by index.
 
-use super::backend::{Backend, Step};
-use super::ctx::Ticket;
-use super::halt::{Halt, Stopped, MOVES};
-use super::search;
-use super::tuning::{
+use crate::engine::backends::{Backend, Step};
+use crate::engine::search;
+use crate::engine::search::ctx::Ticket;
+use crate::engine::search::halt::{Halt, Stopped, MOVES};
+use crate::engine::tuning::{
     MAX_PROBES, MAX_SPLIT_TICKETS, MEMO_FIRST_WALKS, MEMO_WALKS, MEMO_WORTH_IT, MIN_PROBES, PLAN_BUDGET, SPLIT_PARTS,
 };
 use crate::rng::Rng;
@@ -43,10 +43,10 @@ use std::sync::Mutex;
 
 /// The seed of ticket 0's first walk; walk `w` of ticket `t` uses
 /// `SEED + 256 t + w` (SplitMix64 decorrelates consecutive seeds).
-pub(super) const SEED: u64 = 0x5EED_7E55_E8A0_0000;
+pub(crate) const SEED: u64 = 0x5EED_7E55_E8A0_0000;
 
 /// How the tickets were dealt onto the shards.
-pub(super) struct Dealt {
+pub(crate) struct Dealt {
     /// Each ticket's shard (0-based).
     pub owner: Vec<u32>,
     /// Each ticket's estimated subtree size.
@@ -66,7 +66,7 @@ pub(super) struct Dealt {
 /// ([`deal`]), else round-robin (ticket `t` to shard `t mod n`). Every
 /// decision depends on node counts and estimates only, so it is the same
 /// on every machine and for every thread count.
-pub(super) fn deal_tickets<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
+pub(crate) fn deal_tickets<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
     make: &F,
     first: &mut B,
     tickets: &mut Vec<Ticket>,
@@ -171,7 +171,7 @@ fn split_large<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
 
 /// Refines round-robin estimates to [`MAX_PROBES`] walks per ticket, for a
 /// plan's report (the deal stays as it was).
-pub(super) fn refine<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
+pub(crate) fn refine<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
     make: &F,
     first: &mut B,
     tickets: &[Ticket],
@@ -194,7 +194,7 @@ pub(super) fn refine<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
 /// The sum of Knuth's estimates of the nodes below the node at `path` over
 /// walks `walks`, and what they cost. Leaves the backend at the root;
 /// `Err` when `halt` stops the walks.
-pub(super) fn walk<B: Backend>(
+pub(crate) fn walk<B: Backend>(
     backend: &mut B,
     path: &[Step],
     seed: u64,
@@ -436,11 +436,11 @@ impl Ord for Load {
 #[cfg(test)]
 mod tests {
     use super::{deal, split_large, walk_all};
-    use crate::engine::assign::Assign;
-    use crate::engine::backend::{Backend, Node, Step};
-    use crate::engine::ctx::Ticket;
-    use crate::engine::halt::{Halt, Stopped};
-    use crate::engine::shape::SlotPieces;
+    use crate::engine::backends::assign::Assign;
+    use crate::engine::backends::shape::SlotPieces;
+    use crate::engine::backends::{Backend, Node, Step};
+    use crate::engine::search::ctx::Ticket;
+    use crate::engine::search::halt::{Halt, Stopped};
     use crate::engine::tests::{tetravex, tetravex_tiles, Rng};
 
     /// The paths of every solution below the current node, in search order.

@@ -4,17 +4,17 @@
 //! spent. No test here measures time: each stop is asked for before the
 //! engine looks.
 
-use super::assign::{self, Assign};
-use super::balance::Balance;
 use super::ctx::{Ticket, Visitor};
 use super::driver;
-use super::estimate::{self, estimate_tree, memo_estimate};
 use super::halt::{Halt, Stopped, MOVES};
-use super::pilot::MemoHint;
-use super::rowscan::RowScan;
-use super::shape::{SlotPieces, UniformSlots};
-use super::tests::{tetravex, tetravex_tiles, tile_model, Rng};
-use super::{plan, solve, BackendChoice, Monitor, Problem, SearchConfig, StopReason};
+use crate::engine::backends::assign::{self, Assign};
+use crate::engine::backends::balance::Balance;
+use crate::engine::backends::rowscan::RowScan;
+use crate::engine::backends::shape::{SlotPieces, UniformSlots};
+use crate::engine::choice::estimate::{self, estimate_tree, memo_estimate};
+use crate::engine::choice::pilot::MemoHint;
+use crate::engine::tests::{tetravex, tetravex_tiles, tile_model, Rng};
+use crate::engine::{plan, solve, BackendChoice, Monitor, Problem, SearchConfig, StopReason};
 use std::ops::ControlFlow;
 use std::sync::atomic::Ordering;
 use std::time::Instant;

@@ -4,11 +4,11 @@
 //! the first levels last first; the compact order (big boards) finds
 //! the same solutions growing a square from a corner.
 
-use super::assign;
-use super::backend::{self, Backend, Node};
-use super::halt::Halt;
-use super::shape;
-use super::tests::{tetravex, tetravex_tiles, Rng};
+use crate::engine::backends::assign;
+use crate::engine::backends::shape;
+use crate::engine::backends::{Backend, Node};
+use crate::engine::search::halt::Halt;
+use crate::engine::tests::{tetravex, tetravex_tiles, Rng};
 
 #[test]
 fn random_runs_go_down_the_roots_choices_once_each() {
@@ -18,7 +18,7 @@ fn random_runs_go_down_the_roots_choices_once_each() {
     let roots = |salt: u64| {
         let mut assign = assign::Assign::new(&problem, &shape, &Halt::NEVER).unwrap();
         assign.randomise(salt);
-        assert_eq!(assign.node(), backend::Node::Inner);
+        assert_eq!(assign.node(), Node::Inner);
         assert!(assign.first_child());
         let mut options = vec![assign.step(0).option];
         while assign.next_sibling() {

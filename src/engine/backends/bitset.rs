@@ -37,9 +37,9 @@
 //!   pairwise disjoint;
 //! * `left` is the sum of the counters.
 
-use super::backend::{Backend, Node, Step};
-use super::memo::{self, Packer};
-use super::problem::Problem;
+use super::{Backend, Node, Step};
+use crate::engine::memo::{self, Packer};
+use crate::engine::problem::Problem;
 
 /// The largest number of bits this backend handles.
 pub(crate) const MAX_BITS: usize = 16 * 64;

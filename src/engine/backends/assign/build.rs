@@ -4,11 +4,11 @@
 
 use super::compact::{breadth_first, compact_order, sweep, FirstMoment};
 use super::{rank_slots, Assign, ANY, NO_COLOUR};
-use crate::engine::balance::Balance;
-use crate::engine::blocks::SparseSet;
-use crate::engine::halt::{Halt, Stopped};
+use crate::engine::backends::balance::Balance;
+use crate::engine::backends::blocks::SparseSet;
+use crate::engine::backends::shape::SlotPieces;
 use crate::engine::problem::Problem;
-use crate::engine::shape::SlotPieces;
+use crate::engine::search::halt::{Halt, Stopped};
 use crate::engine::tuning::MANY_SOLUTIONS;
 use std::collections::{HashMap, VecDeque};
 
@@ -19,7 +19,7 @@ const AROUND_MAX: usize = 1 << 22;
 impl Assign {
     /// The backend for a slot/piece problem; `Err` when `halt` stops the
     /// build (checked per slot, per secondary item and every
-    /// [`STRIDE`](crate::engine::halt::STRIDE) options).
+    /// [`STRIDE`](crate::engine::search::halt::STRIDE) options).
     pub(crate) fn new(pb: &Problem, shape: &SlotPieces, halt: &Halt) -> Result<Self, Stopped> {
         let item_slot = shape.item_slot.clone();
         let slot_item = shape.slot_item.clone();
@@ -528,8 +528,8 @@ fn first_moment(pb: &Problem, shape: &SlotPieces, colours: &Colours, halt: &Halt
 #[cfg(test)]
 mod tests {
     use super::first_moment;
-    use crate::engine::halt::Halt;
-    use crate::engine::shape::SlotPieces;
+    use crate::engine::backends::shape::SlotPieces;
+    use crate::engine::search::halt::Halt;
     use crate::engine::tests::tetravex;
 
     fn ln_expected(rows: usize, cols: usize, tiles: &[[u32; 4]]) -> f64 {

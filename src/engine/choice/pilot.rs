@@ -37,14 +37,14 @@
 //! is fixed, and the order the backend's own, so the choice is the same
 //! on every machine and for every thread count.
 
-use super::backend::Backend;
-use super::config::SearchConfig;
-use super::ctx::{Ctx, Shared};
 use super::estimate::memo_estimate;
-use super::halt::{Halt, Stopped};
-use super::memo::Memo;
-use super::search::{search, Memoised};
-use super::tuning::{DEFAULT_MEMO_MB, MEMO_PAYS, PILOT_BUDGET, PILOT_MIN_TREE, PILOT_PAYS};
+use crate::engine::backends::Backend;
+use crate::engine::config::SearchConfig;
+use crate::engine::memo::Memo;
+use crate::engine::search::ctx::{Ctx, Shared};
+use crate::engine::search::halt::{Halt, Stopped};
+use crate::engine::search::{search, Memoised};
+use crate::engine::tuning::{DEFAULT_MEMO_MB, MEMO_PAYS, PILOT_BUDGET, PILOT_MIN_TREE, PILOT_PAYS};
 
 /// What the backend's choice found out about memoising a count.
 #[derive(Clone, Copy, Debug, Default)]

@@ -51,17 +51,19 @@
 //!   its option's piece has copies left and its colours agree with every
 //!   coloured secondary item (in a larger domain, iff its colours agree).
 
-use super::backend::{Backend, Node, Step};
-use super::balance::Balance;
-use super::blocks::{tagged, untag, SparseSet};
-use super::halt::{Halt, Stopped};
-use super::problem::Problem;
-use super::shape::{SlotPieces, NONE};
-use super::tuning::{AC_MAX, ASSIGN_MAX_WORDS, EXACT, URGENT};
+use crate::engine::backends::balance::Balance;
+use crate::engine::backends::blocks::{tagged, untag, SparseSet};
+use crate::engine::backends::shape::{SlotPieces, NONE};
+use crate::engine::backends::{Backend, Node, Step};
+use crate::engine::problem::Problem;
+use crate::engine::search::halt::{Halt, Stopped};
+use crate::engine::tuning::{AC_MAX, ASSIGN_MAX_WORDS, EXACT, URGENT};
 use std::collections::{HashMap, VecDeque};
 
 mod build;
 mod compact;
+#[cfg(test)]
+mod order_tests;
 
 const T_DOM: u32 = 0;
 const T_COLOUR: u32 = 1;

@@ -22,8 +22,8 @@
 //! a key is still stored at most once, with the one count it has. A full
 //! shard forgets its own entries only.
 
-use super::count::Count;
-use super::memo::{hash, Hint, Memo, MemoStats, Table};
+use super::{hash, Hint, Memo, MemoStats, Table};
+use crate::engine::count::Count;
 use std::sync::Mutex;
 
 /// The shards of a shared table: enough that two workers seldom want the

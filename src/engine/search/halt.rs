@@ -15,8 +15,8 @@
 //! search calls watch the same halt, so a worker still building when the
 //! search stops does not hold the others up.
 
-use super::config::SearchConfig;
-use super::outcome::StopReason;
+use crate::engine::config::SearchConfig;
+use crate::engine::outcome::StopReason;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 

@@ -1,13 +1,13 @@
 //! Tests of the memo table's layout (one-word values widened to two, big
 //! counts in a side list, clears at the cap) and of the memo keys.
 
-use super::backend::Backend;
-use super::bitset::Bitset;
-use super::count::Count;
-use super::memo::Memo;
-use super::pilot::pilot;
-use super::tests::dominoes;
-use super::{solve, MemoChoice, ProblemBuilder, SearchConfig};
+use super::Memo;
+use crate::engine::backends::bitset::Bitset;
+use crate::engine::backends::Backend;
+use crate::engine::choice::pilot::pilot;
+use crate::engine::count::Count;
+use crate::engine::tests::dominoes;
+use crate::engine::{solve, MemoChoice, ProblemBuilder, SearchConfig};
 use std::collections::HashMap;
 
 /// SplitMix64, for reproducible random keys and counts.

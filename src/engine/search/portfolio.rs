@@ -33,7 +33,7 @@
 //!
 //! * **P4** (threads): worker 0 runs one search in the backend's own order
 //!   with no budget (the complete member); the other workers run P1-P3
-//!   with different seeds, starting once worker 0 has spent [`WARM`](super::tuning::WARM) nodes
+//!   with different seeds, starting once worker 0 has spent [`WARM`](crate::engine::tuning::WARM) nodes
 //!   (puzzles solved before that get the same answer as with one thread).
 //!   The first solution found by any worker wins and stops the others at
 //!   their next poll; a member that exhausts its tree proves there is none
@@ -95,13 +95,13 @@
 //! hard ones) the answer is the same, on others it may be any solution.
 //! `--max-nodes` budgets the sum of all runs' nodes (and forces one thread).
 
-use super::backend::{Backend, Node};
-use super::config::SearchConfig;
 use super::ctx::{finish, Ctx, Shared, Visitor};
 use super::halt::Stopped;
-use super::outcome::{Outcome, Stats};
-use super::search::{search, Enumerate, Mode};
-use super::tuning::{MIRROR_SOLUTIONS, RESTART_UNIT, SHARED_DEPTH, SOLO_WARM};
+use super::{search, Enumerate, Mode};
+use crate::engine::backends::{Backend, Node};
+use crate::engine::config::SearchConfig;
+use crate::engine::outcome::{Outcome, Stats};
+use crate::engine::tuning::{MIRROR_SOLUTIONS, RESTART_UNIT, SHARED_DEPTH, SOLO_WARM};
 use crate::rng::Rng;
 use std::collections::HashSet;
 use std::ops::ControlFlow;
@@ -109,7 +109,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 /// The `i`-th term (from 1) of the Luby sequence: 1 1 2 1 1 2 4 1 1 2 ...
-pub(super) fn luby(i: u64) -> u64 {
+pub(crate) fn luby(i: u64) -> u64 {
     let mut i = i.max(1);
     loop {
         let k = 64 - i.leading_zeros(); // i < 2^k
@@ -123,7 +123,7 @@ pub(super) fn luby(i: u64) -> u64 {
 /// Searches for a first solution with a portfolio of two kinds of member:
 /// the complete one and restarting ones (P4, P5). `first` is the backend
 /// built for worker 0; `make` builds the others'.
-pub(super) fn drive<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
+pub(crate) fn drive<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
     mut first: B,
     make: F,
     config: &SearchConfig,
@@ -203,7 +203,7 @@ pub(super) fn drive<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
 }
 
 /// P5: the portfolio on one thread. The complete member runs alone for
-/// [`WARM`](super::tuning::WARM) nodes; then the thread alternates between it (resumed where it
+/// [`WARM`](crate::engine::tuning::WARM) nodes; then the thread alternates between it (resumed where it
 /// stopped, in slices that double its spend) and restart runs, always
 /// giving the next turn to the member that has spent fewer nodes. True
 /// when a member proved there is no solution.

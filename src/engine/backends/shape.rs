@@ -16,8 +16,8 @@
 //! `P` with two copies, join `x`), the slots are `a` and `b`, the piece is
 //! `P`, and the slots are uniform: every option of `b` touches `x`.
 
-use super::halt::{Halt, Stopped};
-use super::problem::Problem;
+use crate::engine::problem::Problem;
+use crate::engine::search::halt::{Halt, Stopped};
 
 /// "Not a slot" / "not a piece" in the per-item tables.
 pub(crate) const NONE: u32 = u32::MAX;

@@ -15,7 +15,7 @@
 //!   own backend state (allocated once per worker, never per node).
 //! * **Shards.** The tickets at a cut depth chosen from `N` alone are dealt
 //!   onto the `N` shards by Knuth's estimate of their subtrees' sizes
-//!   (largest first onto the least-loaded shard; see [`super::estimate`]).
+//!   (largest first onto the least-loaded shard; see [`crate::engine::choice::estimate`]).
 //!   The estimates use a fixed-seed random source per ticket, so the same
 //!   shard is the same subtree set on every machine and for every thread
 //!   count. [`plan`] reports the estimated shard sizes without searching.
@@ -23,19 +23,19 @@
 //!   *leftmost* ticket that has one, which is the solution a one-thread
 //!   search finds: the output does not depend on the thread count.
 
-use super::backend::Backend;
-use super::config::{MemoChoice, Restarts, SearchConfig, Shard};
-use super::count::Count;
 use super::ctx::{finish, Ctx, Shared, Ticket, Visitor};
-use super::estimate;
 use super::halt::{Halt, Stopped};
-use super::memo::{Memo, MemoStats};
-use super::memo_shared::{SharedMemo, SharedTable};
-use super::outcome::{Outcome, ShardPlan, Stats};
-use super::pilot::{memo_verdict, pilot, MemoHint};
-use super::search::{search, Cut, Enumerate, Memoised};
-use super::tuning::{COUNT_TICKETS_PER_THREAD, FIRST_TICKETS_PER_THREAD, MIN_SHARD_TICKETS, TICKETS_PER_SHARD};
-use super::tuning::{DEFAULT_MEMO_MB, PILOT_BUDGET, PILOT_PAYS, SECOND_LOOK, SOLO_TRIAL};
+use super::{search, Cut, Enumerate, Memoised};
+use crate::engine::backends::Backend;
+use crate::engine::choice::estimate;
+use crate::engine::choice::pilot::{memo_verdict, pilot, MemoHint};
+use crate::engine::config::{MemoChoice, Restarts, SearchConfig, Shard};
+use crate::engine::count::Count;
+use crate::engine::memo::shared::{SharedMemo, SharedTable};
+use crate::engine::memo::{Memo, MemoStats};
+use crate::engine::outcome::{Outcome, ShardPlan, Stats};
+use crate::engine::tuning::{COUNT_TICKETS_PER_THREAD, FIRST_TICKETS_PER_THREAD, MIN_SHARD_TICKETS, TICKETS_PER_SHARD};
+use crate::engine::tuning::{DEFAULT_MEMO_MB, PILOT_BUDGET, PILOT_PAYS, SECOND_LOOK, SOLO_TRIAL};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};

@@ -1,5 +1,5 @@
 //! The engine contract: what a backend must offer so that the one search
-//! loop ([`super::search`]) can drive it.
+//! loop ([`crate::engine::search`]) can drive it.
 //!
 //! A backend is a search tree that it walks itself. It keeps the path from
 //! the root to the current node (its *levels*: level `l` holds the choice
@@ -32,6 +32,14 @@
 //!   the salt of [`Backend::randomise`]), so that a path of steps names the
 //!   same subtree in every run: tickets and shards rely on it;
 //! * the moves allocate nothing.
+
+pub(crate) mod assign;
+pub(crate) mod balance;
+pub(crate) mod bitset;
+pub(crate) mod blocks;
+pub(crate) mod rowscan;
+pub(crate) mod shape;
+pub(crate) mod sparse;
 
 /// One step of a path from the root: what the backend branched on (an
 /// item for most backends; the bitset backend's bit index) and the option
@@ -98,7 +106,7 @@ pub(crate) trait Backend: Send {
         false
     }
     /// The mirror order, for the portfolio's mirror member (P7 of
-    /// [`super::portfolio`]): the backend's own order, except that at the
+    /// [`crate::engine::search::portfolio`]): the backend's own order, except that at the
     /// first `levels` levels each node takes its children last first.
     /// Returns false when the backend has no mirror order.
     fn mirror(&mut self, _levels: usize) -> bool {
@@ -117,7 +125,7 @@ pub(crate) trait Backend: Send {
     fn ln_expected_solutions(&self) -> Option<f64> {
         None
     }
-    /// The words of this backend's memo key (see [`super::memo`]); 0 when
+    /// The words of this backend's memo key (see [`crate::engine::memo`]); 0 when
     /// it cannot memoise.
     fn memo_words(&self) -> usize {
         0

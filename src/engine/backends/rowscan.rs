@@ -36,13 +36,13 @@
 //!   changes (fixed, since a join is coloured exactly when its later slot
 //!   is filled); a node where it fails is a dead end. It cuts trees where
 //!   labels are few (5x5 Tetravex with 3 labels: 5 times fewer nodes) but
-//!   doubles the cost of a node, so [`super::choose`] runs it only where
+//!   doubles the cost of a node, so [`crate::engine::choice::choose`] runs it only where
 //!   the estimated trees say it pays; `RowScan<false>` has none of it.
 //!
 //! There is no look-ahead at all: a node costs a table lookup and a few
 //! word writes, so this backend explores many more nodes than the
 //! assignment backend at a small fraction of the cost per node. The engine
-//! picks between the two by estimating both trees (see [`super::choose`]).
+//! picks between the two by estimating both trees (see [`crate::engine::choice::choose`]).
 //!
 //! # Invariants (checked in debug builds)
 //!
@@ -50,13 +50,13 @@
 //!   earlier level's option;
 //! * `left` is the sum of the pieces' remaining copies.
 
-use super::backend::{Backend, Node, Step};
 use super::balance::{Balance, Delta};
-use super::halt::{Halt, Stopped};
-use super::memo::{self, Packer};
-use super::problem::Problem;
 use super::shape::UniformSlots;
-use super::tuning::{MAX_TABLE, MAX_TABLES};
+use super::{Backend, Node, Step};
+use crate::engine::memo::{self, Packer};
+use crate::engine::problem::Problem;
+use crate::engine::search::halt::{Halt, Stopped};
+use crate::engine::tuning::{MAX_TABLE, MAX_TABLES};
 
 /// A slot without a lookup table (its key space is too large).
 const NO_TABLE: u32 = u32::MAX;
@@ -167,7 +167,7 @@ pub(crate) struct RowScan<const BALANCED: bool> {
 impl<const BALANCED: bool> RowScan<BALANCED> {
     /// The backend for `pb`, a problem with uniform slots, or `None` when
     /// its keys do not fit in 64 bits; `Err` when `halt` stops the build
-    /// (checked per slot and every [`STRIDE`](super::halt::STRIDE) options).
+    /// (checked per slot and every [`STRIDE`](crate::engine::search::halt::STRIDE) options).
     pub(crate) fn build(pb: &Problem, uniform: &UniformSlots, halt: &Halt) -> Result<Option<Self>, Stopped> {
         let Some(layout) = Layout::new(pb, uniform, halt)? else { return Ok(None) };
         let shape = uniform.slots;

@@ -70,7 +70,11 @@
 //! * a key is stored at most once;
 //! * an occupied slot's value and key lie at `data[slot * stride..]`.
 
-use super::count::Count;
+pub(crate) mod shared;
+#[cfg(test)]
+mod tests;
+
+use crate::engine::count::Count;
 
 /// A slot whose first word is this is empty.
 const EMPTY: u64 = u64::MAX;
@@ -150,7 +154,7 @@ fn max_slots(stride: usize, cap_bytes: usize) -> usize {
 }
 
 #[inline]
-pub(super) fn hash(key: &[u64]) -> u64 {
+pub(crate) fn hash(key: &[u64]) -> u64 {
     let mut h = 0x9E37_79B9_7F4A_7C15u64;
     for &w in key {
         h = (h ^ w).wrapping_mul(0x517C_C1B7_2722_0A95).rotate_left(23);
@@ -377,7 +381,7 @@ impl Memo {
 
 /// A memo table as the search sees it: one worker's own [`Memo`], or a
 /// handle on one table that all workers share
-/// ([`SharedTable`](super::memo_shared::SharedTable)).
+/// ([`SharedTable`](crate::engine::memo::shared::SharedTable)).
 pub(crate) trait Table {
     /// M1: if `key` is known, adds its count to `into`; else where to
     /// store it.

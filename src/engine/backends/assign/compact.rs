@@ -45,8 +45,8 @@
 //! 10 s (over a million nodes).
 
 use super::{ranks_of, Assign};
-use crate::engine::halt::{Halt, Stopped};
-use crate::engine::shape::NONE;
+use crate::engine::backends::shape::NONE;
+use crate::engine::search::halt::{Halt, Stopped};
 use crate::engine::tuning::{COMPACT_MIN_SLOTS, COMPACT_TWO_SIDED};
 
 /// Whether the backend of a problem with `slots` slots takes the compact

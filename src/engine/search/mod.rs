@@ -1,11 +1,11 @@
 //! The depth-first search: one loop for every backend, every mode.
 //!
 //! The loop moves a [`Backend`] through its tree with the moves of the
-//! contract ([`super::backend`]) and reports to the worker's [`Ctx`]. What
+//! contract ([`crate::engine::backends`]) and reports to the worker's [`Ctx`]. What
 //! happens at solutions and at the ends of subtrees is the *mode*
 //! ([`Mode`]): [`Enumerate`] hands each solution to the context (first
 //! solution, limits, visitors, counts one by one); [`Memoised`] counts
-//! subtrees with a memo (M1-M3 of [`super::memo`]); [`Cut`] records the
+//! subtrees with a memo (M1-M3 of [`crate::engine::memo`]); [`Cut`] records the
 //! subtrees below a depth as tickets. The loop is generic over them, so
 //! each backend and mode is compiled into its own loop without calls
 //! through pointers or tests for modes it is not in.
@@ -21,15 +21,22 @@
 //!   the parent in turn.
 //!
 //! Every node entered below the base counts once (`Ctx::tick`), and every
-//! [`MAX_POLL_PERIOD`](super::tuning::MAX_POLL_PERIOD) nodes or fewer the
+//! [`MAX_POLL_PERIOD`](crate::engine::tuning::MAX_POLL_PERIOD) nodes or fewer the
 //! context polls: a `Break` from a poll, a solution or the mode ends the
 //! run at once, leaving the backend at the node where it stopped, so that
 //! a run broken off by its budget resumes there (restarts).
 
-use super::backend::{Backend, Node, Step};
-use super::count::Count;
-use super::ctx::Ctx;
-use super::memo::{Hint, Table};
+pub(crate) mod ctx;
+pub(crate) mod driver;
+pub(crate) mod halt;
+pub(crate) mod portfolio;
+#[cfg(test)]
+mod stop_tests;
+
+use crate::engine::backends::{Backend, Node, Step};
+use crate::engine::count::Count;
+use crate::engine::memo::{Hint, Table};
+use crate::engine::search::ctx::Ctx;
 use std::ops::ControlFlow;
 
 /// What the search does at solutions and at the ends of subtrees.
@@ -161,14 +168,14 @@ impl Mode for Enumerate {
     fn end<B: Backend>(&mut self, _: &B, _: &mut Ctx, _: usize) {}
 }
 
-/// Counts with a memo (M1-M3 of [`super::memo`]): `acc[d]` is the count of
+/// Counts with a memo (M1-M3 of [`crate::engine::memo`]): `acc[d]` is the count of
 /// the finished children of the open node at depth `d`, and `store[d]`
 /// where that node is to be stored when done (every searched node below
 /// the base: the base is a ticket's root, seen once), under its key kept at
 /// `keys[d * words..]` (a node's key is built once).
 ///
 /// With `SIZES`, the same search measures instead of counting (the memo's
-/// pilot, [`super::pilot`]): a node's value is the size of its subtree in
+/// pilot, [`crate::engine::choice::pilot`]): a node's value is the size of its subtree in
 /// plain nodes (its descendants), a solution adds nothing, and a finished
 /// child adds its size plus one (itself).
 pub(crate) struct Memoised<'m, T: Table, const SIZES: bool = false> {

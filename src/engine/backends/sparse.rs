@@ -46,9 +46,9 @@
 //! * an option is active exactly when all its nodes are inside their items'
 //!   active segments.
 
-use super::backend::{Backend, Node, Step};
 use super::blocks::{tagged, untag, SparseSet};
-use super::problem::Problem;
+use super::{Backend, Node, Step};
+use crate::engine::problem::Problem;
 
 /// Trail entry: a node was removed from item `i`'s segment.
 const T_NODE: u32 = 0;

@@ -1,10 +1,10 @@
 //! Which backend searches a slot/piece problem: the row scan or the
 //! assignment backend, chosen by estimating both search trees.
 //!
-//! The two make opposite trades. The [row scan](super::rowscan) fills the
+//! The two make opposite trades. The [row scan](crate::engine::backends::rowscan) fills the
 //! slots in a fixed order with no look-ahead: its nodes cost a binary
 //! search and a few writes, but its tree can be astronomically larger. The
-//! [assignment backend](super::assign) keeps every slot's domain exact and
+//! [assignment backend](crate::engine::backends::assign) keeps every slot's domain exact and
 //! arc consistent and branches on the most constrained slot: its nodes cost
 //! one to two orders of magnitude more, and its tree is often many orders
 //! smaller. Neither wins everywhere: counting the many solutions of a
@@ -21,27 +21,27 @@
 //! estimate is that of its memo search when the memo is expected to pay
 //! ([`memo_verdict`]: random walks, and where they cannot tell, a pilot
 //! run). The row scan itself comes in two builds, with
-//! and without the [colour balance](super::balance); each is estimated,
+//! and without the [colour balance](crate::engine::backends::balance); each is estimated,
 //! the balanced one's nodes weighed by `BALANCE_COST`, and the cheaper
 //! goes on. The walks use fixed seeds, so the choice depends
 //! only on the problem: the same on every machine, for every thread count
 //! and every shard (a sharded search must cut the same tree everywhere).
 
-use super::assign::Assign;
-use super::config::SearchConfig;
 use super::estimate::estimate_tree;
-use super::halt::{Halt, Stopped};
 use super::pilot::{memo_verdict, Gain, MemoHint};
-use super::problem::Problem;
-use super::rowscan::RowScan;
-use super::shape::{SlotPieces, UniformSlots};
-use super::tuning::{
+use crate::engine::backends::assign::Assign;
+use crate::engine::backends::rowscan::RowScan;
+use crate::engine::backends::shape::{SlotPieces, UniformSlots};
+use crate::engine::config::SearchConfig;
+use crate::engine::problem::Problem;
+use crate::engine::search::halt::{Halt, Stopped};
+use crate::engine::tuning::{
     ASSIGN_PROBES, ASSIGN_PROBES_BIG, BALANCE_COST, BIG_COUNT_TREE, COST_RATIO, FIRST_ONLY_ROW_LIMIT, ROW_PROBES,
     ROW_PROBES_BIG, SMALL_ROW_TREE,
 };
 
 /// The backend to run, built.
-pub(super) enum Picked {
+pub(crate) enum Picked {
     Rows(Box<RowScan<false>>),
     BalancedRows(Box<RowScan<true>>),
     Assign(Box<Assign>),
@@ -72,7 +72,7 @@ impl IntoPicked for RowScan<true> {
 /// it without estimating (`--backend rowscan`). Returns the backend and
 /// what the choice found out about memoising its count; `Err` when `halt`
 /// stops a build or an estimate.
-pub(super) fn pick(
+pub(crate) fn pick(
     pb: &Problem,
     shape: &SlotPieces,
     uniform: Option<&UniformSlots>,

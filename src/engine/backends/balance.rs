@@ -67,9 +67,9 @@
 //!
 //! `over` and `negative` agree with `excess` (`sanity`).
 
-use super::halt::{Halt, Stopped};
-use super::problem::Problem;
 use super::shape::SlotPieces;
+use crate::engine::problem::Problem;
+use crate::engine::search::halt::{Halt, Stopped};
 use std::collections::HashMap;
 
 /// "No colour" in the per-piece tables.
@@ -136,7 +136,7 @@ impl Balance {
     /// The balance of `pb`, or `None` when no join falls into a kind or
     /// when some piece gives a join several colours (tiles that turn);
     /// `Err` when `halt` stops it (checked per slot, per join and every
-    /// [`STRIDE`](super::halt::STRIDE) options).
+    /// [`STRIDE`](crate::engine::search::halt::STRIDE) options).
     pub(crate) fn new(pb: &Problem, shape: &SlotPieces, halt: &Halt) -> Result<Option<Self>, Stopped> {
         let n_slots = shape.options.len();
         let n_pieces = shape.copies.len();

@@ -1,7 +1,7 @@
 //! What a running search shares between its workers, and what one worker
 //! reports to it: solutions, tickets, node counts, polls and stops.
 //!
-//! The search loop ([`super::search`]) reports every event of a run to its
+//! The search loop ([`crate::engine::search`]) reports every event of a run to its
 //! worker's [`Ctx`]: a solution ([`Ctx::solution`]), a ticket while
 //! cutting the tree ([`Ctx::ticket`]), and one tick per node
 //! ([`Ctx::tick`]); every few thousand nodes (fewer at the start of a
@@ -12,18 +12,18 @@
 //! [`Shared`] state holds what all workers of one search see: the stop
 //! flag and its reason, the solution limit, the first solution found.
 
-use super::config::{Monitor, SearchConfig};
-use super::count::Count;
-use super::outcome::{Outcome, Stats, StopReason};
-use super::tuning::{FIRST_POLL_PERIOD, MAX_POLL_PERIOD, POLL_INTERVAL};
+use crate::engine::config::{Monitor, SearchConfig};
+use crate::engine::count::Count;
+use crate::engine::outcome::{Outcome, Stats, StopReason};
+use crate::engine::tuning::{FIRST_POLL_PERIOD, MAX_POLL_PERIOD, POLL_INTERVAL};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
-use super::backend::Step;
+use crate::engine::backends::Step;
 
-/// The visitor a caller hands to [`solve`](super::solve): it sees each
+/// The visitor a caller hands to [`solve`](crate::engine::solve): it sees each
 /// solution as the list of chosen options and may stop the search.
 pub type Visitor<'a> = dyn Fn(&[usize]) -> ControlFlow<()> + Sync + 'a;
 
@@ -36,7 +36,7 @@ pub(crate) struct Ticket {
 }
 
 /// State shared by all workers of one search.
-pub(super) struct Shared<'a> {
+pub(crate) struct Shared<'a> {
     config: &'a SearchConfig,
     visitor: Option<&'a Visitor<'a>>,
     start: Instant,
@@ -64,7 +64,7 @@ struct ProgressBoard {
 }
 
 impl<'a> Shared<'a> {
-    pub(super) fn new(config: &'a SearchConfig, visitor: Option<&'a Visitor<'a>>, threads: usize) -> Self {
+    pub(crate) fn new(config: &'a SearchConfig, visitor: Option<&'a Visitor<'a>>, threads: usize) -> Self {
         Shared {
             config,
             visitor,
@@ -80,7 +80,7 @@ impl<'a> Shared<'a> {
         }
     }
 
-    pub(super) fn halt(&self, reason: StopReason) {
+    pub(crate) fn halt(&self, reason: StopReason) {
         let mut r = self.reason.lock().unwrap();
         if r.is_none() {
             *r = Some(reason);
@@ -89,39 +89,39 @@ impl<'a> Shared<'a> {
     }
 
     /// Why the search was stopped, if it was.
-    pub(super) fn reason(&self) -> Option<StopReason> {
+    pub(crate) fn reason(&self) -> Option<StopReason> {
         *self.reason.lock().unwrap()
     }
 
     /// Ends every worker's search without a stop reason (the search is
     /// decided: a portfolio member proved there is no solution).
-    pub(super) fn settle(&self) {
+    pub(crate) fn settle(&self) {
         self.stop.store(true, Ordering::Relaxed);
     }
 
-    pub(super) fn stopped(&self) -> bool {
+    pub(crate) fn stopped(&self) -> bool {
         self.stop.load(Ordering::Relaxed)
     }
 
     /// Time since the search started.
-    pub(super) fn elapsed(&self) -> std::time::Duration {
+    pub(crate) fn elapsed(&self) -> std::time::Duration {
         self.start.elapsed()
     }
 
-    pub(super) fn monitor(&self) -> Option<&Monitor> {
+    pub(crate) fn monitor(&self) -> Option<&Monitor> {
         self.config.monitor.as_deref()
     }
 
     /// Tickets of total weight `total` are about to be searched (the
     /// progress estimate starts again from them).
-    pub(super) fn expect_tickets(&self, total: f64) {
+    pub(crate) fn expect_tickets(&self, total: f64) {
         let mut board = self.progress.lock().unwrap();
         board.total = total;
         board.running.iter_mut().for_each(|r| *r = 0.0);
     }
 
     /// `worker` finished a ticket of weight `weight`.
-    pub(super) fn ticket_done(&self, worker: usize, weight: f64) {
+    pub(crate) fn ticket_done(&self, worker: usize, weight: f64) {
         let mut board = self.progress.lock().unwrap();
         board.done += weight;
         board.running[worker] = 0.0;
@@ -129,22 +129,22 @@ impl<'a> Shared<'a> {
 
     /// First-solution mode: whether a ticket left of `ticket` has a
     /// solution (then `ticket` need not be searched).
-    pub(super) fn solved_before(&self, ticket: usize) -> bool {
+    pub(crate) fn solved_before(&self, ticket: usize) -> bool {
         self.best_ticket.load(Ordering::Relaxed) < ticket
     }
 
     /// The search ends when any worker finds a solution (a portfolio).
-    pub(super) fn set_portfolio(&mut self) {
+    pub(crate) fn set_portfolio(&mut self) {
         self.portfolio = true;
     }
 
     /// Portfolio mode: whether the restarting members may start.
-    pub(super) fn is_warm(&self) -> bool {
+    pub(crate) fn is_warm(&self) -> bool {
         self.warm.load(Ordering::Relaxed)
     }
 
     /// Portfolio mode: let the restarting members start.
-    pub(super) fn warm_up(&self) {
+    pub(crate) fn warm_up(&self) {
         self.warm.store(true, Ordering::Relaxed);
     }
 }
@@ -183,7 +183,7 @@ pub(crate) struct Ctx<'a> {
 }
 
 impl<'a> Ctx<'a> {
-    pub(super) fn new(shared: &'a Shared<'a>, worker: usize) -> Self {
+    pub(crate) fn new(shared: &'a Shared<'a>, worker: usize) -> Self {
         Ctx {
             poll_every: Self::period(shared.config.max_nodes, 0).min(FIRST_POLL_PERIOD),
             nodes: 0,
@@ -208,7 +208,7 @@ impl<'a> Ctx<'a> {
     /// A context for ticket enumeration: it polls for Ctrl-C and the
     /// deadline, but the node budget does not apply (it would make the
     /// budget depend on the thread count).
-    pub(super) fn cutting(shared: &'a Shared<'a>) -> Self {
+    pub(crate) fn cutting(shared: &'a Shared<'a>) -> Self {
         let mut ctx = Ctx::new(shared, 0);
         ctx.budget = false;
         ctx.poll_every = FIRST_POLL_PERIOD;
@@ -216,7 +216,7 @@ impl<'a> Ctx<'a> {
     }
 
     /// Starts the run of ticket `index` (of estimated share `weight`).
-    pub(super) fn start_ticket(&mut self, index: usize, weight: f64) {
+    pub(crate) fn start_ticket(&mut self, index: usize, weight: f64) {
         self.ticket = index;
         self.weight = weight;
         self.nodes_before += self.nodes;
@@ -225,7 +225,7 @@ impl<'a> Ctx<'a> {
     }
 
     /// Publishes the nodes not yet shown on the monitor.
-    pub(super) fn report_nodes(&mut self) {
+    pub(crate) fn report_nodes(&mut self) {
         if let Some(m) = self.shared.monitor() {
             m.nodes.fetch_add(self.nodes - self.nodes_reported, Ordering::Relaxed);
         }
@@ -235,43 +235,43 @@ impl<'a> Ctx<'a> {
     /// Ends a run of the search loop: `since` nodes not yet counted, and
     /// the backend's running total of updates.
     #[inline]
-    pub(super) fn end_run(&mut self, since: u32, updates: u64) {
+    pub(crate) fn end_run(&mut self, since: u32, updates: u64) {
         self.nodes += u64::from(since);
         self.updates = updates;
     }
 
     /// Nodes of the current run.
-    pub(super) fn run_nodes(&self) -> u64 {
+    pub(crate) fn run_nodes(&self) -> u64 {
         self.nodes
     }
 
     /// Nodes of every run of this worker.
-    pub(super) fn spent(&self) -> u64 {
+    pub(crate) fn spent(&self) -> u64 {
         self.nodes_before + self.nodes
     }
 
     /// The backend's running total of updates, as last reported.
-    pub(super) fn updates(&self) -> u64 {
+    pub(crate) fn updates(&self) -> u64 {
         self.updates
     }
 
     /// Overrides the updates reported (a worker that ran two backends).
-    pub(super) fn set_updates(&mut self, updates: u64) {
+    pub(crate) fn set_updates(&mut self, updates: u64) {
         self.updates = updates;
     }
 
     /// Solutions met one by one.
-    pub(super) fn solutions(&self) -> u64 {
+    pub(crate) fn solutions(&self) -> u64 {
         self.solutions
     }
 
     /// Ends the search for `reason` (a stop that a build saw between polls).
-    pub(super) fn halt(&self, reason: StopReason) {
+    pub(crate) fn halt(&self, reason: StopReason) {
         self.shared.halt(reason);
     }
 
     /// Whether the last run ended at its own budget (a restart is due).
-    pub(super) fn budget_hit(&self) -> bool {
+    pub(crate) fn budget_hit(&self) -> bool {
         self.budget_hit
     }
 
@@ -283,7 +283,7 @@ impl<'a> Ctx<'a> {
 
     /// Adds solutions counted without meeting them (a memoised subtree),
     /// and shows them on the monitor (saturating at `u64::MAX`).
-    pub(super) fn add_counted(&mut self, c: &Count) {
+    pub(crate) fn add_counted(&mut self, c: &Count) {
         self.counted += c;
         if let Some(m) = self.shared.monitor() {
             let _ = m
@@ -293,21 +293,21 @@ impl<'a> Ctx<'a> {
     }
 
     /// Every solution this worker has counted.
-    pub(super) fn total(&self) -> Count {
+    pub(crate) fn total(&self) -> Count {
         self.counted.clone() + &Count::from(self.solutions)
     }
 
     /// Records the node at `path` as a ticket. `levels` are the (branch,
     /// degree) pairs from the root down to it: the ticket's weight, Knuth's
     /// estimate of its share of the tree, is the product of `1 / degree`.
-    pub(super) fn ticket(&mut self, path: Vec<Step>, levels: impl Iterator<Item = (u32, u32)>) {
+    pub(crate) fn ticket(&mut self, path: Vec<Step>, levels: impl Iterator<Item = (u32, u32)>) {
         let weight = levels.fold(1.0, |w, (_, d)| w / f64::from(d.max(1)));
         self.tickets.push(Ticket { path, weight });
     }
 
     /// Starts a run with its own node budget (`u64::MAX`: none), polled
     /// exactly when it runs out.
-    pub(super) fn start_run(&mut self, budget: u64) {
+    pub(crate) fn start_run(&mut self, budget: u64) {
         self.nodes_before += self.nodes;
         self.nodes = 0;
         self.nodes_reported = 0;
@@ -319,12 +319,12 @@ impl<'a> Ctx<'a> {
     }
 
     /// The tickets recorded so far (a run with a cut).
-    pub(super) fn take_tickets(&mut self) -> Vec<Ticket> {
+    pub(crate) fn take_tickets(&mut self) -> Vec<Ticket> {
         std::mem::take(&mut self.tickets)
     }
 
     /// A solution was found. `Break` ends the search.
-    pub(super) fn solution(&mut self, options: impl Iterator<Item = usize>) -> ControlFlow<()> {
+    pub(crate) fn solution(&mut self, options: impl Iterator<Item = usize>) -> ControlFlow<()> {
         let sh = self.shared;
         if sh.config.first_only() {
             self.solutions += 1;
@@ -366,7 +366,7 @@ impl<'a> Ctx<'a> {
     /// Counts one node in `since`; every `poll_every` nodes, adds them to
     /// the totals and polls (the backends' one bookkeeping step per node).
     #[inline]
-    pub(super) fn tick<I: Iterator<Item = (u32, u32)>>(
+    pub(crate) fn tick<I: Iterator<Item = (u32, u32)>>(
         &mut self,
         since: &mut u32,
         updates: u64,
@@ -384,7 +384,7 @@ impl<'a> Ctx<'a> {
 
     /// Called every `poll_every` nodes with the (branch, degree) pairs of
     /// the levels below the run's start, for the progress estimate.
-    pub(super) fn poll(&mut self, levels: impl Iterator<Item = (u32, u32)>) -> ControlFlow<()> {
+    pub(crate) fn poll(&mut self, levels: impl Iterator<Item = (u32, u32)>) -> ControlFlow<()> {
         let sh = self.shared;
         let delta = self.nodes - self.nodes_reported;
         self.nodes_reported = self.nodes;
@@ -412,7 +412,7 @@ impl<'a> Ctx<'a> {
         if sh.config.first_only() && sh.best_ticket.load(Ordering::Relaxed) < self.ticket {
             return ControlFlow::Break(());
         }
-        if sh.portfolio && self.worker == 0 && self.nodes >= super::tuning::WARM {
+        if sh.portfolio && self.worker == 0 && self.nodes >= crate::engine::tuning::WARM {
             sh.warm.store(true, Ordering::Relaxed);
         }
         if self.nodes >= self.run_budget {
@@ -453,7 +453,7 @@ impl SearchConfig {
 
 /// The outcome of a search whose workers are done: `solutions` counted,
 /// `ran_out` when every ticket (or run) was searched to its end.
-pub(super) fn finish(shared: &Shared, mut stats: Stats, solutions: Count, ran_out: bool) -> Outcome {
+pub(crate) fn finish(shared: &Shared, mut stats: Stats, solutions: Count, ran_out: bool) -> Outcome {
     let reason = *shared.reason.lock().unwrap();
     stats.elapsed = shared.start.elapsed();
     let first = shared.first.lock().unwrap().take();
