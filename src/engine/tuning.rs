@@ -93,11 +93,9 @@ pub(crate) const ASSIGN_PROBES: u32 = 32;
 
 /// A count whose row-scan tree is estimated larger than this (a few
 /// seconds and more) estimates both trees again with more walks:
-/// [`ROW_PROBES_BIG`] and [`ASSIGN_PROBES_BIG`]. Measured on 5x5 Tetravex
-/// with 3 labels (docs/performance.md): with 64 and 32 walks three boards
-/// went to the assignment backend and took 28 s and over 30 s; with 1024
-/// and 256, 1.5 s (the row scan with the memo) and 18 s, and the third
-/// over 30 s either way. The walks cost 10 to 30 ms there.
+/// [`ROW_PROBES_BIG`] and [`ASSIGN_PROBES_BIG`]: on 5x5 Tetravex with 3
+/// labels the fewer walks sent boards to the backend that was many times
+/// slower there, and the extra walks cost a few tens of milliseconds.
 pub(crate) const BIG_COUNT_TREE: f64 = 1e8;
 /// See [`BIG_COUNT_TREE`].
 pub(crate) const ROW_PROBES_BIG: u32 = 1024;
@@ -144,10 +142,9 @@ pub(crate) const SOLO_WARM: u64 = if cfg!(test) { 64 } else { 1 << 18 };
 
 /// The levels at which the portfolio's members share refuted subtrees
 /// (P6): the sets of up to this many first choices whose subtree a member
-/// searched without a solution. Measured on Tetravex 9x9 seed 3 over
-/// `--seed 0..11` (docs/performance.md, "Sixth pass"): worst 22.7 s with
-/// the root only, 19.5 s with 2 levels, 17.1 s with 3, 16.6 s with 4 and
-/// 16.2 s with 6; deeper lists grow with the tree and gain little more.
+/// searched without a solution. On Tetravex 9x9 over many seeds each
+/// level more shortened the worst run, less and less from the fourth on;
+/// deeper lists grow with the tree and gain little more.
 pub(crate) const SHARED_DEPTH: usize = 3;
 
 // ---------------------------------------------------------------------
@@ -199,7 +196,7 @@ pub(crate) const PILOT_BUDGET: u64 = if cfg!(test) { 512 } else { 1 << 18 };
 pub(crate) const PILOT_PAYS: f64 = 3.0;
 
 // ---------------------------------------------------------------------
-// The assignment backend (assign.rs)
+// The assignment backend (backends/assign/)
 // ---------------------------------------------------------------------
 
 /// The most mask words the assignment backend builds (about 256 MiB);
@@ -232,10 +229,9 @@ pub(crate) const MANY_SOLUTIONS: f64 = if cfg!(test) { 0.0 } else { 1e3 };
 /// most this many solutions: with about one solution, a run in any order
 /// costs the share of the tree that lies before the solution, so random
 /// runs seldom end early, and a second complete search from the other end
-/// of the tree does better (docs/performance.md, "Ninth pass"). Above it,
-/// runs are heavy-tailed and restarts pay: Tetravex 8x8 with 6 labels
-/// (about 10^2 solutions expected, seed 2 of the `tail` boards) took
-/// 9.9 s with restarts and over 60 s with the mirror member.
+/// of the tree does better. Above it, runs are heavy-tailed and restarts
+/// pay: on Tetravex 8x8 with 6 labels (about 10^2 solutions expected, the
+/// `tail` boards) the mirror member was many times slower than restarts.
 pub(crate) const MIRROR_SOLUTIONS: f64 = 1.0;
 
 /// The assignment backend takes the compact order (`assign/compact.rs`)
@@ -244,7 +240,7 @@ pub(crate) const MIRROR_SOLUTIONS: f64 = 1.0;
 /// [`COMPACT_TWO_SIDED`] options. The boards where MRV wins by orders of
 /// magnitude (the bench's `tail` family) have at most 100 slots; the ones
 /// where the compact order does (the `big` family) 256 and more
-/// (docs/performance.md, "Big boards: the compact order").
+/// (docs/performance.md).
 pub(crate) const COMPACT_MIN_SLOTS: usize = 196;
 /// See [`COMPACT_MIN_SLOTS`]: at most about one option once two joins are
 /// coloured, the corner-square scan's strength. Tetravex `n x n` with `L`
@@ -253,10 +249,9 @@ pub(crate) const COMPACT_MIN_SLOTS: usize = 196;
 pub(crate) const COMPACT_TWO_SIDED: f64 = 1.0;
 
 /// Slots queued for arc consistency with at most this many options are
-/// taken first, newest first; the others in the order they changed.
-/// Measured on Tetravex 9x9 seed 1 (191,890 nodes; docs/performance.md,
-/// "Seventh pass"), domain updates: 9.92 M with one stack, 9.07 M first
-/// in first out, 8.73 / 8.66 / 8.68 / 8.75 M with 1 / 2 / 3 / 5 here.
+/// taken first, newest first; the others in the order they changed. On
+/// Tetravex 9x9 this did the fewest domain updates of one stack, one
+/// queue, and 1, 2, 3 or 5 here.
 pub(crate) const URGENT: u32 = 2;
 
 // ---------------------------------------------------------------------

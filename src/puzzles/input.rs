@@ -122,27 +122,9 @@ impl<'a> Lines<'a> {
         }
     }
 
-    /// The next line that is not blank, or an "unexpected end of input"
-    /// error saying what was `expected` there.
-    pub fn expect_nonblank(&mut self, expected: &str) -> Result<Line<'a>, ParseError> {
-        self.next_nonblank()
-            .ok_or_else(|| ParseError::at(self.end_line(), format!("unexpected end of input: expected {expected}")))
-    }
-
-    /// Looks at the next non-blank line without consuming it.
-    pub fn peek_nonblank(&self) -> Option<Line<'a>> {
-        let mut copy = Lines { rest: self.rest, number: self.number };
-        copy.next_nonblank()
-    }
-
     /// The number the next line would have (for "unexpected end" errors).
     pub fn end_line(&self) -> usize {
         self.number + 1
-    }
-
-    /// The number of the last line handed out.
-    pub fn last_line(&self) -> usize {
-        self.number
     }
 }
 

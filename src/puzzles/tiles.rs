@@ -378,11 +378,6 @@ impl Encoded {
         let rotation = (0..4).find(|&r| rotate(puzzle.tiles[piece], r) == shown).unwrap_or(0);
         TilePlacement { piece, row: cell / puzzle.cols, col: cell % puzzle.cols, rotation }
     }
-
-    /// The number of tile types (distinct tiles).
-    pub fn type_count(&self) -> usize {
-        self.type_tiles.len()
-    }
 }
 
 /// A pre-check: a counting argument that may prove a puzzle has no

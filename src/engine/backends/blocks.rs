@@ -1,6 +1,6 @@
-//! Two small data structures that several backends share: a sparse set
-//! whose removals undo in reverse order, and the tagged entries of an
-//! undo trail.
+//! Three small data structures that several backends share: a sparse set
+//! whose removals undo in reverse order, the tagged entries of an undo
+//! trail, and rows of varying length stored in one array.
 //!
 //! **Sparse sets.** The members of a set of integers `0..n` stand first in
 //! `members`, `members[..len]`, and `pos[x]` is where `x` stands. Removing
@@ -15,6 +15,18 @@
 //! changed (a domain word, a colour, a counter, ...) and the index of what
 //! changed, packed in one `u32`: the tag in the top two bits, the index
 //! below (indices stay below 2^30: `problem::MAX_INDEX`).
+//!
+//! **Jagged arrays.** A table of rows of varying length (the options of
+//! each slot, the slots touching each item, ...) lives in one vector
+//! `data`, row after row, with `offsets[i]..offsets[i + 1]` the place of
+//! row `i`: one allocation, rows next to each other in memory, and a row
+//! found by two loads. For example rows `[a b] [] [c]` are `data = [a b c]`
+//! and `offsets = [0 2 2 3]`. The search loops that change other state
+//! while they walk a row take its [`Jagged::range`] and index the entries
+//! by their place in `data` (`jagged[e]`); the others take
+//! [`Jagged::row`].
+
+use std::ops::{Index, IndexMut, Range};
 
 /// A subset of `0..n` with O(1) removal and undo in reverse order.
 #[derive(Clone, Debug)]
@@ -88,6 +100,125 @@ impl SparseSet {
     }
 }
 
+/// Rows of varying length in one vector (see the module doc): row `i` is
+/// `data[offsets[i]..offsets[i + 1]]`.
+#[derive(Clone, Debug)]
+pub(crate) struct Jagged<T> {
+    /// Where each row starts in `data`, and after the last row, its end
+    /// (`rows() + 1` entries, the first 0).
+    offsets: Vec<u32>,
+    /// The rows' entries, row after row.
+    data: Vec<T>,
+}
+
+impl<T> Default for Jagged<T> {
+    fn default() -> Self {
+        Jagged { offsets: vec![0], data: Vec::new() }
+    }
+}
+
+impl<T> Jagged<T> {
+    /// No rows.
+    pub(crate) fn new() -> Self {
+        Self::default()
+    }
+
+    /// Adds an entry to the row being built (closed by [`Jagged::end_row`]).
+    #[inline]
+    pub(crate) fn push(&mut self, x: T) {
+        self.data.push(x);
+    }
+
+    /// Closes the row being built: the entries pushed since the last
+    /// `end_row` become the next row.
+    pub(crate) fn end_row(&mut self) {
+        debug_assert!(self.data.len() < 1 << 32, "a jagged array beyond u32 offsets");
+        self.offsets.push(self.data.len() as u32);
+    }
+
+    /// Adds a row.
+    pub(crate) fn push_row(&mut self, row: impl IntoIterator<Item = T>) {
+        self.data.extend(row);
+        self.end_row();
+    }
+
+    /// The number of rows.
+    #[inline]
+    pub(crate) fn rows(&self) -> usize {
+        self.offsets.len() - 1
+    }
+
+    /// The number of entries in all rows.
+    #[inline]
+    pub(crate) fn total(&self) -> usize {
+        self.data.len()
+    }
+
+    /// Whether there is no entry at all.
+    #[inline]
+    pub(crate) fn is_empty(&self) -> bool {
+        self.data.is_empty()
+    }
+
+    /// Where row `i` starts in `data`.
+    #[inline]
+    pub(crate) fn start(&self, i: usize) -> usize {
+        self.offsets[i] as usize
+    }
+
+    /// The length of row `i`.
+    #[inline]
+    pub(crate) fn row_len(&self, i: usize) -> usize {
+        (self.offsets[i + 1] - self.offsets[i]) as usize
+    }
+
+    /// The places of row `i`'s entries in `data` (for `self[e]`).
+    #[inline]
+    pub(crate) fn range(&self, i: usize) -> Range<usize> {
+        self.offsets[i] as usize..self.offsets[i + 1] as usize
+    }
+
+    /// Row `i`.
+    #[inline]
+    pub(crate) fn row(&self, i: usize) -> &[T] {
+        &self.data[self.range(i)]
+    }
+
+    /// The rows, in order.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = &[T]> + '_ {
+        (0..self.rows()).map(|i| self.row(i))
+    }
+}
+
+impl<T: Clone> Jagged<T> {
+    /// `rows` rows of `len(i)` copies of `fill` each.
+    pub(crate) fn filled(rows: usize, fill: T, len: impl Fn(usize) -> usize) -> Self {
+        let mut j = Jagged::new();
+        for i in 0..rows {
+            j.data.resize(j.data.len() + len(i), fill.clone());
+            j.end_row();
+        }
+        j
+    }
+}
+
+/// The entry at place `e` of `data` (from [`Jagged::range`] or
+/// [`Jagged::start`]).
+impl<T> Index<usize> for Jagged<T> {
+    type Output = T;
+    #[inline]
+    fn index(&self, e: usize) -> &T {
+        &self.data[e]
+    }
+}
+
+impl<T> IndexMut<usize> for Jagged<T> {
+    #[inline]
+    fn index_mut(&mut self, e: usize) -> &mut T {
+        &mut self.data[e]
+    }
+}
+
 /// Bits of a trail entry below its tag.
 const TAG_SHIFT: u32 = 30;
 
@@ -122,6 +253,24 @@ mod tests {
         assert_eq!(all, [0, 1, 2, 3]);
         let odd = SparseSet::with(5, |x| x % 2 == 1);
         assert_eq!((odd.len(), odd.contains(3), odd.contains(4)), (2, true, false));
+    }
+
+    #[test]
+    fn jagged_rows_are_found_by_their_offsets() {
+        let mut j = Jagged::new();
+        j.push_row([1, 2]);
+        j.push_row([]);
+        j.push(3);
+        j.end_row();
+        assert_eq!((j.rows(), j.total(), j.is_empty()), (3, 3, false));
+        assert_eq!((j.row(0), j.row(1), j.row(2)), (&[1, 2][..], &[][..], &[3][..]));
+        assert_eq!((j.range(2), j.start(1), j.row_len(0)), (2..3, 2, 2));
+        j[1] = 5;
+        j[2] += 1;
+        assert_eq!((j.row(0), j.row(2), j.iter().count()), (&[1, 5][..], &[4][..], 3));
+        let f = Jagged::filled(3, 0u8, |i| i);
+        assert_eq!((f.row(0), f.row(2)), (&[][..], &[0, 0][..]));
+        assert!(Jagged::<u8>::new().is_empty());
     }
 
     #[test]

@@ -32,6 +32,32 @@
 //!   the salt of [`Backend::randomise`]), so that a path of steps names the
 //!   same subtree in every run: tickets and shards rely on it;
 //! * the moves allocate nothing.
+//!
+//! # Required moves and optional hooks
+//!
+//! Every backend implements the moves above ([`Backend::name`] to
+//! [`Backend::replay`], without default). The rest of the trait are
+//! optional hooks with a default that says "not offered"; the search asks
+//! for them only through a capability query or an `Option`, so a backend
+//! that leaves them out is still driven correctly. Who implements them:
+//!
+//! | hook | what it offers | implemented by |
+//! |---|---|---|
+//! | [`Backend::updates`] | a count of elementary updates, for `--stats` | sparse, bitset, assign |
+//! | [`Backend::check`] | debug-build invariants at every node | sparse, rowscan, assign |
+//! | [`Backend::can_randomise`], [`Backend::randomise`] | random orders for restarts and the portfolio | assign |
+//! | [`Backend::mirror`] | the portfolio's mirror member | assign |
+//! | [`Backend::other_order`] | the portfolio's other-order member | assign (when it took the compact order) |
+//! | [`Backend::ln_expected_solutions`] | a first moment of the solutions, for the mirror member | assign |
+//! | [`Backend::memo_words`], [`Backend::memo_key`] | memo keys, for memoised counts | bitset, rowscan |
+//! | [`Backend::memo_bound`] | a bound on the distinct keys per depth, for the memo's choice | rowscan |
+//!
+//! The capability queries ([`Backend::can_randomise`],
+//! [`Backend::memo_words`], [`Backend::ln_expected_solutions`],
+//! [`Backend::memo_bound`]) take `&self` and change nothing: ask them
+//! before choosing a plan. The hooks that switch an order
+//! ([`Backend::randomise`], [`Backend::mirror`], [`Backend::other_order`])
+//! change the following runs and report whether they could.
 
 pub(crate) mod assign;
 pub(crate) mod balance;
@@ -99,9 +125,17 @@ pub(crate) trait Backend: Send {
     /// Walk down a path from the current node; false if a step is not
     /// available (which never happens for paths the same backend made).
     fn replay(&mut self, path: &[Step]) -> bool;
+    // ---- Optional hooks (see the module doc for who implements them) ----
+
+    /// Whether [`Backend::randomise`] is offered: a query without effect,
+    /// to decide on restarts before changing any order.
+    fn can_randomise(&self) -> bool {
+        false
+    }
     /// Randomises the branching order of the following runs with `salt`
     /// (0: the backend's own deterministic order), for restarts. Returns
-    /// false when the backend has no randomised order.
+    /// false, and changes nothing, when the backend has no randomised
+    /// order ([`Backend::can_randomise`] says so beforehand).
     fn randomise(&mut self, _salt: u64) -> bool {
         false
     }

@@ -25,11 +25,11 @@
 //! each reach the same state: the memo spends 11 + 1 nodes where the plain
 //! search spends 21: a gain of 21 / 12.
 //!
-//! * **P1** (enter): at a node, build its key; if the table has it, its
+//! * **G1** (enter): at a node, build its key; if the table has it, its
 //!   subtree's size is the stored one: do not descend.
-//! * **P2** (descend): a node's size starts at 0; a child's size plus one
+//! * **G2** (descend): a node's size starts at 0; a child's size plus one
 //!   (the child itself) is added when the child is done.
-//! * **P3** (leave): store the node's size under its key.
+//! * **G3** (leave): store the node's size under its key.
 //!
 //! The gain on a prefix understates the gain on the whole tree (the table
 //! fills as the search goes on, and later subtrees meet more known

@@ -10,23 +10,12 @@ use crate::engine::tests::dominoes;
 use crate::engine::{solve, MemoChoice, ProblemBuilder, SearchConfig};
 use std::collections::HashMap;
 
-/// SplitMix64, for reproducible random keys and counts.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
+use crate::rng::Rng;
 
 /// A count of about `bits` bits: small ones, ones just below and above
 /// 2^64 and 2^127, and ones beyond 2^128.
 fn count_of(rng: &mut Rng, kind: u64) -> Count {
-    let v = rng.next();
+    let v = rng.next_u64();
     match kind {
         0 => Count::from(v % 1000),
         1 => Count::from(u64::MAX - 1 - v % 3),
@@ -46,7 +35,7 @@ fn count_of(rng: &mut Rng, kind: u64) -> Count {
             c += 2 + v % 7; // beyond 2^128
             c
         }
-        _ => format!("{}{:019}{:019}", v % 97 + 1, rng.next() % 10u64.pow(19), rng.next() % 10u64.pow(19))
+        _ => format!("{}{:019}{:019}", v % 97 + 1, rng.next_u64() % 10u64.pow(19), rng.next_u64() % 10u64.pow(19))
             .parse()
             .unwrap(),
     }
@@ -59,14 +48,14 @@ fn count_of(rng: &mut Rng, kind: u64) -> Count {
 fn the_table_keeps_exact_counts_of_every_size() {
     for words in 1..=3 {
         for (cap, kinds) in [(1 << 20, 1), (1 << 20, 6), (64 << 10, 6)] {
-            let mut rng = Rng(words as u64 * 7 + cap as u64 + kinds);
+            let mut rng = Rng::new(words as u64 * 7 + cap as u64 + kinds);
             let mut memo = Memo::new(words, cap);
             let mut model: HashMap<Vec<u64>, Count> = HashMap::new();
             let mut clears = 0;
             for i in 0..60_000u64 {
                 // Keys from a small space, so that many repeat; they differ
                 // in their first and last words.
-                let x = rng.next() % 12_000;
+                let x = rng.next_u64() % 12_000;
                 let key: Vec<u64> = match words {
                     1 => vec![x],
                     _ => (0..words).map(|w| if w + 1 == words { x % 61 } else { x / 61 + w as u64 }).collect(),

@@ -52,7 +52,7 @@
 //!   root choice of a posted option: no member, and no later run,
 //!   searches a refuted root choice again. On Tetravex a run's length is
 //!   mostly the share of the tree that lies before the solution's root
-//!   choice (docs/performance.md, "Fifth pass"), so the refutations that
+//!   choice (measured on the bench's `tail` family), so the refutations that
 //!   one member finishes there shorten the others' runs. The complete
 //!   member takes the root's choices in increasing order, and the
 //!   assignment backend's random runs take them going down from a random
@@ -76,11 +76,10 @@
 //!   share, so random runs seldom end early. The two complete members
 //!   instead start at the two ends of the same tree; with P6 each skips
 //!   what the other refuted at the first levels, so they split the tree
-//!   and meet, and the solution is found by the member it is nearer to.
-//!   On 25 Tetravex 9x9 boards with 10 labels, three seeds each, the
-//!   slowest run went from 15.5 to 12.1 s and the mean from 2.44 to 2.27
-//!   s (docs/performance.md, "Ninth pass"). Further workers restart as
-//!   before.
+//!   and meet, and the solution is found by the member it is nearer to
+//!   (on the Tetravex 9x9 boards with 10 labels of the bench's `tail`
+//!   family it cut the slowest and the mean run; figures in
+//!   docs/performance.md). Further workers restart as before.
 //! * **P8** (other order): where the backend chose its order by an
 //!   estimate (`Backend::other_order`: the assignment backend's compact
 //!   order on big boards with nearly unique joins), worker 1 runs a
@@ -122,7 +121,8 @@ pub(crate) fn luby(i: u64) -> u64 {
 
 /// Searches for a first solution with a portfolio of two kinds of member:
 /// the complete one and restarting ones (P4, P5). `first` is the backend
-/// built for worker 0; `make` builds the others'.
+/// built for worker 0 (one that can randomise its order:
+/// [`Backend::can_randomise`]); `make` builds the others'.
 pub(crate) fn drive<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
     mut first: B,
     make: F,
@@ -130,6 +130,7 @@ pub(crate) fn drive<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
     visitor: Option<&Visitor>,
     threads: usize,
 ) -> Outcome {
+    debug_assert!(first.can_randomise(), "a portfolio of a backend without random orders");
     let mut shared = Shared::new(config, visitor, threads);
     shared.set_portfolio();
     let shared = shared;
@@ -203,7 +204,7 @@ pub(crate) fn drive<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
 }
 
 /// P5: the portfolio on one thread. The complete member runs alone for
-/// [`WARM`](crate::engine::tuning::WARM) nodes; then the thread alternates between it (resumed where it
+/// [`SOLO_WARM`] nodes; then the thread alternates between it (resumed where it
 /// stopped, in slices that double its spend) and restart runs, always
 /// giving the next turn to the member that has spent fewer nodes. True
 /// when a member proved there is no solution.

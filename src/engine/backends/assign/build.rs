@@ -1,13 +1,20 @@
 //! Building the assignment backend: A1's masks, the per-slot and per-piece
 //! tables, and the slots' eccentricities (the tie-break order), from a
 //! slot/piece problem (see the [parent module](super)).
+//!
+//! [`Assign::new`] goes in named steps: the options per slot in A3's order
+//! ([`SlotTables`]), the colours of each option ([`option_colours`]), which
+//! slots touch which secondary item ([`Touching`]), the colour masks
+//! ([`ColourMasks`]) and each option's dense colour per touch entry
+//! ([`option_colour_rows`]), the neighbours for the pull ([`neighbours`]),
+//! the piece tables, and last the full domains ([`Assign::fill_domains`]).
 
 use super::compact::{breadth_first, compact_order, sweep, FirstMoment};
-use super::{rank_slots, Assign, ANY, NO_COLOUR};
+use super::{rank_slots, Assign, Level, SlotOption, ANY, NO_COLOUR};
 use crate::engine::backends::balance::Balance;
-use crate::engine::backends::blocks::SparseSet;
+use crate::engine::backends::blocks::{Jagged, SparseSet};
 use crate::engine::backends::shape::SlotPieces;
-use crate::engine::problem::Problem;
+use crate::engine::problem::{DenseColours, Problem};
 use crate::engine::search::halt::{Halt, Stopped};
 use crate::engine::tuning::MANY_SOLUTIONS;
 use std::collections::{HashMap, VecDeque};
@@ -21,88 +28,223 @@ impl Assign {
     /// build (checked per slot, per secondary item and every
     /// [`STRIDE`](crate::engine::search::halt::STRIDE) options).
     pub(crate) fn new(pb: &Problem, shape: &SlotPieces, halt: &Halt) -> Result<Self, Stopped> {
-        let item_slot = shape.item_slot.clone();
-        let slot_item = shape.slot_item.clone();
-        let remaining = shape.copies.clone();
-        let n_slots = slot_item.len();
+        let n_slots = shape.slot_item.len();
         // A1: options per slot, in the order A3 tries them.
         let colours = Colours::of(pb, halt)?;
         let moment = first_moment(pb, shape, &colours, halt)?;
-        let ln_expected = moment.ln_solutions;
-        let rarest_first = rarity_order(pb, shape, &colours, ln_expected, halt)?;
+        let rarest_first = rarity_order(pb, shape, &colours, moment.ln_solutions, halt)?;
         let per_slot = rarest_first.as_ref().unwrap_or(&shape.options);
-        let mut opt_off = vec![0u32];
-        let mut local_opt = Vec::new();
-        let mut local_piece = Vec::new();
-        let mut dom_off = vec![0u32];
+        let slots = SlotTables::of(pb, shape, per_slot, halt)?;
+        let dense = pb.dense_colours(halt)?;
+        let sec = option_colours(pb, dense, halt)?;
+        let touching = Touching::of(pb, per_slot, halt)?;
+        let ecc = eccentricities(n_slots, &touching.slots, &touching.items, halt)?;
+        let sweep = sweep(&ecc, &touching.slots, &touching.items, halt)?;
+        let masks = ColourMasks::of(pb, per_slot, &touching, &slots.dom, dense, halt)?;
+        let opt_col = option_colour_rows(pb, per_slot, &touching, dense, halt)?;
+        let slot_sec: Jagged<u32> = {
+            let mut rows = Jagged::new();
+            touching.items.iter().for_each(|list| rows.push_row(list.iter().copied()));
+            rows
+        };
+        let slot_sec_touch = touch_places(&slot_sec, &masks.touch);
+        let piece_words = piece_words(&slots, shape.copies.len(), halt)?;
+        let around = neighbours(&touching, &slot_sec, halt)?;
+        let layouts = Layouts::new(&slots.options, shape.copies.len(), halt)?;
+        let depth = n_slots + 1;
+        let n_words = slots.dom.total();
+        let mut a = Assign {
+            n_slots,
+            slot_item: shape.slot_item.clone(),
+            item_slot: shape.item_slot.clone(),
+            options: slots.options,
+            dom: slots.dom,
+            word_slot: slots.word_slot,
+            cnt: vec![0; n_slots],
+            remaining: shape.copies.clone(),
+            piece_words,
+            dead: vec![0; layouts.words],
+            slot_dead: layouts.slot_dead,
+            piece_dead: layouts.piece_words,
+            colour: vec![0; pb.secondary_count()],
+            touch: masks.touch,
+            cmask: masks.cmask,
+            opt_slot: slots.opt_slot,
+            opt_local: slots.opt_local,
+            sec,
+            slot_sec,
+            slot_sec_touch,
+            around,
+            opt_col,
+            n_colours: dense.n_colours.clone(),
+            urgent: Vec::with_capacity(n_slots),
+            queue: VecDeque::with_capacity(n_slots),
+            queued: vec![false; n_slots],
+            via: vec![ANY; n_slots],
+            cause: ANY,
+            cnt0: Vec::new(),
+            ncol: vec![0; n_slots],
+            rank: rank_slots(&ecc, 0),
+            ecc,
+            order_rng: None,
+            mirror: 0,
+            ln_expected: moment.ln_solutions,
+            compact: compact_order(n_slots, &moment),
+            sweep,
+            unc: SparseSet::full(n_slots),
+            trail: Vec::with_capacity(n_words + 4 * depth + 16),
+            levels: vec![Level::default(); depth],
+            level: 0,
+            base: 0,
+            updates: 0,
+            balance: Balance::new(pb, shape, halt)?,
+        };
+        a.fill_domains();
+        Ok(a)
+    }
+
+    /// The root's domains: every option, less those of pieces with no
+    /// copies (dead from the start); and the root's popcounts.
+    fn fill_domains(&mut self) {
+        for p in 0..self.remaining.len() {
+            if self.remaining[p] == 0 {
+                for e in self.piece_dead.range(p) {
+                    let (w, m) = self.piece_dead[e];
+                    self.dead[w as usize] |= m;
+                }
+            }
+        }
+        for s in 0..self.n_slots {
+            let first = self.dom.start(s);
+            for (k, opt) in self.options.row(s).iter().enumerate() {
+                if self.remaining[opt.piece as usize] > 0 {
+                    self.dom[first + k / 64] |= 1 << (k % 64);
+                }
+            }
+            self.cnt[s] = self.slot_words(s).iter().map(|w| w.count_ones()).sum();
+        }
+        self.cnt0 = self.cnt.clone();
+    }
+
+    /// Whether the assignment backend built for this problem would take the
+    /// compact order (`compact::compact_order`), without building it: the
+    /// first moment alone. `Err` when `halt` stops it.
+    pub(crate) fn takes_compact_order(pb: &Problem, shape: &SlotPieces, halt: &Halt) -> Result<bool, Stopped> {
+        if shape.options.len() < crate::engine::tuning::COMPACT_MIN_SLOTS {
+            return Ok(false);
+        }
+        let moment = first_moment(pb, shape, &Colours::of(pb, halt)?, halt)?;
+        Ok(compact_order(shape.options.len(), &moment))
+    }
+}
+
+/// The per-slot tables of the options in A3's order, and where each
+/// option stands.
+struct SlotTables {
+    /// Per slot: its options with their pieces.
+    options: Jagged<SlotOption>,
+    /// Per slot: its domain words (all zero here), one bit per option.
+    dom: Jagged<u64>,
+    /// Per domain word: its slot.
+    word_slot: Vec<u32>,
+    /// Per option: its slot.
+    opt_slot: Vec<u32>,
+    /// Per option: its local index in its slot.
+    opt_local: Vec<u32>,
+}
+
+impl SlotTables {
+    fn of(pb: &Problem, shape: &SlotPieces, per_slot: &[Vec<u32>], halt: &Halt) -> Result<Self, Stopped> {
+        let mut options = Jagged::new();
         let mut opt_slot = vec![0u32; pb.option_count()];
         let mut opt_local = vec![0u32; pb.option_count()];
         for (s, opts) in per_slot.iter().enumerate() {
             halt.check()?;
             for (k, &o) in opts.iter().enumerate() {
-                local_opt.push(o);
-                local_piece.push(shape.piece_of(pb, o as usize));
+                options.push(SlotOption { option: o, piece: shape.piece_of(pb, o as usize) });
                 opt_slot[o as usize] = s as u32;
                 opt_local[o as usize] = k as u32;
             }
-            opt_off.push(local_opt.len() as u32);
-            dom_off.push(dom_off[s] + opts.len().div_ceil(64) as u32);
+            options.end_row();
         }
-        let n_words = dom_off[n_slots] as usize;
-        let mut word_slot = vec![0u32; n_words];
-        for s in 0..n_slots {
-            for w in dom_off[s]..dom_off[s + 1] {
-                word_slot[w as usize] = s as u32;
-            }
+        let dom = Jagged::filled(per_slot.len(), 0u64, |s| per_slot[s].len().div_ceil(64));
+        let mut word_slot = vec![0u32; dom.total()];
+        for s in 0..dom.rows() {
+            dom.range(s).for_each(|w| word_slot[w] = s as u32);
         }
-        // Dense colour indices per secondary item.
-        let dense = pb.dense_colours(halt)?;
-        let n_colours = dense.n_colours.clone();
-        let mut sec_off = vec![0u32];
-        let mut sec = Vec::new();
-        for o in 0..pb.option_count() {
-            halt.every(o)?;
-            for (k, j) in pb.secondary_nodes(o) {
-                sec.push((j, pb.node_colour[k], dense.node[k]));
-            }
-            sec_off.push(sec.len() as u32);
+        Ok(SlotTables { options, dom, word_slot, opt_slot, opt_local })
+    }
+}
+
+/// Per option: its secondary items as (item, colour, dense colour).
+fn option_colours(pb: &Problem, dense: &DenseColours, halt: &Halt) -> Result<Jagged<(u32, u32, u32)>, Stopped> {
+    let mut sec = Jagged::new();
+    for o in 0..pb.option_count() {
+        halt.every(o)?;
+        for (k, j) in pb.secondary_nodes(o) {
+            sec.push((j, pb.node_colour[k], dense.node[k]));
         }
-        // Which slots touch each secondary item, and their mask blocks.
-        let mut touching: Vec<Vec<u32>> = vec![Vec::new(); pb.secondary_count()];
+        sec.end_row();
+    }
+    Ok(sec)
+}
+
+/// Which slots touch which secondary items, both ways (slots in
+/// increasing order per item, items in increasing order per slot).
+struct Touching {
+    /// Per secondary item: the slots touching it.
+    slots: Vec<Vec<u32>>,
+    /// Per slot: the secondary items it touches.
+    items: Vec<Vec<u32>>,
+}
+
+impl Touching {
+    fn of(pb: &Problem, per_slot: &[Vec<u32>], halt: &Halt) -> Result<Self, Stopped> {
+        let mut slots: Vec<Vec<u32>> = vec![Vec::new(); pb.secondary_count()];
         for (s, opts) in per_slot.iter().enumerate() {
             halt.check()?;
             let mut js: Vec<u32> = opts.iter().flat_map(|&o| pb.secondaries(o as usize).map(|(j, _)| j.0)).collect();
             js.sort_unstable();
             js.dedup();
             for j in js {
-                touching[j as usize].push(s as u32);
+                slots[j as usize].push(s as u32);
             }
         }
-        let mut slot_secs: Vec<Vec<u32>> = vec![Vec::new(); n_slots];
-        for (j, slots) in touching.iter().enumerate() {
-            for &t in slots {
-                slot_secs[t as usize].push(j as u32);
+        let mut items: Vec<Vec<u32>> = vec![Vec::new(); per_slot.len()];
+        for (j, list) in slots.iter().enumerate() {
+            for &t in list {
+                items[t as usize].push(j as u32);
             }
         }
-        let mut slot_sec_off = vec![0u32];
-        let mut slot_sec = Vec::new();
-        for list in &slot_secs {
-            slot_sec.extend(list);
-            slot_sec_off.push(slot_sec.len() as u32);
-        }
-        let ecc = eccentricities(n_slots, &touching, &slot_secs, halt)?;
-        let rank = rank_slots(&ecc, 0);
-        let compact = compact_order(n_slots, &moment);
-        let sweep = sweep(&ecc, &touching, &slot_secs, halt)?;
-        let mut touch_off = vec![0u32];
-        let mut touch = Vec::new();
+        Ok(Touching { slots, items })
+    }
+}
+
+/// A1's colour masks and the touch entries that locate them.
+struct ColourMasks {
+    /// Per secondary item: (slot, base of its block in `cmask`).
+    touch: Jagged<(u32, u32)>,
+    /// The blocks: per touch entry, per dense colour, the slot's words.
+    cmask: Vec<u64>,
+}
+
+impl ColourMasks {
+    fn of(
+        pb: &Problem,
+        per_slot: &[Vec<u32>],
+        touching: &Touching,
+        dom: &Jagged<u64>,
+        dense: &DenseColours,
+        halt: &Halt,
+    ) -> Result<Self, Stopped> {
+        let mut touch = Jagged::new();
         let mut cmask: Vec<u64> = Vec::new();
-        for (j, slots) in touching.iter().enumerate() {
+        for (j, slots) in touching.slots.iter().enumerate() {
             halt.check()?;
             for &s in slots {
                 let base = cmask.len() as u32;
-                let words = (dom_off[s as usize + 1] - dom_off[s as usize]) as usize;
-                let nc = n_colours[j] as usize;
+                let words = dom.row_len(s as usize);
+                let nc = dense.n_colours[j] as usize;
                 cmask.resize(cmask.len() + nc * words, 0);
                 // An option agrees with its own colour on `j`, or with
                 // every colour when it does not touch `j` (a pass per
@@ -117,150 +259,74 @@ impl Assign {
                 }
                 touch.push((s, base));
             }
-            touch_off.push(touch.len() as u32);
+            touch.end_row();
         }
-        // Dense colours of each option on each touched secondary item.
-        let mut col_off = Vec::with_capacity(touch.len());
-        let mut opt_col: Vec<u16> = Vec::new();
-        for (j, slots) in touching.iter().enumerate() {
-            halt.check()?;
-            for &t in slots {
-                col_off.push(opt_col.len() as u32);
-                for &o in &per_slot[t as usize] {
-                    let c = dense.of(pb, o as usize, j as u32);
-                    opt_col.push(c.map_or(NO_COLOUR, |c| c.min(u32::from(NO_COLOUR) - 1) as u16));
-                }
-            }
-        }
-        let mut slot_sec_touch = vec![0u32; slot_sec.len()];
-        for s in 0..n_slots {
-            for e in slot_sec_off[s] as usize..slot_sec_off[s + 1] as usize {
-                let j = slot_sec[e] as usize;
-                slot_sec_touch[e] =
-                    (touch_off[j]..touch_off[j + 1]).find(|&t| touch[t as usize].0 == s as u32).unwrap();
-            }
-        }
-        // The words of each piece's options.
-        let mut by_piece = PieceWords::new(remaining.len());
-        for s in 0..n_slots {
-            halt.check()?;
-            by_piece.add(dom_off[s], &local_piece[opt_off[s] as usize..opt_off[s + 1] as usize]);
-        }
-        let (piece_off, piece_words) = by_piece.flatten();
-        // Each slot's neighbours for the pull, unless items touched by
-        // many slots would make the list quadratic (then `pull` walks the
-        // items).
-        let pairs: usize = touching.iter().map(|t| t.len() * t.len().saturating_sub(1)).sum();
-        let mut around_off = vec![0u32];
-        let mut around = Vec::new();
-        if pairs <= AROUND_MAX {
-            for s in 0..n_slots {
-                halt.check()?;
-                for &j in &slot_sec[slot_sec_off[s] as usize..slot_sec_off[s + 1] as usize] {
-                    let others = touching[j as usize].iter().filter(|&&t| t != s as u32);
-                    around.extend(others.map(|&t| (j, t)));
-                }
-                around_off.push(around.len() as u32);
-            }
-        }
-        let layouts = Layouts::new(&opt_off, &local_piece, remaining.len(), halt)?;
-        let depth = n_slots + 1;
-        let mut a = Assign {
-            n_slots,
-            slot_item,
-            item_slot,
-            opt_off,
-            local_opt,
-            local_piece,
-            dom_off,
-            dom: vec![0; n_words],
-            word_slot,
-            cnt: vec![0; n_slots],
-            remaining,
-            piece_off,
-            piece_words,
-            dead: vec![0; layouts.words],
-            slot_dead: layouts.slot_dead,
-            piece_dead_off: layouts.piece_off,
-            piece_dead: layouts.piece_words,
-            colour: vec![0; pb.secondary_count()],
-            touch_off,
-            touch,
-            cmask,
-            opt_slot,
-            opt_local,
-            sec_off,
-            sec,
-            slot_sec_off,
-            slot_sec,
-            slot_sec_touch,
-            around_off,
-            around,
-            col_off,
-            opt_col,
-            n_colours,
-            urgent: Vec::with_capacity(n_slots),
-            queue: VecDeque::with_capacity(n_slots),
-            queued: vec![false; n_slots],
-            via: vec![ANY; n_slots],
-            cause: ANY,
-            cnt0: Vec::new(),
-            ncol: vec![0; n_slots],
-            rank,
-            ecc,
-            salt: 0,
-            mirror: 0,
-            ln_expected,
-            lv_first: vec![0; depth],
-            compact,
-            sweep,
-            unc: SparseSet::full(n_slots),
-            trail: Vec::with_capacity(n_words + 4 * depth + 16),
-            lv_slot: vec![0; depth],
-            lv_local: vec![0; depth],
-            lv_mark: vec![0; depth],
-            lv_k: vec![0; depth],
-            lv_d: vec![0; depth],
-            level: 0,
-            base: 0,
-            updates: 0,
-            balance: Balance::new(pb, shape, halt)?,
-        };
-        // Full domains, less the options of pieces with no copies (dead
-        // from the start).
-        for p in 0..a.remaining.len() {
-            if a.remaining[p] == 0 {
-                for e in a.piece_dead_off[p] as usize..a.piece_dead_off[p + 1] as usize {
-                    let (w, m) = a.piece_dead[e];
-                    a.dead[w as usize] |= m;
-                }
-            }
-        }
-        for s in 0..n_slots {
-            let n = (a.opt_off[s + 1] - a.opt_off[s]) as usize;
-            for k in 0..n {
-                if a.remaining[a.local_piece[a.opt_off[s] as usize + k] as usize] > 0 {
-                    a.dom[a.dom_off[s] as usize + k / 64] |= 1 << (k % 64);
-                }
-            }
-            a.cnt[s] = a.slot_words(s).iter().map(|w| w.count_ones()).sum();
-        }
-        a.cnt0 = a.cnt.clone();
-        Ok(a)
+        Ok(ColourMasks { touch, cmask })
     }
 }
 
-impl Assign {
-    /// Whether the assignment backend built for this problem would take the
-    /// compact order (`compact::compact_order`), without building it: the
-    /// first moment alone. `Err` when `halt` stops it.
-    pub(crate) fn takes_compact_order(pb: &Problem, shape: &SlotPieces, halt: &Halt) -> Result<bool, Stopped> {
-        if shape.options.len() < crate::engine::tuning::COMPACT_MIN_SLOTS {
-            return Ok(false);
+/// Per touch entry (in the order of `touching`): the dense colour of each
+/// of the slot's options on the item, `NO_COLOUR` where it does not touch it.
+fn option_colour_rows(
+    pb: &Problem,
+    per_slot: &[Vec<u32>],
+    touching: &Touching,
+    dense: &DenseColours,
+    halt: &Halt,
+) -> Result<Jagged<u16>, Stopped> {
+    let mut opt_col = Jagged::new();
+    for (j, slots) in touching.slots.iter().enumerate() {
+        halt.check()?;
+        for &t in slots {
+            opt_col.push_row(per_slot[t as usize].iter().map(|&o| {
+                let c = dense.of(pb, o as usize, j as u32);
+                c.map_or(NO_COLOUR, |c| c.min(u32::from(NO_COLOUR) - 1) as u16)
+            }));
         }
-        let moment = first_moment(pb, shape, &Colours::of(pb, halt)?, halt)?;
-        Ok(compact_order(shape.options.len(), &moment))
     }
+    Ok(opt_col)
+}
+
+/// Beside each entry (slot `s`, item `j`) of `slot_sec`: the place of the
+/// touch entry of `s` on `j`.
+fn touch_places(slot_sec: &Jagged<u32>, touch: &Jagged<(u32, u32)>) -> Vec<u32> {
+    let mut places = vec![0u32; slot_sec.total()];
+    for s in 0..slot_sec.rows() {
+        for e in slot_sec.range(s) {
+            let j = slot_sec[e] as usize;
+            places[e] = touch.range(j).find(|&t| touch[t].0 == s as u32).unwrap() as u32;
+        }
+    }
+    places
+}
+
+/// Per piece: the (word, mask) pairs of the domain words holding its options.
+fn piece_words(slots: &SlotTables, n_pieces: usize, halt: &Halt) -> Result<Jagged<(u32, u64)>, Stopped> {
+    let mut by_piece = PieceWords::new(n_pieces);
+    for s in 0..slots.options.rows() {
+        halt.check()?;
+        by_piece.add(slots.dom.start(s) as u32, slots.options.row(s).iter().map(|o| o.piece));
+    }
+    Ok(by_piece.flatten())
+}
+
+/// Each slot's neighbours for the pull, as (item, other slot), unless
+/// items touched by many slots would make the table quadratic (then it is
+/// empty and `pull` walks the items).
+fn neighbours(touching: &Touching, slot_sec: &Jagged<u32>, halt: &Halt) -> Result<Jagged<(u32, u32)>, Stopped> {
+    let pairs: usize = touching.slots.iter().map(|t| t.len() * t.len().saturating_sub(1)).sum();
+    let mut around = Jagged::new();
+    if pairs <= AROUND_MAX {
+        for s in 0..slot_sec.rows() {
+            halt.check()?;
+            for &j in slot_sec.row(s) {
+                let others = touching.slots[j as usize].iter().filter(|&&t| t != s as u32);
+                others.for_each(|&t| around.push((j, t)));
+            }
+            around.end_row();
+        }
+    }
+    Ok(around)
 }
 
 /// Each slot's eccentricity in the graph where two slots are adjacent when
@@ -292,31 +358,28 @@ struct Layouts {
     words: usize,
     /// Per slot: where its layout's words start.
     slot_dead: Vec<u32>,
-    /// Per piece: `piece_words[piece_off[p]..piece_off[p + 1]]`, the
-    /// (word, mask) pairs of its options in every layout.
-    piece_off: Vec<u32>,
-    piece_words: Vec<(u32, u64)>,
+    /// Per piece: the (word, mask) pairs of its options in every layout.
+    piece_words: Jagged<(u32, u64)>,
 }
 
 impl Layouts {
-    fn new(opt_off: &[u32], local_piece: &[u32], n_pieces: usize, halt: &Halt) -> Result<Self, Stopped> {
-        let mut start: HashMap<&[u32], u32> = HashMap::new();
+    fn new(options: &Jagged<SlotOption>, n_pieces: usize, halt: &Halt) -> Result<Self, Stopped> {
+        let mut start: HashMap<Vec<u32>, u32> = HashMap::new();
         let mut words = 0usize;
-        let mut slot_dead = Vec::with_capacity(opt_off.len().saturating_sub(1));
+        let mut slot_dead = Vec::with_capacity(options.rows());
         let mut by_piece = PieceWords::new(n_pieces);
-        for s in 0..opt_off.len().saturating_sub(1) {
+        for row in options.iter() {
             halt.check()?;
-            let layout = &local_piece[opt_off[s] as usize..opt_off[s + 1] as usize];
-            let base = *start.entry(layout).or_insert_with(|| {
+            let layout: Vec<u32> = row.iter().map(|o| o.piece).collect();
+            let base = *start.entry(layout).or_insert_with_key(|layout| {
                 let base = words as u32;
-                by_piece.add(base, layout);
+                by_piece.add(base, layout.iter().copied());
                 words += layout.len().div_ceil(64);
                 base
             });
             slot_dead.push(base);
         }
-        let (piece_off, piece_words) = by_piece.flatten();
-        Ok(Layouts { words, slot_dead, piece_off, piece_words })
+        Ok(Layouts { words, slot_dead, piece_words: by_piece.flatten() })
     }
 }
 
@@ -329,9 +392,10 @@ impl PieceWords {
         PieceWords(vec![Vec::new(); n_pieces])
     }
 
-    /// A bit set from word `first` on whose option `k` is of piece `pieces[k]`.
-    fn add(&mut self, first: u32, pieces: &[u32]) {
-        for (k, &piece) in pieces.iter().enumerate() {
+    /// A bit set from word `first` on whose option `k` is of the `k`-th
+    /// piece of `pieces`.
+    fn add(&mut self, first: u32, pieces: impl Iterator<Item = u32>) {
+        for (k, piece) in pieces.enumerate() {
             let (word, bit) = (first + (k / 64) as u32, 1u64 << (k % 64));
             match self.0[piece as usize].last_mut() {
                 Some((w, m)) if *w == word => *m |= bit,
@@ -340,15 +404,11 @@ impl PieceWords {
         }
     }
 
-    /// The pairs of piece `p` as `pairs[off[p]..off[p + 1]]`: (off, pairs).
-    fn flatten(self) -> (Vec<u32>, Vec<(u32, u64)>) {
-        let mut off = vec![0u32];
-        let mut pairs = Vec::new();
-        for list in self.0 {
-            pairs.extend(list);
-            off.push(pairs.len() as u32);
-        }
-        (off, pairs)
+    /// The pairs, row `p` for piece `p`.
+    fn flatten(self) -> Jagged<(u32, u64)> {
+        let mut pairs = Jagged::new();
+        self.0.into_iter().for_each(|list| pairs.push_row(list));
+        pairs
     }
 }
 
@@ -368,7 +428,7 @@ impl PieceWords {
 /// solution within 3 M nodes on 22 of 25 boards, against 10 in increasing
 /// order. Where the planted solution is about the only one (Tetravex with
 /// 10 labels, Eternity II-style boards with many colours) it made the
-/// trees larger, hence the condition (docs/performance.md, "Eighth pass").
+/// trees larger, hence the condition.
 fn rarity_order(
     pb: &Problem,
     shape: &SlotPieces,

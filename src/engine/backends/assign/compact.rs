@@ -8,8 +8,7 @@
 //! in the middle and grows a compact region, but on all four sides at
 //! once: half its branch nodes are on one-sided slots, and a wrong piece
 //! there was refuted 150 levels further down, after the search had
-//! re-tried the one-sided choices of the first rings many times
-//! (docs/performance.md, "Big boards: the compact order"). The plain
+//! re-tried the one-sided choices of the first rings many times. The plain
 //! corner-square scan (a column, then a row, from one corner; candidates
 //! from the left and top labels) needs 10 to 1000 times fewer nodes
 //! there, without any look-ahead.

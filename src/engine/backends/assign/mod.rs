@@ -52,12 +52,13 @@
 //!   coloured secondary item (in a larger domain, iff its colours agree).
 
 use crate::engine::backends::balance::Balance;
-use crate::engine::backends::blocks::{tagged, untag, SparseSet};
+use crate::engine::backends::blocks::{tagged, untag, Jagged, SparseSet};
 use crate::engine::backends::shape::{SlotPieces, NONE};
 use crate::engine::backends::{Backend, Node, Step};
 use crate::engine::problem::Problem;
 use crate::engine::search::halt::{Halt, Stopped};
 use crate::engine::tuning::{AC_MAX, ASSIGN_MAX_WORDS, EXACT, URGENT};
+use crate::rng::Rng;
 use std::collections::{HashMap, VecDeque};
 
 mod build;
@@ -97,62 +98,68 @@ pub(crate) fn fits(pb: &Problem, shape: &SlotPieces, halt: &Halt) -> Result<bool
     Ok(words.saturating_mul(4).saturating_mul(max_colours) <= ASSIGN_MAX_WORDS)
 }
 
+/// The assignment backend's state: the tables built once (A1) and the
+/// search state they frame. Rows of varying length are [`Jagged`] arrays;
+/// "slot" is a slot's index (`0..n_slots`), "local index" an option's place
+/// in its slot's row of `options`, "word" a place in `dom`.
 pub(crate) struct Assign {
+    /// The number of slots (the sanity check walks them).
     #[cfg_attr(not(debug_assertions), allow(dead_code))]
     n_slots: usize,
+    /// Per slot: its primary item (for [`Step`]).
     slot_item: Vec<u32>,
+    /// Per primary item: its slot, or `NONE` for a piece's item.
     item_slot: Vec<u32>,
-    /// Options of slot `s`: `local[opt_off[s]..opt_off[s + 1]]` (global ids,
-    /// in A3's try order), with their pieces.
-    opt_off: Vec<u32>,
-    local_opt: Vec<u32>,
-    local_piece: Vec<u32>,
-    /// Domain words of slot `s`: `dom[dom_off[s]..dom_off[s + 1]]`.
-    dom_off: Vec<u32>,
-    dom: Vec<u64>,
+    /// Per slot: its options in A3's try order, each with its piece.
+    options: Jagged<SlotOption>,
+    /// Per slot: its domain, one bit per option of its row of `options`.
+    dom: Jagged<u64>,
+    /// Per domain word: its slot.
     word_slot: Vec<u32>,
+    /// Per slot: the popcount of its domain.
     cnt: Vec<u32>,
-    /// Pieces: copies left, and the (word, mask) pairs holding their options.
+    /// Per piece: the copies left.
     remaining: Vec<u32>,
-    piece_off: Vec<u32>,
-    piece_words: Vec<(u32, u64)>,
+    /// Per piece: the (word, mask) pairs of `dom` that hold its options.
+    piece_words: Jagged<(u32, u64)>,
     /// The options of pieces that ran out, per option layout (slots whose
     /// options have the same pieces in the same order share one):
     /// `dead[slot_dead[s]..]` has the words of slot `s`. A large domain
     /// is cleaned with them when it becomes small, and the next option
-    /// is looked for outside them. Per piece, the (word, mask) pairs of
-    /// its options in `dead`: `piece_dead[piece_dead_off[p]..]`.
+    /// is looked for outside them.
     dead: Vec<u64>,
+    /// Per slot: where its layout's words start in `dead`.
     slot_dead: Vec<u32>,
-    piece_dead_off: Vec<u32>,
-    piece_dead: Vec<(u32, u64)>,
-    /// Secondary items: current colour (0 = none) and the slots touching
-    /// them, each with the base of its colour-mask block.
+    /// Per piece: the (word, mask) pairs of its options in `dead`.
+    piece_dead: Jagged<(u32, u64)>,
+    /// Per secondary item: its current colour (0 = none).
     colour: Vec<u32>,
-    touch_off: Vec<u32>,
-    touch: Vec<(u32, u32)>,
+    /// Per secondary item: the slots touching it, each with the base of
+    /// its colour-mask block in `cmask` (a *touch entry*).
+    touch: Jagged<(u32, u32)>,
+    /// The colour masks of A1: the block of a touch entry (slot `s`, item
+    /// `j`) holds, per dense colour `c` of `j`, the words of the options of
+    /// `s` that agree with `j` having colour `c`.
     cmask: Vec<u64>,
-    /// Per option: its slot, local index, and its secondary nodes as
-    /// (secondary, colour, dense colour index).
+    /// Per option: its slot.
     opt_slot: Vec<u32>,
+    /// Per option: its local index in its slot.
     opt_local: Vec<u32>,
-    sec_off: Vec<u32>,
-    sec: Vec<(u32, u32, u32)>,
-    /// Per slot: its secondary items (with their touch entries), and how
-    /// many of them have a colour.
-    slot_sec_off: Vec<u32>,
-    slot_sec: Vec<u32>,
+    /// Per option: its secondary items as (item, colour, dense colour).
+    sec: Jagged<(u32, u32, u32)>,
+    /// Per slot: its secondary items.
+    slot_sec: Jagged<u32>,
+    /// Beside each entry of `slot_sec`: the place of its touch entry
+    /// (this slot on that item) in `touch`.
     slot_sec_touch: Vec<u32>,
     /// Per slot: the other slots touching its secondary items, each with
-    /// the item (`around[around_off[s]..around_off[s + 1]]`), for `pull`;
-    /// empty when that list would be too long (see `build`).
-    around_off: Vec<u32>,
-    around: Vec<(u32, u32)>,
-    /// Per touch entry: where the dense colour of each of the slot's options
-    /// on that secondary item starts in `opt_col` (`NO_COLOUR` if none).
-    col_off: Vec<u32>,
-    opt_col: Vec<u16>,
-    /// Colours per secondary item.
+    /// the item, for `pull`; no entry at all when that table would be too
+    /// long (see `build`).
+    around: Jagged<(u32, u32)>,
+    /// Per touch entry: the dense colour of each of the slot's options on
+    /// that secondary item (`NO_COLOUR` if it does not touch it).
+    opt_col: Jagged<u16>,
+    /// Per secondary item: its number of colours.
     n_colours: Vec<u32>,
     /// Slots whose domain changed and whose neighbours may lose support,
     /// in two queues (see `propagate`): `urgent`, a stack of the slots
@@ -160,34 +167,38 @@ pub(crate) struct Assign {
     /// out, for the others of at most [`AC_MAX`]. A larger slot is not
     /// queued (it would narrow nothing) until it shrinks to `AC_MAX`.
     urgent: Vec<u32>,
+    /// See `urgent`.
     queue: VecDeque<u32>,
+    /// Per slot: whether it is in `urgent` or `queue`.
     queued: Vec<bool>,
     /// Per queued slot: the one secondary item across which all its
-    /// changes since it was queued came, or `ANY` (see `propagate`); and
-    /// the item `propagate` is narrowing across (`ANY` elsewhere).
+    /// changes since it was queued came, or `ANY` (see `propagate`).
     via: Vec<u32>,
+    /// The item `propagate` is narrowing across (`ANY` elsewhere).
     cause: u32,
     /// Per slot: its popcount at the root, where no support is applied yet.
     cnt0: Vec<u32>,
+    /// Per slot: how many of its secondary items have a colour.
     ncol: Vec<u32>,
     /// Tie-break order of the slots: central slots (least eccentric in the
     /// graph of slots sharing secondary items) first; among slots of equal
     /// eccentricity, by index, or in a random order after `randomise`.
     rank: Vec<u32>,
+    /// Per slot: its eccentricity in that graph.
     ecc: Vec<u32>,
-    /// Restarts: the random stream of the value order (0: none, options in
-    /// increasing order), and per level the local index its order starts at.
-    salt: u64,
-    lv_first: Vec<u32>,
+    /// Restarts: the random stream of the value order, seeded with the
+    /// salt of `randomise` (`None`: salt 0, options in increasing order).
+    order_rng: Option<Rng>,
     /// The mirror order (P7 of the portfolio): the levels below this one
     /// take their options last first (0: none).
     mirror: usize,
     /// The first moment of the number of solutions, as a natural logarithm
     /// (`build::first_moment`).
     ln_expected: f64,
-    /// Whether A2 takes the compact order (`compact.rs`) instead of MRV,
-    /// and its tie-break, the sweep rank (`compact::sweep`).
+    /// Whether A2 takes the compact order (`compact.rs`) instead of MRV.
     compact: bool,
+    /// Per slot: the compact order's tie-break, its sweep rank
+    /// (`compact::sweep`).
     sweep: Vec<u32>,
     /// Uncovered slots, as a sparse set.
     unc: SparseSet,
@@ -195,23 +206,49 @@ pub(crate) struct Assign {
     /// the popcount a `T_DOM` entry gives back to its slot (it fills the
     /// padding of the entry, and saves a popcount per undo).
     trail: Vec<(u32, u32, u64)>,
-    lv_slot: Vec<u32>,
-    lv_local: Vec<u32>,
-    lv_mark: Vec<usize>,
-    lv_k: Vec<u32>,
-    lv_d: Vec<u32>,
+    /// The path: per level, the slot branched on and the option taken.
+    levels: Vec<Level>,
+    /// The current depth.
     level: usize,
     /// The level the search starts from (set by `reset` and `replay`), so
     /// that a run broken off by a budget resumes where it stopped.
     base: usize,
+    /// Domain words written so far (see [`Backend::updates`]).
     updates: u64,
-    /// The colour balance of the joins (A6), when they fall into kinds.
+    /// The colour balance of the joins (`balance.rs`), when they fall into kinds.
     balance: Option<Balance>,
+}
+
+/// An option of a slot, in the slot's row of [`Assign::options`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct SlotOption {
+    /// The option's global index.
+    option: u32,
+    /// Its piece.
+    piece: u32,
+}
+
+/// One level of the path: the choice that leads from depth `l` to `l + 1`.
+#[derive(Clone, Copy, Debug, Default)]
+struct Level {
+    /// The slot branched on.
+    slot: u32,
+    /// The local index of the option taken.
+    local: u32,
+    /// The local index the slot's value order starts at (see
+    /// `next_in_order`).
+    first: u32,
+    /// Options taken so far at this level, the current one included.
+    tried: u32,
+    /// The slot's options when it was branched on.
+    options: u32,
+    /// The trail's length before the option was taken.
+    mark: usize,
 }
 
 impl Assign {
     fn slot_words(&self, s: usize) -> &[u64] {
-        &self.dom[self.dom_off[s] as usize..self.dom_off[s + 1] as usize]
+        self.dom.row(s)
     }
 
     /// Writes a domain word, logging the old value. Inlined: about half
@@ -255,9 +292,8 @@ impl Assign {
     /// and path): kept out of line so that `set_word` stays small.
     #[inline(never)]
     fn clean(&mut self, s: usize) {
-        let (w0, w1) = (self.dom_off[s] as usize, self.dom_off[s + 1] as usize);
         let d0 = self.slot_dead[s] as usize;
-        for (i, w) in (w0..w1).enumerate() {
+        for (i, w) in self.dom.range(s).enumerate() {
             let keep = self.dom[w] & !self.dead[d0 + i];
             if keep != self.dom[w] {
                 self.set_word(w, keep);
@@ -275,9 +311,8 @@ impl Assign {
     /// narrow the most, and a neighbour narrowed by them has not spent a
     /// pass on its older, larger support), the others in the order they
     /// changed, so that a slot narrowed from several sides is taken once,
-    /// after all of them. Measured on Tetravex 9x9 seed 1
-    /// (docs/performance.md, "Seventh pass"): 13% fewer domain updates and
-    /// 12% fewer instructions than one stack.
+    /// after all of them: on Tetravex 9x9 fewer domain updates and fewer
+    /// instructions than one stack.
     fn propagate(&mut self) {
         while let Some(s) = self.urgent.pop().or_else(|| self.queue.pop_front()) {
             let s = s as usize;
@@ -294,7 +329,7 @@ impl Assign {
             // support there is now its old one within `S'`, and every slot
             // across `via` already holds only options agreeing with both.
             let via = self.via[s];
-            for e in self.slot_sec_off[s] as usize..self.slot_sec_off[s + 1] as usize {
+            for e in self.slot_sec.range(s) {
                 let j = self.slot_sec[e] as usize;
                 let nc = self.n_colours[j];
                 if self.colour[j] != 0 || nc > 64 || (j as u32 == via && !cfg!(debug_assertions)) {
@@ -302,9 +337,9 @@ impl Assign {
                 }
                 // The colours slot `s` can still give item `j`.
                 let te = self.slot_sec_touch[e] as usize;
-                let (w0, w1) = (self.dom_off[s] as usize, self.dom_off[s + 1] as usize);
+                let (w0, w1) = (self.dom.start(s), self.dom.start(s + 1));
                 // At most AC_MAX options: look their colours up one by one.
-                let col = self.col_off[te] as usize;
+                let col = self.opt_col.start(te);
                 let mut support = 0u64;
                 for w in w0..w1 {
                     let mut bits = self.dom[w];
@@ -323,14 +358,13 @@ impl Assign {
                 }
                 let updates = self.updates;
                 self.cause = j as u32;
-                for t in self.touch_off[j] as usize..self.touch_off[j + 1] as usize {
+                for t in self.touch.range(j) {
                     let (s2, base) = self.touch[t];
                     let s2 = s2 as usize;
                     if s2 == s || !self.is_uncovered(s2) {
                         continue;
                     }
-                    let (v0, v1) = (self.dom_off[s2] as usize, self.dom_off[s2 + 1] as usize);
-                    let words = v1 - v0;
+                    let (v0, words) = (self.dom.start(s2), self.dom.row_len(s2));
                     for i in 0..words {
                         let mut allowed = 0u64;
                         let mut cs = support;
@@ -373,8 +407,8 @@ impl Assign {
     /// A4: chooses local option `k` of slot `s`.
     fn choose(&mut self, s: usize, k: usize) {
         self.cover(s);
-        let piece = self.local_piece[self.opt_off[s] as usize + k] as usize;
-        let o = self.local_opt[self.opt_off[s] as usize + k] as usize;
+        let SlotOption { option, piece } = self.options[self.options.start(s) + k];
+        let (o, piece) = (option as usize, piece as usize);
         self.remaining[piece] -= 1;
         // The option rides on the piece's entry, for the balance's undo.
         self.trail.push((tagged(T_REMAIN, piece), 0, o as u64));
@@ -383,13 +417,13 @@ impl Assign {
             b.apply(o, -1, |j, _| colour[j as usize] != 0);
         }
         if self.remaining[piece] == 0 {
-            for e in self.piece_dead_off[piece] as usize..self.piece_dead_off[piece + 1] as usize {
+            for e in self.piece_dead.range(piece) {
                 let (w, m) = self.piece_dead[e];
                 self.dead[w as usize] |= m;
             }
             // Only exact (small) domains lose the piece now; large ones
             // are cleaned when they become small (see `set_word`).
-            for e in self.piece_off[piece] as usize..self.piece_off[piece + 1] as usize {
+            for e in self.piece_words.range(piece) {
                 let (w, m) = self.piece_words[e];
                 let w = w as usize;
                 let t = self.word_slot[w] as usize;
@@ -398,7 +432,7 @@ impl Assign {
                 }
             }
         }
-        for e in self.sec_off[o] as usize..self.sec_off[o + 1] as usize {
+        for e in self.sec.range(o) {
             let (j, c, ci) = self.sec[e];
             let j = j as usize;
             if self.colour[j] != 0 {
@@ -407,15 +441,14 @@ impl Assign {
             }
             self.colour[j] = c;
             self.trail.push((tagged(T_COLOUR, j), 0, 0));
-            for t in self.touch_off[j] as usize..self.touch_off[j + 1] as usize {
+            for t in self.touch.range(j) {
                 let (s2, base) = self.touch[t];
                 let s2 = s2 as usize;
                 self.ncol[s2] += 1;
                 if s2 == s || !self.is_uncovered(s2) {
                     continue;
                 }
-                let (w0, w1) = (self.dom_off[s2] as usize, self.dom_off[s2 + 1] as usize);
-                let words = w1 - w0;
+                let (w0, words) = (self.dom.start(s2), self.dom.row_len(s2));
                 let m0 = base as usize + ci as usize * words;
                 for i in 0..words {
                     let v = self.dom[w0 + i] & self.cmask[m0 + i];
@@ -437,13 +470,13 @@ impl Assign {
                 }
                 T_COLOUR => {
                     self.colour[i] = 0;
-                    for t in self.touch_off[i] as usize..self.touch_off[i + 1] as usize {
+                    for t in self.touch.range(i) {
                         self.ncol[self.touch[t].0 as usize] -= 1;
                     }
                 }
                 T_REMAIN => {
                     if self.remaining[i] == 0 {
-                        for e in self.piece_dead_off[i] as usize..self.piece_dead_off[i + 1] as usize {
+                        for e in self.piece_dead.range(i) {
                             let (w, m) = self.piece_dead[e];
                             self.dead[w as usize] &= !m;
                         }
@@ -499,9 +532,8 @@ impl Assign {
         if self.around.is_empty() {
             return self.pull_by_items(s);
         }
-        let around = &self.around[self.around_off[s] as usize..self.around_off[s + 1] as usize];
         let mut pull = 0;
-        for &(j, t) in around {
+        for &(j, t) in self.around.row(s) {
             if self.colour[j as usize] == 0 && self.is_uncovered(t as usize) {
                 pull += self.ncol[t as usize];
             }
@@ -514,12 +546,12 @@ impl Assign {
     /// and the check of the list in debug builds): walks the slot's items.
     fn pull_by_items(&self, s: usize) -> u32 {
         let mut pull = 0;
-        for e in self.slot_sec_off[s] as usize..self.slot_sec_off[s + 1] as usize {
+        for e in self.slot_sec.range(s) {
             let j = self.slot_sec[e] as usize;
             if self.colour[j] != 0 {
                 continue;
             }
-            for t in self.touch_off[j] as usize..self.touch_off[j + 1] as usize {
+            for t in self.touch.range(j) {
                 let t = self.touch[t].0 as usize;
                 if t != s && self.is_uncovered(t) {
                     pull += self.ncol[t];
@@ -550,22 +582,22 @@ impl Assign {
     }
 
     /// The next option of the slot at `level` in its order: the local
-    /// indices from `lv_first[level]` up, then from 0 up to it (a rotation:
+    /// indices from `levels[level].first` up, then from 0 up to it (a rotation:
     /// increasing order when it is 0). At the root of a randomised run the
-    /// rotation goes down instead: from `lv_first` down, then from the last
+    /// rotation goes down instead: from `first` down, then from the last
     /// down to it. (The portfolio's complete member refutes the root's
     /// choices from the first up, and its members skip refuted choices:
     /// random runs that go down meet the refuted block from its far end,
     /// and search first the choices that the complete member reaches last.)
     /// The mirror order goes down at its first levels from the last option
-    /// (`lv_first` is the last local index), so it takes them last first.
-    /// `first`: the first in that order, else the one after `lv_local[level]`.
+    /// (`first` is the last local index), so it takes them last first.
+    /// `first`: the first in that order, else the one after `levels[level].local`.
     fn next_in_order(&self, level: usize, first: bool) -> Option<usize> {
-        let s = self.lv_slot[level] as usize;
-        let start = self.lv_first[level] as usize;
-        let last = (!first).then(|| self.lv_local[level] as usize);
-        if (level == 0 && self.salt != 0) || level < self.mirror {
-            let n = (self.opt_off[s + 1] - self.opt_off[s]) as usize;
+        let s = self.levels[level].slot as usize;
+        let start = self.levels[level].first as usize;
+        let last = (!first).then(|| self.levels[level].local as usize);
+        if (level == 0 && self.order_rng.is_some()) || level < self.mirror {
+            let n = self.options.row_len(s);
             let wrap = || self.prev_bit(s, n - 1).filter(|&k| k > start);
             return match last {
                 None => self.prev_bit(s, start).or_else(wrap),
@@ -601,11 +633,11 @@ impl Assign {
     /// A3: takes the next option of the slot at `level` (the first, or the
     /// one after the last taken).
     fn try_next(&mut self, level: usize, first: bool) -> bool {
-        let s = self.lv_slot[level] as usize;
+        let s = self.levels[level].slot as usize;
         let Some(k) = self.next_in_order(level, first) else { return false };
-        self.lv_local[level] = k as u32;
-        self.lv_k[level] += 1;
-        self.lv_mark[level] = self.trail.len();
+        self.levels[level].local = k as u32;
+        self.levels[level].tried += 1;
+        self.levels[level].mark = self.trail.len();
         self.choose(s, k);
         self.level = level + 1;
         true
@@ -614,16 +646,10 @@ impl Assign {
     /// Where the value order of slot `s` starts: 0 (increasing order), or
     /// after `randomise`, a random local index of its options.
     fn first_option(&mut self, s: usize) -> u32 {
-        if self.salt == 0 {
-            return 0;
-        }
-        // SplitMix64 step: cheap, and the same run for the same salt.
-        self.salt = self.salt.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.salt;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^= z >> 31;
-        let n = u64::from(self.opt_off[s + 1] - self.opt_off[s]);
+        let Some(rng) = self.order_rng.as_mut() else { return 0 };
+        // The same run for the same salt: one draw per slot entered.
+        let z = rng.next_u64();
+        let n = self.options.row_len(s) as u64;
         ((z >> 32).wrapping_mul(n) >> 32) as u32
     }
 
@@ -632,10 +658,9 @@ impl Assign {
         for s in 0..self.n_slots {
             let c: u32 = self.slot_words(s).iter().map(|w| w.count_ones()).sum();
             assert_eq!(c, self.cnt[s], "popcount of slot {s}");
-            let first = self.opt_off[s] as usize;
-            for k in 0..(self.opt_off[s + 1] as usize - first) {
+            for (k, opt) in self.options.row(s).iter().enumerate() {
                 let dead = self.dead[self.slot_dead[s] as usize + k / 64] >> (k % 64) & 1 == 1;
-                let out = self.remaining[self.local_piece[first + k] as usize] == 0;
+                let out = self.remaining[opt.piece as usize] == 0;
                 assert_eq!(dead, out, "dead mask of option {k} of slot {s}");
             }
         }
@@ -653,11 +678,15 @@ impl Backend for Assign {
         self.base = 0;
     }
 
+    fn can_randomise(&self) -> bool {
+        true
+    }
+
     /// Restarts: ties between equally constrained, equally pulling slots
     /// of equal eccentricity go by a random order, and each slot's options
     /// are tried from a random one on (wrapping round).
     fn randomise(&mut self, salt: u64) -> bool {
-        self.salt = salt;
+        self.order_rng = (salt != 0).then(|| Rng::new(salt));
         self.mirror = 0;
         self.rank = rank_slots(&self.ecc, salt);
         true
@@ -696,12 +725,12 @@ impl Backend for Assign {
                 return false;
             }
             let level = self.level;
-            self.lv_slot[level] = s as u32;
-            self.lv_k[level] = 1;
-            self.lv_d[level] = 1;
-            self.lv_local[level] = k as u32;
-            self.lv_first[level] = k as u32;
-            self.lv_mark[level] = self.trail.len();
+            self.levels[level].slot = s as u32;
+            self.levels[level].tried = 1;
+            self.levels[level].options = 1;
+            self.levels[level].local = k as u32;
+            self.levels[level].first = k as u32;
+            self.levels[level].mark = self.trail.len();
             self.choose(s, k);
             self.level += 1;
         }
@@ -742,11 +771,11 @@ impl Backend for Assign {
         let picked = if self.compact { self.choose_compact() } else { self.choose_slot() };
         let Some(s) = picked else { return false };
         let level = self.level;
-        self.lv_slot[level] = s as u32;
-        self.lv_k[level] = 0;
-        self.lv_d[level] = self.cnt[s];
-        self.lv_first[level] =
-            if level < self.mirror { self.opt_off[s + 1] - self.opt_off[s] - 1 } else { self.first_option(s) };
+        self.levels[level].slot = s as u32;
+        self.levels[level].tried = 0;
+        self.levels[level].options = self.cnt[s];
+        self.levels[level].first =
+            if level < self.mirror { self.options.row_len(s) as u32 - 1 } else { self.first_option(s) };
         self.try_next(level, true)
     }
 
@@ -755,17 +784,20 @@ impl Backend for Assign {
     fn next_sibling(&mut self) -> bool {
         self.level -= 1;
         let level = self.level;
-        self.undo_to(self.lv_mark[level]);
+        self.undo_to(self.levels[level].mark);
         self.try_next(level, false)
     }
 
     fn step(&self, l: usize) -> Step {
-        let s = self.lv_slot[l] as usize;
-        Step { item: self.slot_item[s], option: self.local_opt[self.opt_off[s] as usize + self.lv_local[l] as usize] }
+        let s = self.levels[l].slot as usize;
+        Step {
+            item: self.slot_item[s],
+            option: self.options[self.options.start(s) + self.levels[l].local as usize].option,
+        }
     }
 
     fn branch(&self, level: usize) -> (u32, u32) {
-        (self.lv_k[level], self.lv_d[level])
+        (self.levels[level].tried, self.levels[level].options)
     }
 
     fn updates(&self) -> u64 {
@@ -774,7 +806,7 @@ impl Backend for Assign {
 
     fn check(&self) {
         #[cfg(debug_assertions)]
-        if self.dom.len() < 4096 {
+        if self.dom.total() < 4096 {
             self.sanity();
             if let Some(b) = &self.balance {
                 b.sanity();
@@ -792,7 +824,7 @@ fn rank_slots(ecc: &[u32], salt: u64) -> Vec<u32> {
     if salt == 0 {
         order.sort_by_key(|&s| (ecc[s as usize], s));
     } else {
-        let mut rng = crate::rng::Rng::new(salt);
+        let mut rng = Rng::new(salt);
         rng.shuffle(&mut order);
         order.sort_by_key(|&s| ecc[s as usize]); // stable: shuffled ties
     }
