@@ -89,21 +89,19 @@ pub fn blank_separated<S: AsRef<str>>(answers: &[S]) -> String {
     out
 }
 
-/// SplitMix64: a tiny deterministic generator (no dependency, fixed seeds).
+/// The library's SplitMix64 (fixed seeds), with the draws the tests use.
+/// `below` takes the value modulo `n` (not the library's unbiased draw),
+/// so that the tests' generated instances stay as they were.
 #[derive(Clone, Debug)]
-pub struct Rng(u64);
+pub struct Rng(tessera::rng::Rng);
 
 impl Rng {
     pub fn new(seed: u64) -> Self {
-        Rng(seed)
+        Rng(tessera::rng::Rng::new(seed))
     }
 
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
 
     /// A number in `0..n` (n > 0).

@@ -153,95 +153,143 @@ pub fn break_symmetry(
     if group.len() <= 1 {
         return Ok(None);
     }
-    type Key<'a> = (usize, &'a [(usize, usize)]);
-    let index: HashMap<Key, usize> = placements.iter().enumerate().map(|(i, &(t, cells))| ((t, cells), i)).collect();
-    let mut scratch = Vec::new();
-    let mut image = |g: u8, i: usize| -> usize {
-        let (t, cells) = placements[i];
-        scratch.clear();
-        scratch.extend(cells.iter().map(|&x| map_cell(g, x, hw)));
-        scratch.sort_unstable();
-        *index.get(&(t, scratch.as_slice())).expect("the group maps each type's placements onto themselves")
-    };
-    let mut of_type: Vec<Vec<usize>> = vec![Vec::new(); multiplicity.len()];
-    for (i, &(t, _)) in placements.iter().enumerate() {
-        of_type[t].push(i);
-    }
+    let mut action = Action::new(hw, placements, multiplicity.len());
     let singles: Vec<usize> = (0..multiplicity.len()).filter(|&t| multiplicity[t] == 1).collect();
     if singles.is_empty() {
         return Err(NoBreaking::NoSinglePiece);
     }
-    let disjoint = |a: usize, b: usize| {
-        let (x, y) = (placements[a].1, placements[b].1);
-        x.iter().all(|c| y.binary_search(c).is_err())
-    };
     let mut best: Option<Breaking> = None;
     for &t1 in &singles {
-        // Orbits of the type's placements, with the stabiliser of each kept one.
-        let mut seen: HashSet<usize> = HashSet::new();
-        let mut kept = Vec::new();
-        let mut special = Vec::new();
-        for &i in &of_type[t1] {
-            if seen.contains(&i) {
-                continue;
-            }
-            let mut stab = Vec::new();
-            for &g in group {
-                let j = image(g, i);
-                seen.insert(j);
-                if j == i {
-                    stab.push(g);
-                }
-            }
-            kept.push(i);
-            if stab.len() > 1 {
-                special.push((i, stab));
-            }
-        }
+        let Orbits { mut kept, special } = action.orbits(group, t1);
         if best.as_ref().is_some_and(|b| (b.kept.len(), b.conditions.len()) <= (kept.len(), special.len())) {
             continue;
         }
         // A second type for each kept placement with a non-trivial stabiliser.
         let mut conditions = Vec::new();
         for (p, stab) in special {
-            let mut chosen: Option<(usize, Vec<usize>)> = None;
-            'types: for &t2 in &singles {
-                if t2 == t1 {
-                    continue;
-                }
-                let mut done: HashSet<usize> = HashSet::new();
-                let mut excluded = Vec::new();
-                for &q in &of_type[t2] {
-                    if !disjoint(p, q) || !done.insert(q) {
-                        continue;
-                    }
-                    for &h in &stab[1..] {
-                        let j = image(h, q);
-                        if j == q {
-                            continue 'types; // the subgroup does not act freely
-                        }
-                        if done.insert(j) {
-                            excluded.push(j);
-                        }
-                    }
-                }
-                if chosen.as_ref().is_none_or(|c| c.1.len() < excluded.len()) {
-                    excluded.sort_unstable();
-                    chosen = Some((t2, excluded));
-                }
-            }
-            let Some((other_type, excluded)) = chosen else {
+            let Some(condition) = action.condition(&singles, t1, p, stab) else {
                 kept.clear();
                 break;
             };
-            conditions.push(Condition { placement: p, stabiliser: stab, other_type, excluded });
+            conditions.push(condition);
         }
         if kept.is_empty() {
             continue;
         }
-        best = Some(Breaking { piece_type: t1, kept, total: of_type[t1].len(), conditions });
+        best = Some(Breaking { piece_type: t1, kept, total: action.of_type[t1].len(), conditions });
     }
     best.map(Some).ok_or(NoBreaking::TooSymmetric)
+}
+
+/// A placement: its type and its sorted cells.
+type Cells<'a> = (usize, &'a [(usize, usize)]);
+
+/// The group's action on the placements (see [`break_symmetry`]).
+struct Action<'a> {
+    hw: (usize, usize),
+    placements: &'a [Cells<'a>],
+    /// Each placement's index, by (type, sorted cells).
+    index: HashMap<Cells<'a>, usize>,
+    /// Per type: its placements.
+    of_type: Vec<Vec<usize>>,
+    /// Room for the image of a placement's cells.
+    scratch: Vec<(usize, usize)>,
+}
+
+/// A type's placements up to the group: one kept per orbit, and the kept
+/// ones that a symmetry other than the identity fixes, with the
+/// symmetries that fix them (their stabiliser).
+struct Orbits {
+    kept: Vec<usize>,
+    special: Vec<(usize, Vec<u8>)>,
+}
+
+impl<'a> Action<'a> {
+    fn new(hw: (usize, usize), placements: &'a [Cells<'a>], types: usize) -> Self {
+        let index = placements.iter().enumerate().map(|(i, &(t, cells))| ((t, cells), i)).collect();
+        let mut of_type: Vec<Vec<usize>> = vec![Vec::new(); types];
+        for (i, &(t, _)) in placements.iter().enumerate() {
+            of_type[t].push(i);
+        }
+        Action { hw, placements, index, of_type, scratch: Vec::new() }
+    }
+
+    /// The placement that symmetry `g` maps placement `i` onto.
+    fn image(&mut self, g: u8, i: usize) -> usize {
+        let (t, cells) = self.placements[i];
+        let hw = self.hw;
+        self.scratch.clear();
+        self.scratch.extend(cells.iter().map(|&x| map_cell(g, x, hw)));
+        self.scratch.sort_unstable();
+        *self.index.get(&(t, self.scratch.as_slice())).expect("the group maps each type's placements onto themselves")
+    }
+
+    /// Whether placements `a` and `b` share no cell.
+    fn disjoint(&self, a: usize, b: usize) -> bool {
+        let (x, y) = (self.placements[a].1, self.placements[b].1);
+        x.iter().all(|c| y.binary_search(c).is_err())
+    }
+
+    /// The orbits of type `t`'s placements, with the stabiliser of each kept one.
+    fn orbits(&mut self, group: &[u8], t: usize) -> Orbits {
+        let mut seen: HashSet<usize> = HashSet::new();
+        let mut orbits = Orbits { kept: Vec::new(), special: Vec::new() };
+        for k in 0..self.of_type[t].len() {
+            let i = self.of_type[t][k];
+            if seen.contains(&i) {
+                continue;
+            }
+            let mut stab = Vec::new();
+            for &g in group {
+                let j = self.image(g, i);
+                seen.insert(j);
+                if j == i {
+                    stab.push(g);
+                }
+            }
+            orbits.kept.push(i);
+            if stab.len() > 1 {
+                orbits.special.push((i, stab));
+            }
+        }
+        orbits
+    }
+
+    /// The condition that breaks the stabiliser `stab` of placement `p`
+    /// of type `t1`: the single type other than `t1` on which the
+    /// stabiliser acts freely and that excludes the most placements, or
+    /// `None` when there is none.
+    fn condition(&mut self, singles: &[usize], t1: usize, p: usize, stab: Vec<u8>) -> Option<Condition> {
+        let mut chosen: Option<(usize, Vec<usize>)> = None;
+        'types: for &t2 in singles {
+            if t2 == t1 {
+                continue;
+            }
+            let mut done: HashSet<usize> = HashSet::new();
+            let mut excluded = Vec::new();
+            for k in 0..self.of_type[t2].len() {
+                let q = self.of_type[t2][k];
+                if !self.disjoint(p, q) || !done.insert(q) {
+                    continue;
+                }
+                for &h in &stab[1..] {
+                    let j = self.image(h, q);
+                    if j == q {
+                        continue 'types; // the subgroup does not act freely
+                    }
+                    if done.insert(j) {
+                        excluded.push(j);
+                    }
+                }
+            }
+            if chosen.as_ref().is_none_or(|c| c.1.len() < excluded.len()) {
+                excluded.sort_unstable();
+                chosen = Some((t2, excluded));
+            }
+        }
+        let (other_type, excluded) = chosen?;
+        Some(Condition { placement: p, stabiliser: stab, other_type, excluded })
+    }
 }
 
 #[cfg(test)]

@@ -241,103 +241,161 @@ impl TilePuzzle {
             return Err(TileModelError::TileCount(n, self.rows, self.cols, self.tiles.len()));
         }
         self.check_hints()?;
-        // Group identical tiles into types.
-        let mut type_of: HashMap<Labels, usize> = HashMap::new();
-        let mut type_tiles: Vec<Vec<usize>> = Vec::new();
-        let mut type_canon: Vec<Labels> = Vec::new();
-        for (i, &t) in self.tiles.iter().enumerate() {
-            let c = canonical(t, self.rotate);
-            let k = *type_of.entry(c).or_insert_with(|| {
-                type_tiles.push(Vec::new());
-                type_canon.push(c);
-                type_tiles.len() - 1
-            });
-            type_tiles[k].push(i);
-        }
-        // Colours: one per label value, 1-based (0 means "no colour").
-        let mut colour_of: HashMap<i32, u32> = HashMap::new();
-        let mut colour = |label: i32| {
-            let next = colour_of.len() as u32 + 1;
-            *colour_of.entry(label).or_insert(next)
-        };
+        let types = TileTypes::of(self);
         let mut b = ProblemBuilder::new();
         let cells: Vec<Primary> = (0..n).map(|_| b.primary(1)).collect();
-        let types: Vec<Primary> = type_tiles.iter().map(|t| b.primary(t.len() as u32)).collect();
-        // Joins: right of (r, c) and below (r, c).
-        let mut right_join: Vec<Option<Secondary>> = vec![None; n];
-        let mut down_join: Vec<Option<Secondary>> = vec![None; n];
-        for r in 0..self.rows {
-            for c in 0..self.cols {
-                if c + 1 < self.cols {
-                    right_join[r * self.cols + c] = Some(b.secondary());
-                }
-                if r + 1 < self.rows {
-                    down_join[r * self.cols + c] = Some(b.secondary());
-                }
-            }
-        }
-        // Hints per cell.
-        let mut hint: Vec<Option<(usize, Option<Labels>)>> = vec![None; n];
-        for f in &self.fixes {
-            let t = type_of[&canonical(self.tiles[f.piece], self.rotate)];
-            hint[f.row * self.cols + f.col] = Some((t, f.rotation.map(|r| rotate(self.tiles[f.piece], r))));
-        }
-        let orients: Vec<Vec<(u8, Labels)>> = type_canon.iter().map(|&c| orientations(c, self.rotate)).collect();
+        let type_items: Vec<Primary> = types.tiles.iter().map(|t| b.primary(t.len() as u32)).collect();
+        let joins = Joins::declare(&mut b, self.rows, self.cols);
+        let hint = self.hints(&types.type_of);
+        let orients: Vec<Vec<(u8, Labels)>> = types.canon.iter().map(|&c| orientations(c, self.rotate)).collect();
         let estimate = n * orients.iter().map(Vec::len).sum::<usize>();
         if estimate > MAX_OPTIONS {
             return Err(TileModelError::TooLarge(estimate));
         }
-        // The colours of each (type, orientation) on its four joins (right,
-        // bottom, and the partners of left and top; 0 until first asked
-        // for). Each is looked up once instead of once per cell: the same
-        // numbers in the same order (a side always asks for the same label,
-        // so a label's first look-up is its side's first), and a 30x30
-        // board's 2.5 million look-ups become a few thousand.
-        let mut side_colour: Vec<Vec<[u32; 4]>> = orients.iter().map(|o| vec![[0; 4]; o.len()]).collect();
+        let mut colours = SideColours::new(&orients);
         let mut options = Vec::new();
         let mut sec = Vec::with_capacity(4);
-        for r in 0..self.rows {
-            for c in 0..self.cols {
-                let cell = r * self.cols + c;
-                for (t, ors) in orients.iter().enumerate() {
-                    if hint[cell].is_some_and(|(ht, _)| ht != t) {
+        for cell in 0..n {
+            let (r, c) = (cell / self.cols, cell % self.cols);
+            for (t, ors) in orients.iter().enumerate() {
+                if hint[cell].is_some_and(|h| h.ty != t) {
+                    continue;
+                }
+                for (k, &(_, l)) in ors.iter().enumerate() {
+                    if hint[cell].is_some_and(|h| h.labels.is_some_and(|hl| hl != l)) || !self.fits_border(&l, r, c) {
                         continue;
                     }
-                    for (k, &(_, l)) in ors.iter().enumerate() {
-                        if hint[cell].is_some_and(|(_, hl)| hl.is_some_and(|hl| hl != l)) {
-                            continue;
-                        }
-                        if !self.fits_border(&l, r, c) {
-                            continue;
-                        }
-                        let mut side = |d: usize, label: i32| {
-                            let known = &mut side_colour[t][k][d];
-                            if *known == 0 {
-                                *known = colour(label);
-                            }
-                            *known
-                        };
-                        sec.clear();
-                        if let Some(j) = right_join[cell] {
-                            sec.push((j, side(0, l[RIGHT])));
-                        }
-                        if let Some(j) = down_join[cell] {
-                            sec.push((j, side(1, l[BOTTOM])));
-                        }
-                        if c > 0 {
-                            sec.push((right_join[cell - 1].unwrap(), side(2, self.rule.partner(l[LEFT]))));
-                        }
-                        if r > 0 {
-                            sec.push((down_join[cell - self.cols].unwrap(), side(3, self.rule.partner(l[TOP]))));
-                        }
-                        b.option(&[cells[cell], types[t]], &sec);
-                        options.push((cell as u32, t as u32, l));
-                    }
+                    self.join_colours(&joins, cell, &l, |d, label| colours.of(t, k, d, label), &mut sec);
+                    b.option(&[cells[cell], type_items[t]], &sec);
+                    options.push((cell as u32, t as u32, l));
                 }
             }
         }
         let problem = b.build().map_err(|_| TileModelError::TooLarge(options.len()))?;
-        Ok(Encoded { problem, options, type_tiles })
+        Ok(Encoded { problem, options, type_tiles: types.tiles })
+    }
+
+    /// The hint of each cell, if it has one.
+    fn hints(&self, type_of: &HashMap<Labels, usize>) -> Vec<Option<Hint>> {
+        let mut hint: Vec<Option<Hint>> = vec![None; self.rows * self.cols];
+        for f in &self.fixes {
+            let ty = type_of[&canonical(self.tiles[f.piece], self.rotate)];
+            let labels = f.rotation.map(|r| rotate(self.tiles[f.piece], r));
+            hint[f.row * self.cols + f.col] = Some(Hint { ty, labels });
+        }
+        hint
+    }
+
+    /// The joins of a tile with labels `l` at `cell`, with their colours
+    /// (`side(d, label)`: d = 0 right, 1 bottom, 2 left, 3 top), into `sec`.
+    fn join_colours(
+        &self,
+        joins: &Joins,
+        cell: usize,
+        l: &Labels,
+        mut side: impl FnMut(usize, i32) -> u32,
+        sec: &mut Vec<(Secondary, u32)>,
+    ) {
+        let (r, c) = (cell / self.cols, cell % self.cols);
+        sec.clear();
+        if let Some(j) = joins.right[cell] {
+            sec.push((j, side(0, l[RIGHT])));
+        }
+        if let Some(j) = joins.down[cell] {
+            sec.push((j, side(1, l[BOTTOM])));
+        }
+        if c > 0 {
+            sec.push((joins.right[cell - 1].unwrap(), side(2, self.rule.partner(l[LEFT]))));
+        }
+        if r > 0 {
+            sec.push((joins.down[cell - self.cols].unwrap(), side(3, self.rule.partner(l[TOP]))));
+        }
+    }
+}
+
+/// Identical tiles grouped into types (up to turning, with `--rotate`).
+struct TileTypes {
+    /// Each type's canonical labels, to its type.
+    type_of: HashMap<Labels, usize>,
+    /// Per type: its tiles.
+    tiles: Vec<Vec<usize>>,
+    /// Per type: its canonical labels.
+    canon: Vec<Labels>,
+}
+
+impl TileTypes {
+    fn of(puzzle: &TilePuzzle) -> Self {
+        let mut types = TileTypes { type_of: HashMap::new(), tiles: Vec::new(), canon: Vec::new() };
+        for (i, &t) in puzzle.tiles.iter().enumerate() {
+            let c = canonical(t, puzzle.rotate);
+            let k = *types.type_of.entry(c).or_insert_with(|| {
+                types.tiles.push(Vec::new());
+                types.canon.push(c);
+                types.tiles.len() - 1
+            });
+            types.tiles[k].push(i);
+        }
+        types
+    }
+}
+
+/// A cell's hint: its tile's type, and its labels when the turn is given.
+#[derive(Clone, Copy, Debug)]
+struct Hint {
+    ty: usize,
+    labels: Option<Labels>,
+}
+
+/// The joins of a board: right of (r, c) and below (r, c), per cell.
+struct Joins {
+    right: Vec<Option<Secondary>>,
+    down: Vec<Option<Secondary>>,
+}
+
+impl Joins {
+    fn declare(b: &mut ProblemBuilder, rows: usize, cols: usize) -> Self {
+        let mut joins = Joins { right: vec![None; rows * cols], down: vec![None; rows * cols] };
+        for r in 0..rows {
+            for c in 0..cols {
+                if c + 1 < cols {
+                    joins.right[r * cols + c] = Some(b.secondary());
+                }
+                if r + 1 < rows {
+                    joins.down[r * cols + c] = Some(b.secondary());
+                }
+            }
+        }
+        joins
+    }
+}
+
+/// The colours of the joins: one per label value, 1-based (0 means "no
+/// colour"), numbered in the order first asked for. The colours of each
+/// (type, orientation) on its four joins (right, bottom, and the partners
+/// of left and top; 0 until first asked for) are kept: each is looked up
+/// once instead of once per cell, the same numbers in the same order (a
+/// side always asks for the same label, so a label's first look-up is its
+/// side's first), and a 30x30 board's 2.5 million look-ups become a few
+/// thousand.
+struct SideColours {
+    colour_of: HashMap<i32, u32>,
+    side: Vec<Vec<[u32; 4]>>,
+}
+
+impl SideColours {
+    fn new(orients: &[Vec<(u8, Labels)>]) -> Self {
+        SideColours { colour_of: HashMap::new(), side: orients.iter().map(|o| vec![[0; 4]; o.len()]).collect() }
+    }
+
+    /// The colour of side `d` of orientation `k` of type `t`, whose label
+    /// there is `label`.
+    fn of(&mut self, t: usize, k: usize, d: usize, label: i32) -> u32 {
+        let known = &mut self.side[t][k][d];
+        if *known == 0 {
+            let next = self.colour_of.len() as u32 + 1;
+            *known = *self.colour_of.entry(label).or_insert(next);
+        }
+        *known
     }
 }
 

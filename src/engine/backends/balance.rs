@@ -67,6 +67,7 @@
 //!
 //! `over` and `negative` agree with `excess` (`sanity`).
 
+use super::blocks::Jagged;
 use super::shape::SlotPieces;
 use crate::engine::problem::Problem;
 use crate::engine::search::halt::{Halt, Stopped};
@@ -99,22 +100,26 @@ const MAX_KINDS: usize = 4;
 
 /// The colour balance of the joins of a slot/piece problem.
 pub(crate) struct Balance {
+    /// The number of kinds of joins (at most [`MAX_KINDS`]).
     kinds: usize,
     /// Per kind: where its colours start in `excess` (end 0, then end 1,
     /// `n_colours[k]` each).
     base: Vec<u32>,
+    /// Per kind: its number of (dense) colours.
     n_colours: Vec<u32>,
     /// Per (piece, kind, end): the piece's dense colour there, or NONE.
     piece_colour: Vec<u16>,
     /// Per (slot, kind, end): whether the slot has a join of the kind at
     /// that end.
     slot_has: Vec<bool>,
-    /// Per option: its kinded joins as (secondary, kind, end, dense colour),
-    /// from `opt_off[o]`.
-    opt_off: Vec<u32>,
-    opt_joins: Vec<(u32, u8, u8, u16)>,
+    /// Per option: its kinded joins as (secondary, kind, end, dense colour).
+    opt_joins: Jagged<(u32, u8, u8, u16)>,
+    /// Per option: its piece.
     opt_piece: Vec<u32>,
+    /// Per option: its slot.
     opt_slot: Vec<u32>,
+    /// Per kind, end and colour, from `base[kind]`: supply less demand (see
+    /// the module doc).
     excess: Vec<i32>,
     /// Per (kind, end): the copies without a colour there, plus the sum
     /// over colours of the excess of that end over the other.
@@ -123,6 +128,191 @@ pub(crate) struct Balance {
     negative: i32,
     /// Per (kind, end): the free slots without a join of the kind there.
     open: Vec<i32>,
+}
+
+/// Which slots touch each join (in increasing order), and how many
+/// options touch it.
+struct JoinEnds {
+    /// Per join: the slots touching it.
+    slots: Vec<Vec<u32>>,
+    /// Per join: the options touching it.
+    touches: Vec<u32>,
+}
+
+impl JoinEnds {
+    fn of(pb: &Problem, shape: &SlotPieces, halt: &Halt) -> Result<Self, Stopped> {
+        let n_joins = pb.secondary_count();
+        let mut slots: Vec<Vec<u32>> = vec![Vec::new(); n_joins];
+        let mut touches: Vec<u32> = vec![0; n_joins];
+        for (s, opts) in shape.options.iter().enumerate() {
+            halt.check()?;
+            for &o in opts {
+                for (j, _) in pb.secondaries(o as usize) {
+                    let j = j.index();
+                    if slots[j].last() != Some(&(s as u32)) {
+                        slots[j].push(s as u32);
+                    }
+                    touches[j] += 1;
+                }
+            }
+        }
+        Ok(JoinEnds { slots, touches })
+    }
+}
+
+/// The kinds of joins found, and each join's kind.
+struct Kinds {
+    drafts: Vec<KindDraft>,
+    /// Per join: its kind and its slot at end 0, if it has a kind.
+    join_kind: Vec<Option<(u8, u32)>>,
+}
+
+impl Kinds {
+    /// Sorts into kinds every join that every option of both its ends
+    /// touches; `None` when a piece gives a join several colours.
+    fn collect(pb: &Problem, shape: &SlotPieces, ends: &JoinEnds, halt: &Halt) -> Result<Option<Self>, Stopped> {
+        let (n_slots, n_pieces) = (shape.options.len(), shape.copies.len());
+        let mut kinds = Kinds { drafts: Vec::new(), join_kind: vec![None; ends.slots.len()] };
+        let mut colours: Vec<[u32; 2]> = vec![[0; 2]; n_pieces];
+        for j in 0..ends.slots.len() {
+            halt.check()?;
+            let [lo, hi] = ends.slots[j][..] else { continue };
+            let all = shape.options[lo as usize].len() + shape.options[hi as usize].len();
+            if ends.touches[j] as usize != all {
+                continue;
+            }
+            if !piece_colours_at(pb, shape, j, [lo, hi], &mut colours) {
+                // Tiles that turn: only the frame ring's joins would have
+                // kinds, which prunes little and reshuffles the restarts'
+                // luck; no balance.
+                return Ok(None);
+            }
+            // The first kind it agrees with, or a new one.
+            let fits = |d: &KindDraft| {
+                !d.used[lo as usize][0]
+                    && !d.used[hi as usize][1]
+                    && (0..n_pieces).all(|p| {
+                        (0..2).all(|e| colours[p][e] == 0 || d.colour[p][e] == 0 || colours[p][e] == d.colour[p][e])
+                    })
+            };
+            let k = match kinds.drafts.iter().position(fits) {
+                Some(k) => k,
+                None if kinds.drafts.len() < MAX_KINDS => {
+                    kinds.drafts.push(KindDraft { colour: vec![[0; 2]; n_pieces], used: vec![[false; 2]; n_slots] });
+                    kinds.drafts.len() - 1
+                }
+                None => continue,
+            };
+            let d = &mut kinds.drafts[k];
+            for (mine, &seen) in d.colour.iter_mut().zip(&colours) {
+                for e in 0..2 {
+                    if seen[e] != 0 {
+                        mine[e] = seen[e];
+                    }
+                }
+            }
+            d.used[lo as usize][0] = true;
+            d.used[hi as usize][1] = true;
+            kinds.join_kind[j] = Some((k as u8, lo));
+        }
+        Ok(Some(kinds))
+    }
+}
+
+/// The colour each piece gives join `j` at each of its two end slots, into
+/// `colours` (0: the piece has no option there); false when a piece gives
+/// it two colours at one end.
+fn piece_colours_at(pb: &Problem, shape: &SlotPieces, j: usize, ends: [u32; 2], colours: &mut [[u32; 2]]) -> bool {
+    colours.iter_mut().for_each(|c| *c = [0; 2]);
+    let mut clash = false;
+    for (e, s) in ends.into_iter().enumerate() {
+        for &o in &shape.options[s as usize] {
+            let p = shape.piece_of(pb, o as usize) as usize;
+            let c = pb.secondaries(o as usize).find(|&(i, _)| i.index() == j).map_or(0, |(_, c)| c);
+            match colours[p][e] {
+                0 => colours[p][e] = c,
+                old if old != c => clash = true,
+                _ => {}
+            }
+        }
+    }
+    !clash
+}
+
+/// Dense colours per kind, shared by both ends.
+struct DenseKindColours {
+    /// Per (piece, kind, end): the piece's dense colour there, or NONE.
+    piece_colour: Vec<u16>,
+    /// Per kind: its number of colours.
+    n_colours: Vec<u32>,
+}
+
+impl DenseKindColours {
+    /// `None` when a kind has too many colours for the tables.
+    fn of(drafts: &[KindDraft], n_pieces: usize) -> Option<Self> {
+        let kinds = drafts.len();
+        let mut dense: Vec<HashMap<u32, u16>> = vec![HashMap::new(); kinds];
+        let mut piece_colour = vec![NONE; n_pieces * kinds * 2];
+        for (k, d) in drafts.iter().enumerate() {
+            for p in 0..n_pieces {
+                for e in 0..2 {
+                    let c = d.colour[p][e];
+                    if c != 0 {
+                        let next = dense[k].len() as u16;
+                        let c = *dense[k].entry(c).or_insert(next);
+                        piece_colour[(p * kinds + k) * 2 + e] = c;
+                    }
+                }
+            }
+        }
+        if dense.iter().any(|m| m.len() >= OPEN as usize) {
+            return None;
+        }
+        Some(DenseKindColours { piece_colour, n_colours: dense.iter().map(|m| m.len() as u32).collect() })
+    }
+}
+
+/// Per option: its kinded joins, its piece and its slot (the fields of
+/// [`Balance`] `opt_joins`, `opt_piece`, `opt_slot`).
+struct OptionJoins {
+    joins: Jagged<(u32, u8, u8, u16)>,
+    piece: Vec<u32>,
+    slot: Vec<u32>,
+}
+
+impl OptionJoins {
+    fn of(
+        pb: &Problem,
+        shape: &SlotPieces,
+        join_kind: &[Option<(u8, u32)>],
+        piece_colour: &[u16],
+        kinds: usize,
+        halt: &Halt,
+    ) -> Result<Self, Stopped> {
+        let mut joins = Jagged::new();
+        let mut piece = vec![0u32; pb.option_count()];
+        let mut slot = vec![0u32; pb.option_count()];
+        for (s, opts) in shape.options.iter().enumerate() {
+            for &o in opts {
+                piece[o as usize] = shape.piece_of(pb, o as usize);
+                slot[o as usize] = s as u32;
+            }
+        }
+        for o in 0..pb.option_count() {
+            halt.every(o)?;
+            let p = piece[o] as usize;
+            for (j, _) in pb.secondaries(o) {
+                if let Some((k, lo)) = join_kind[j.index()] {
+                    let e = u8::from(slot[o] != lo);
+                    // The kind's colour there is the piece's (so the kind).
+                    let c = piece_colour[(p * kinds + k as usize) * 2 + e as usize];
+                    joins.push((j.0, k, e, c));
+                }
+            }
+            joins.end_row();
+        }
+        Ok(OptionJoins { joins, piece, slot })
+    }
 }
 
 /// A kind being collected: the per-piece colours at each end, and which
@@ -140,160 +330,46 @@ impl Balance {
     pub(crate) fn new(pb: &Problem, shape: &SlotPieces, halt: &Halt) -> Result<Option<Self>, Stopped> {
         let n_slots = shape.options.len();
         let n_pieces = shape.copies.len();
-        let n_joins = pb.secondary_count();
-        // Which slots touch each join, and whether every option of each does.
-        let mut ends: Vec<Vec<u32>> = vec![Vec::new(); n_joins];
-        let mut touches: Vec<u32> = vec![0; n_joins];
-        for (s, opts) in shape.options.iter().enumerate() {
-            halt.check()?;
-            for &o in opts {
-                for (j, _) in pb.secondaries(o as usize) {
-                    let j = j.index();
-                    if ends[j].last() != Some(&(s as u32)) {
-                        ends[j].push(s as u32);
-                    }
-                    touches[j] += 1;
-                }
-            }
-        }
-        // Per join that every option of both its ends touches: the colour
-        // each piece gives it at each end (0: the piece has no option there).
-        let mut drafts: Vec<KindDraft> = Vec::new();
-        let mut join_kind: Vec<Option<(u8, u32)>> = vec![None; n_joins];
-        let mut colours: Vec<[u32; 2]> = vec![[0; 2]; n_pieces];
-        for j in 0..n_joins {
-            halt.check()?;
-            let [lo, hi] = ends[j][..] else { continue };
-            let all = shape.options[lo as usize].len() + shape.options[hi as usize].len();
-            if touches[j] as usize != all {
-                continue;
-            }
-            colours.iter_mut().for_each(|c| *c = [0; 2]);
-            let mut clash = false;
-            for (e, s) in [lo, hi].into_iter().enumerate() {
-                for &o in &shape.options[s as usize] {
-                    let p = shape.piece_of(pb, o as usize) as usize;
-                    let c = pb.secondaries(o as usize).find(|&(i, _)| i.index() == j).map_or(0, |(_, c)| c);
-                    match colours[p][e] {
-                        0 => colours[p][e] = c,
-                        old if old != c => clash = true,
-                        _ => {}
-                    }
-                }
-            }
-            if clash {
-                // Tiles that turn: only the frame ring's joins would have
-                // kinds, which prunes little and reshuffles the restarts'
-                // luck (docs/performance.md); no balance.
-                return Ok(None);
-            }
-            // The first kind it agrees with, or a new one.
-            let fits = |d: &KindDraft| {
-                !d.used[lo as usize][0]
-                    && !d.used[hi as usize][1]
-                    && (0..n_pieces).all(|p| {
-                        (0..2).all(|e| colours[p][e] == 0 || d.colour[p][e] == 0 || colours[p][e] == d.colour[p][e])
-                    })
-            };
-            let k = match drafts.iter().position(fits) {
-                Some(k) => k,
-                None if drafts.len() < MAX_KINDS => {
-                    drafts.push(KindDraft { colour: vec![[0; 2]; n_pieces], used: vec![[false; 2]; n_slots] });
-                    drafts.len() - 1
-                }
-                None => continue,
-            };
-            let d = &mut drafts[k];
-            for (mine, &seen) in d.colour.iter_mut().zip(&colours) {
-                for e in 0..2 {
-                    if seen[e] != 0 {
-                        mine[e] = seen[e];
-                    }
-                }
-            }
-            d.used[lo as usize][0] = true;
-            d.used[hi as usize][1] = true;
-            join_kind[j] = Some((k as u8, lo));
-        }
-        if drafts.is_empty() {
+        let ends = JoinEnds::of(pb, shape, halt)?;
+        let Some(kinds) = Kinds::collect(pb, shape, &ends, halt)? else { return Ok(None) };
+        if kinds.drafts.is_empty() {
             return Ok(None);
         }
-        let kinds = drafts.len();
-        // Dense colours per kind, shared by both ends.
-        let mut dense: Vec<HashMap<u32, u16>> = vec![HashMap::new(); kinds];
-        let mut piece_colour = vec![NONE; n_pieces * kinds * 2];
-        for (k, d) in drafts.iter().enumerate() {
-            for p in 0..n_pieces {
-                for e in 0..2 {
-                    let c = d.colour[p][e];
-                    if c != 0 {
-                        let next = dense[k].len() as u16;
-                        let c = *dense[k].entry(c).or_insert(next);
-                        piece_colour[(p * kinds + k) * 2 + e] = c;
-                    }
-                }
-            }
-        }
-        if dense.iter().any(|m| m.len() >= OPEN as usize) {
-            return Ok(None);
-        }
-        let n_colours: Vec<u32> = dense.iter().map(|m| m.len() as u32).collect();
+        let Some(dense) = DenseKindColours::of(&kinds.drafts, n_pieces) else { return Ok(None) };
+        let n_kinds = kinds.drafts.len();
         let mut base = vec![0u32];
-        for k in 0..kinds {
-            base.push(base[k] + 2 * n_colours[k]);
+        for k in 0..n_kinds {
+            base.push(base[k] + 2 * dense.n_colours[k]);
         }
-        let mut slot_has = vec![false; n_slots * kinds * 2];
-        for (k, d) in drafts.iter().enumerate() {
+        let mut slot_has = vec![false; n_slots * n_kinds * 2];
+        for (k, d) in kinds.drafts.iter().enumerate() {
             for s in 0..n_slots {
                 for e in 0..2 {
-                    slot_has[(s * kinds + k) * 2 + e] = d.used[s][e];
+                    slot_has[(s * n_kinds + k) * 2 + e] = d.used[s][e];
                 }
             }
         }
-        let mut opt_off = vec![0u32];
-        let mut opt_joins = Vec::new();
-        let mut opt_piece = vec![0u32; pb.option_count()];
-        let mut opt_slot = vec![0u32; pb.option_count()];
-        for (s, opts) in shape.options.iter().enumerate() {
-            for &o in opts {
-                opt_piece[o as usize] = shape.piece_of(pb, o as usize);
-                opt_slot[o as usize] = s as u32;
-            }
-        }
-        for o in 0..pb.option_count() {
-            halt.every(o)?;
-            let p = opt_piece[o] as usize;
-            for (j, _) in pb.secondaries(o) {
-                if let Some((k, lo)) = join_kind[j.index()] {
-                    let e = u8::from(opt_slot[o] != lo);
-                    // The kind's colour there is the piece's (so the kind).
-                    let c = piece_colour[(p * kinds + k as usize) * 2 + e as usize];
-                    opt_joins.push((j.0, k, e, c));
-                }
-            }
-            opt_off.push(opt_joins.len() as u32);
-        }
+        let options = OptionJoins::of(pb, shape, &kinds.join_kind, &dense.piece_colour, n_kinds, halt)?;
         let mut b = Balance {
-            kinds,
-            n_colours,
-            excess: vec![0; base[kinds] as usize],
+            kinds: n_kinds,
+            n_colours: dense.n_colours,
+            excess: vec![0; base[n_kinds] as usize],
             base,
-            piece_colour,
+            piece_colour: dense.piece_colour,
             slot_has,
-            opt_off,
-            opt_joins,
-            opt_piece,
-            opt_slot,
-            over: vec![0; kinds * 2],
+            opt_joins: options.joins,
+            opt_piece: options.piece,
+            opt_slot: options.slot,
+            over: vec![0; n_kinds * 2],
             negative: 0,
-            open: vec![0; kinds * 2],
+            open: vec![0; n_kinds * 2],
         };
         for (p, &copies) in shape.copies.iter().enumerate() {
             b.supply(p, copies as i32);
         }
         for s in 0..n_slots {
-            for ke in 0..kinds * 2 {
-                b.open[ke] += i32::from(!b.slot_has[s * kinds * 2 + ke]);
+            for ke in 0..n_kinds * 2 {
+                b.open[ke] += i32::from(!b.slot_has[s * n_kinds * 2 + ke]);
             }
         }
         Ok(Some(b))
@@ -356,7 +432,7 @@ impl Balance {
         for ke in 0..self.kinds * 2 {
             self.open[ke] += sign * i32::from(!self.slot_has[s * self.kinds * 2 + ke]);
         }
-        for i in self.opt_off[o] as usize..self.opt_off[o + 1] as usize {
+        for i in self.opt_joins.range(o) {
             let (j, k, e, c) = self.opt_joins[i];
             if coloured(j, e) {
                 // The slot demanded this colour; it no longer does.
@@ -396,7 +472,7 @@ impl Balance {
                 }
             }
         }
-        for i in self.opt_off[o] as usize..self.opt_off[o + 1] as usize {
+        for i in self.opt_joins.range(o) {
             let (j, k, e, c) = self.opt_joins[i];
             let (k, e) = (k as usize, e as usize);
             if coloured(j, e as u8) {

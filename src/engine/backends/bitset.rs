@@ -126,6 +126,109 @@ pub(crate) fn words_needed(pb: &Problem) -> Option<usize> {
     layout(pb).map(|l| l.n_bits.div_ceil(64))
 }
 
+/// B2: every option that can be chosen as a candidate, with its lowest
+/// bit, sorted by that bit and then by option.
+fn file_options<const W: usize>(pb: &Problem, bit_of: &[u32], counter_of: &[u32]) -> Vec<(u32, Cand<W>)> {
+    let mut filed: Vec<(u32, Cand<W>)> = Vec::with_capacity(pb.option_count());
+    'options: for o in 0..pb.option_count() {
+        let mut mask = [0u64; W];
+        let mut counter = NONE;
+        let mut low = u32::MAX;
+        for i in pb.primaries(o) {
+            let i = i.index();
+            if pb.multiplicity[i] == 0 {
+                continue 'options; // can never be chosen
+            }
+            if bit_of[i] != NONE {
+                let b = bit_of[i];
+                mask[b as usize / 64] |= 1 << (b % 64);
+                low = low.min(b);
+            } else {
+                counter = counter_of[i];
+            }
+        }
+        filed.push((low, Cand { mask, counter, option: o as u32 }));
+    }
+    filed.sort_by_key(|(low, c)| (*low, c.option));
+    filed
+}
+
+/// B2': the look-ahead lists (the fields `la_*` of [`Bitset`]).
+struct LookAhead {
+    bits: u32,
+    start: Vec<u32>,
+    list: Vec<u32>,
+}
+
+impl LookAhead {
+    /// As wide as memory allows. A window wider than the bits after the
+    /// first says nothing more (the bits past the last are never
+    /// covered): a small problem builds small lists (a one-tile puzzle 2
+    /// patterns, not 256).
+    fn of<const W: usize>(cands: &[Cand<W>], cand_start: &[u32], n_bits: usize) -> Self {
+        let mut bits = 8.min(n_bits.saturating_sub(1) as u32);
+        while bits > 0 && (cands.len() << bits) > (8 << 20) {
+            bits -= 1;
+        }
+        let mut start = Vec::with_capacity((n_bits << bits) + 1);
+        let mut list = Vec::new();
+        start.push(0);
+        for b in 0..n_bits {
+            for pattern in 0..1u32 << bits {
+                for k in cand_start[b]..cand_start[b + 1] {
+                    if window(&cands[k as usize].mask, b + 1, bits) & pattern == 0 {
+                        list.push(k);
+                    }
+                }
+                start.push(list.len() as u32);
+            }
+        }
+        LookAhead { bits, start, list }
+    }
+}
+
+/// B7: the layout of a memo key (the fields `key_*` and `window` of
+/// [`Bitset`]).
+struct KeyLayout {
+    bit_width: u32,
+    counter_width: Vec<u32>,
+    window: usize,
+    words: usize,
+}
+
+impl KeyLayout {
+    fn of<const W: usize>(cands: &[Cand<W>], counters: &[u32], n_bits: usize) -> Self {
+        // An option with lowest bit `l` covers bits `l..l + span`; when
+        // `b` is the first free bit, the options chosen have `l < b`, so
+        // the covered bits from `b` on lie in `b..b + span - 1`.
+        let span = cands
+            .iter()
+            .map(|c| {
+                let hi = (0..W)
+                    .rev()
+                    .find(|&w| c.mask[w] != 0)
+                    .map_or(0, |w| w * 64 + 63 - c.mask[w].leading_zeros() as usize);
+                hi + 1 - first_bit(&c.mask)
+            })
+            .max()
+            .unwrap_or(1);
+        let window = (span - 1).min(n_bits);
+        let bit_width = memo::width(n_bits as u64);
+        // A lone counter that every option decrements, when every option
+        // covers as many bits, is a function of the covered bits (dominoes:
+        // 128 minus half of them), and the rest of the key has those.
+        let sizes = |c: &Cand<W>| c.mask.iter().map(|w| w.count_ones()).sum::<u32>();
+        let implied = counters.len() == 1 && cands.iter().all(|c| c.counter == 0 && sizes(c) == sizes(&cands[0]));
+        let counter_width: Vec<u32> =
+            if implied { Vec::new() } else { counters.iter().map(|&m| memo::width(u64::from(m))).collect() };
+        let widths = std::iter::once(bit_width)
+            .chain(counter_width.iter().copied())
+            .chain((0..window).step_by(64).map(|from| (window - from).min(64) as u32));
+        let words = Packer::words(widths);
+        KeyLayout { bit_width, counter_width, window, words }
+    }
+}
+
 pub(crate) struct Bitset<const W: usize> {
     n_bits: usize,
     /// Region pruning (B6), when the problem's links allow it.
@@ -167,27 +270,7 @@ impl<const W: usize> Bitset<W> {
         // B1: bits and counters.
         let Layout { bit_of, counter_of, counters, n_bits } = layout(pb).expect("the bitset backend applies");
         // B2: file each option under its lowest bit.
-        let mut filed: Vec<(u32, Cand<W>)> = Vec::with_capacity(pb.option_count());
-        'options: for o in 0..pb.option_count() {
-            let mut mask = [0u64; W];
-            let mut counter = NONE;
-            let mut low = u32::MAX;
-            for i in pb.primaries(o) {
-                let i = i.index();
-                if pb.multiplicity[i] == 0 {
-                    continue 'options; // can never be chosen
-                }
-                if bit_of[i] != NONE {
-                    let b = bit_of[i];
-                    mask[b as usize / 64] |= 1 << (b % 64);
-                    low = low.min(b);
-                } else {
-                    counter = counter_of[i];
-                }
-            }
-            filed.push((low, Cand { mask, counter, option: o as u32 }));
-        }
-        filed.sort_by_key(|(low, c)| (*low, c.option));
+        let filed = file_options::<W>(pb, &bit_of, &counter_of);
         let mut cand_start = vec![0u32; n_bits + 1];
         for (low, _) in &filed {
             cand_start[*low as usize + 1] += 1;
@@ -199,64 +282,18 @@ impl<const W: usize> Bitset<W> {
         let left = counters.iter().map(|&c| u64::from(c)).sum();
         let regions = Regions::new(pb, &bit_of, &filed);
         let cands: Vec<Cand<W>> = filed.into_iter().map(|(_, c)| c).collect();
-        // B2': the look-ahead lists, as wide as memory allows.
-        // A window wider than the bits after the first says nothing more
-        // (the bits past the last are never covered): a small problem
-        // builds small lists (a one-tile puzzle 2 patterns, not 256).
-        let mut la_bits = 8.min(n_bits.saturating_sub(1) as u32);
-        while la_bits > 0 && (cands.len() << la_bits) > (8 << 20) {
-            la_bits -= 1;
-        }
-        let mut la_start = Vec::with_capacity((n_bits << la_bits) + 1);
-        let mut la_list = Vec::new();
-        la_start.push(0);
-        for b in 0..n_bits {
-            for pattern in 0..1u32 << la_bits {
-                for k in cand_start[b]..cand_start[b + 1] {
-                    if window(&cands[k as usize].mask, b + 1, la_bits) & pattern == 0 {
-                        la_list.push(k);
-                    }
-                }
-                la_start.push(la_list.len() as u32);
-            }
-        }
-        // B7: an option with lowest bit `l` covers bits `l..l + span`; when
-        // `b` is the first free bit, the options chosen have `l < b`, so
-        // the covered bits from `b` on lie in `b..b + span - 1`.
-        let span = cands
-            .iter()
-            .map(|c| {
-                let hi = (0..W)
-                    .rev()
-                    .find(|&w| c.mask[w] != 0)
-                    .map_or(0, |w| w * 64 + 63 - c.mask[w].leading_zeros() as usize);
-                hi + 1 - first_bit(&c.mask)
-            })
-            .max()
-            .unwrap_or(1);
-        let window = (span - 1).min(n_bits);
-        let key_bit_width = memo::width(n_bits as u64);
-        // A lone counter that every option decrements, when every option
-        // covers as many bits, is a function of the covered bits (dominoes:
-        // 128 minus half of them), and the rest of the key has those.
-        let sizes = |c: &Cand<W>| c.mask.iter().map(|w| w.count_ones()).sum::<u32>();
-        let implied = counters.len() == 1 && cands.iter().all(|c| c.counter == 0 && sizes(c) == sizes(&cands[0]));
-        let key_counter_width: Vec<u32> =
-            if implied { Vec::new() } else { counters.iter().map(|&m| memo::width(u64::from(m))).collect() };
-        let widths = std::iter::once(key_bit_width)
-            .chain(key_counter_width.iter().copied())
-            .chain((0..window).step_by(64).map(|from| (window - from).min(64) as u32));
-        let key_words = Packer::words(widths);
+        let look_ahead = LookAhead::of(&cands, &cand_start, n_bits);
+        let key = KeyLayout::of(&cands, &counters, n_bits);
         Bitset {
-            key_bit_width,
-            key_counter_width,
-            window,
-            key_words,
+            key_bit_width: key.bit_width,
+            key_counter_width: key.counter_width,
+            window: key.window,
+            key_words: key.words,
             n_bits,
             regions,
-            la_bits,
-            la_start,
-            la_list,
+            la_bits: look_ahead.bits,
+            la_start: look_ahead.start,
+            la_list: look_ahead.list,
             lv_slot: vec![0; depth],
             cand_start,
             cands,

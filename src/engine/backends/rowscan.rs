@@ -51,15 +51,179 @@
 //! * `left` is the sum of the pieces' remaining copies.
 
 use super::balance::{Balance, Delta};
-use super::shape::UniformSlots;
+use super::blocks::Jagged;
+use super::shape::{SlotPieces, UniformSlots};
 use super::{Backend, Node, Step};
 use crate::engine::memo::{self, Packer};
-use crate::engine::problem::Problem;
+use crate::engine::problem::{DenseColours, Problem};
 use crate::engine::search::halt::{Halt, Stopped};
 use crate::engine::tuning::{MAX_TABLE, MAX_TABLES};
 
 /// A slot without a lookup table (its key space is too large).
 const NO_TABLE: u32 = u32::MAX;
+
+/// R1: every slot's options sorted by key, with what the search reads of
+/// them (the fields of [`RowScan`] of the same names).
+struct Sorted {
+    opt: Jagged<u32>,
+    key: Vec<u64>,
+    piece: Vec<u32>,
+    item: Jagged<u32>,
+    radix: Jagged<u64>,
+    fwd: Jagged<u32>,
+    where_opt: Vec<(u32, u32)>,
+}
+
+impl Sorted {
+    fn of(
+        pb: &Problem,
+        shape: &SlotPieces,
+        layout: &Layout,
+        dense: &DenseColours,
+        halt: &Halt,
+    ) -> Result<Self, Stopped> {
+        let mut sorted = Sorted {
+            opt: Jagged::new(),
+            key: Vec::new(),
+            piece: Vec::new(),
+            item: Jagged::new(),
+            radix: Jagged::new(),
+            fwd: Jagged::new(),
+            where_opt: vec![(u32::MAX, 0u32); pb.option_count()],
+        };
+        let mut cols: Vec<u32> = Vec::new();
+        for s in 0..shape.slot_item.len() {
+            halt.check()?;
+            let (items, nb) = (&layout.items[s], layout.n_back[s]);
+            let ni = items.len();
+            let radixes: Vec<u64> = items[..nb].iter().map(|&j| u64::from(dense.n_colours[j as usize])).collect();
+            // Each option's dense colours in the order of `items`, once.
+            let opts = &shape.options[s];
+            cols.clear();
+            cols.resize(opts.len() * ni, 0);
+            for (t, &o) in opts.iter().enumerate() {
+                for (k, j) in pb.secondary_nodes(o as usize) {
+                    let at = items.iter().position(|&x| x == j).expect("uniform slot");
+                    cols[t * ni + at] = dense.node[k];
+                }
+            }
+            let key_of = |t: usize| radixes.iter().zip(&cols[t * ni..]).fold(0u64, |k, (&r, &c)| k * r + u64::from(c));
+            let mut order: Vec<(u64, u32, usize)> = opts.iter().enumerate().map(|(t, &o)| (key_of(t), o, t)).collect();
+            order.sort_unstable();
+            for (k, &(kv, o, t)) in order.iter().enumerate() {
+                sorted.where_opt[o as usize] = (s as u32, k as u32);
+                sorted.opt.push(o);
+                sorted.key.push(kv);
+                sorted.piece.push(shape.piece_of(pb, o as usize));
+                cols[t * ni + nb..(t + 1) * ni].iter().for_each(|&c| sorted.fwd.push(c));
+            }
+            sorted.opt.end_row();
+            sorted.fwd.end_row();
+            sorted.item.push_row(items.iter().copied());
+            sorted.radix.push_row(radixes);
+        }
+        Ok(sorted)
+    }
+}
+
+/// R2's lookup tables (the fields of [`RowScan`] of the same names).
+struct RunTables {
+    table_off: Vec<u32>,
+    table: Vec<u32>,
+}
+
+impl RunTables {
+    fn of(sorted: &Sorted, halt: &Halt) -> Result<Self, Stopped> {
+        let n = sorted.opt.rows();
+        let (mut table_off, mut table) = (Vec::with_capacity(n), Vec::new());
+        for s in 0..n {
+            halt.check()?;
+            let space = sorted.radix.row(s).iter().product::<u64>();
+            if space > MAX_TABLE || table.len() + space as usize + 1 > MAX_TABLES {
+                table_off.push(NO_TABLE);
+                continue;
+            }
+            table_off.push(table.len() as u32);
+            let lo = sorted.opt.start(s);
+            let keys: &[u64] = &sorted.key[sorted.opt.range(s)];
+            for k in 0..=space {
+                table.push((lo + keys.partition_point(|&x| x < k)) as u32);
+            }
+        }
+        Ok(RunTables { table_off, table })
+    }
+}
+
+/// R5: the frontier of every slot. Slot `s` touches `item.row(s)`; an item
+/// is written by the first slot touching it and read by the others.
+fn frontiers(pb: &Problem, item: &Jagged<u32>, halt: &Halt) -> Result<Jagged<u32>, Stopped> {
+    let mut first = vec![u32::MAX; pb.secondary_count()];
+    let mut last = vec![0u32; pb.secondary_count()];
+    for s in 0..item.rows() {
+        for &j in item.row(s) {
+            first[j as usize] = first[j as usize].min(s as u32);
+            last[j as usize] = last[j as usize].max(s as u32);
+        }
+    }
+    let mut front = Jagged::new();
+    for s in 0..item.rows() as u32 {
+        halt.check()?;
+        front.push_row((0..pb.secondary_count() as u32).filter(|&j| first[j as usize] < s && s <= last[j as usize]));
+    }
+    Ok(front)
+}
+
+/// R5: the bits of each part of a memo key, and the most words a key takes.
+struct KeyWidths {
+    colour: Vec<u32>,
+    piece: Vec<u32>,
+    slot: u32,
+    key_words: usize,
+}
+
+impl KeyWidths {
+    fn of(pb: &Problem, dense: &DenseColours, remaining: &[u32], front: &Jagged<u32>) -> Self {
+        let colour: Vec<u32> =
+            (0..pb.secondary_count()).map(|j| memo::width(u64::from(dense.n_colours[j].max(1) - 1))).collect();
+        let piece: Vec<u32> = remaining.iter().map(|&m| memo::width(u64::from(m))).collect();
+        let slot = memo::width(front.rows() as u64);
+        let key_words = front
+            .iter()
+            .map(|f| {
+                let widths =
+                    std::iter::once(slot).chain(piece.iter().copied()).chain(f.iter().map(|&j| colour[j as usize]));
+                Packer::words(widths)
+            })
+            .max()
+            .unwrap_or(1);
+        KeyWidths { colour, piece, slot, key_words }
+    }
+}
+
+/// R6: per slot, the bound on its distinct memo keys. `ways[k]`, the
+/// sub-multisets of the copies with `k` copies, is the coefficient of x^k
+/// in the product of (1 + x + ... + x^m).
+fn key_bounds(front: &Jagged<u32>, dense: &DenseColours, remaining: &[u32]) -> Vec<f64> {
+    let total = remaining.iter().map(|&m| m as usize).sum::<usize>();
+    let mut ways = vec![0f64; total + 1];
+    ways[0] = 1.0;
+    let mut upto = 0;
+    for &m in remaining {
+        let m = m as usize;
+        for k in (0..=upto + m).rev() {
+            ways[k] = (k.saturating_sub(m)..=k.min(upto)).map(|i| ways[i]).sum();
+        }
+        upto += m;
+    }
+    front
+        .iter()
+        .enumerate()
+        .map(|(s, f)| {
+            let colourings = f.iter().map(|&j| f64::from(dense.n_colours[j as usize].max(1))).product::<f64>();
+            colourings * total.checked_sub(s).map_or(0.0, |k| ways[k])
+        })
+        .collect()
+}
 
 /// The slot order and each slot's back and forward items.
 struct Layout {
@@ -104,52 +268,57 @@ impl Layout {
     }
 }
 
+/// The row-scan backend's state (see the module doc). Rows of varying
+/// length are [`Jagged`] arrays; a *sorted option* is a place in `opt`'s
+/// data (slot `s`'s options sorted by key are `opt.range(s)`).
 pub(crate) struct RowScan<const BALANCED: bool> {
+    /// The number of slots, the depth of a solution.
     n_slots: usize,
+    /// Per slot: its primary item (for [`Step`]).
     slot_item: Vec<u32>,
-    /// Per slot: its options sorted by key (`opt`, with `key`, `piece`),
-    /// in `opt_off[s]..opt_off[s + 1]`.
-    opt_off: Vec<u32>,
-    opt: Vec<u32>,
+    /// Per slot: its options (global indices) sorted by key (R1).
+    opt: Jagged<u32>,
+    /// Beside each sorted option: its key.
     key: Vec<u64>,
+    /// Beside each sorted option: its piece.
     piece: Vec<u32>,
-    /// Per slot: its items, back ones first (`item_off[s]..`), and each
-    /// back item's radix (colours on it) at `radix_off[s]..radix_off[s + 1]`.
-    item_off: Vec<u32>,
-    item: Vec<u32>,
-    radix_off: Vec<u32>,
-    radix: Vec<u64>,
+    /// Per slot: its secondary items, back ones first.
+    item: Jagged<u32>,
+    /// Per slot: each back item's radix (its number of colours).
+    radix: Jagged<u64>,
     /// Per slot whose key space is small (`table_off[s] != NO_TABLE`): the
     /// start of each key's run, `table[table_off[s] + key]`, and the end
     /// one entry later: R2 without a binary search.
     table_off: Vec<u32>,
+    /// See `table_off`.
     table: Vec<u32>,
-    /// Per sorted option: the dense colours on the slot's forward items, at
-    /// `fwd_off[s] + k * n_fwd(s)`.
-    fwd_off: Vec<u32>,
-    fwd: Vec<u32>,
+    /// Per slot: the dense colours of its sorted options on its forward
+    /// items, `n_fwd(s)` per option, option after option.
+    fwd: Jagged<u32>,
     /// Where each global option sits: (slot, index in the slot's run).
     where_opt: Vec<(u32, u32)>,
-    /// Current dense colour of each secondary item.
+    /// Current dense colour of each secondary item (`u32::MAX`: none yet).
     colour: Vec<u32>,
+    /// Per piece: the copies left.
     remaining: Vec<u32>,
+    /// The copies left in all.
     left: u64,
-    /// Per level: the run `[lo, hi)` and the index taken.
-    lv_lo: Vec<u32>,
-    lv_hi: Vec<u32>,
-    lv_at: Vec<u32>,
+    /// Per level: the run of the slot's options and the one taken.
+    levels: Vec<Run>,
+    /// The current depth (also the slot to fill next).
     level: usize,
     /// The depth runs start from (see [`Backend::base`]).
     base: usize,
     /// R5 (memo key): per slot `s`, its *frontier*: the items written by
-    /// slots before `s` and read by `s` or a later slot, at
-    /// `front[front_off[s]..front_off[s + 1]]`; the bits of each item's
-    /// colours, of each piece's copies and of a slot number.
-    front_off: Vec<u32>,
-    front: Vec<u32>,
+    /// slots before `s` and read by `s` or a later slot.
+    front: Jagged<u32>,
+    /// The bits of each item's colours in a memo key.
     colour_width: Vec<u32>,
+    /// The bits of each piece's copies in a memo key.
     piece_width: Vec<u32>,
+    /// The bits of a slot number in a memo key.
     slot_width: u32,
+    /// The most words a memo key takes.
     key_words: usize,
     /// R6 (key bound): per slot, an upper bound on its distinct keys: the
     /// colourings of its frontier times the ways to leave that many copies
@@ -158,10 +327,21 @@ pub(crate) struct RowScan<const BALANCED: bool> {
     /// R7: the colour balance of the joins. In this order a join is
     /// coloured when its slot of higher index is filled, never before.
     balance: Option<Balance>,
-    /// Per sorted option: its net changes to the balance, at
-    /// `bal[bal_off[k]..bal_off[k + 1]]`.
-    bal_off: Vec<u32>,
-    bal: Vec<Delta>,
+    /// Per sorted option: its net changes to the balance (no rows without
+    /// a balance).
+    bal: Jagged<Delta>,
+}
+
+/// One level of the path: the run `lo..hi` of sorted options that match
+/// the colours when its slot was entered, and the one taken.
+#[derive(Clone, Copy, Debug, Default)]
+struct Run {
+    /// The run's first sorted option.
+    lo: u32,
+    /// One past the run's last.
+    hi: u32,
+    /// The sorted option taken.
+    at: u32,
 }
 
 impl<const BALANCED: bool> RowScan<BALANCED> {
@@ -174,153 +354,45 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
         let dense = pb.dense_colours(halt)?;
         let n = shape.slot_item.len();
         let remaining = shape.copies.clone();
-        let mut opt_off = vec![0u32];
-        let (mut opt, mut key, mut piece) = (Vec::new(), Vec::new(), Vec::new());
-        let (mut item_off, mut item, mut radix_off, mut radix) = (vec![0u32], Vec::new(), vec![0u32], Vec::new());
-        let (mut fwd_off, mut fwd) = (Vec::new(), Vec::new());
-        let mut where_opt = vec![(u32::MAX, 0u32); pb.option_count()];
-        let mut cols: Vec<u32> = Vec::new();
-        for s in 0..n {
-            halt.check()?;
-            let (items, nb) = (&layout.items[s], layout.n_back[s]);
-            let ni = items.len();
-            let radixes: Vec<u64> = items[..nb].iter().map(|&j| u64::from(dense.n_colours[j as usize])).collect();
-            // Each option's dense colours in the order of `items`, once.
-            let opts = &shape.options[s];
-            cols.clear();
-            cols.resize(opts.len() * ni, 0);
-            for (t, &o) in opts.iter().enumerate() {
-                for (k, j) in pb.secondary_nodes(o as usize) {
-                    let at = items.iter().position(|&x| x == j).expect("uniform slot");
-                    cols[t * ni + at] = dense.node[k];
-                }
-            }
-            let key_of = |t: usize| radixes.iter().zip(&cols[t * ni..]).fold(0u64, |k, (&r, &c)| k * r + u64::from(c));
-            let mut order: Vec<(u64, u32, usize)> = opts.iter().enumerate().map(|(t, &o)| (key_of(t), o, t)).collect();
-            order.sort_unstable();
-            fwd_off.push(fwd.len() as u32);
-            for (k, &(kv, o, t)) in order.iter().enumerate() {
-                where_opt[o as usize] = (s as u32, k as u32);
-                opt.push(o);
-                key.push(kv);
-                piece.push(shape.piece_of(pb, o as usize));
-                fwd.extend_from_slice(&cols[t * ni + nb..(t + 1) * ni]);
-            }
-            opt_off.push(opt.len() as u32);
-            item.extend(items);
-            item_off.push(item.len() as u32);
-            radix.extend(radixes);
-            radix_off.push(radix.len() as u32);
-        }
-        let left = remaining.iter().map(|&r| u64::from(r)).sum();
-        let (mut table_off, mut table) = (Vec::with_capacity(n), Vec::new());
-        for s in 0..n {
-            halt.check()?;
-            let space = radix[radix_off[s] as usize..radix_off[s + 1] as usize].iter().product::<u64>();
-            if space > MAX_TABLE || table.len() + space as usize + 1 > MAX_TABLES {
-                table_off.push(NO_TABLE);
-                continue;
-            }
-            table_off.push(table.len() as u32);
-            let (lo, hi) = (opt_off[s] as usize, opt_off[s + 1] as usize);
-            let keys: &[u64] = &key[lo..hi];
-            for k in 0..=space {
-                table.push((lo + keys.partition_point(|&x| x < k)) as u32);
-            }
-        }
-        // R5: the frontiers. Slot `s` touches `item[item_off[s]..]`; an item
-        // is written by the first slot touching it and read by the others.
-        let mut first = vec![u32::MAX; pb.secondary_count()];
-        let mut last = vec![0u32; pb.secondary_count()];
-        for s in 0..n {
-            for &j in &item[item_off[s] as usize..item_off[s + 1] as usize] {
-                first[j as usize] = first[j as usize].min(s as u32);
-                last[j as usize] = last[j as usize].max(s as u32);
-            }
-        }
-        let (mut front_off, mut front) = (vec![0u32], Vec::new());
-        for s in 0..n as u32 {
-            halt.check()?;
-            front.extend((0..pb.secondary_count() as u32).filter(|&j| first[j as usize] < s && s <= last[j as usize]));
-            front_off.push(front.len() as u32);
-        }
-        let colour_width: Vec<u32> =
-            (0..pb.secondary_count()).map(|j| memo::width(u64::from(dense.n_colours[j].max(1) - 1))).collect();
-        let piece_width: Vec<u32> = remaining.iter().map(|&m| memo::width(u64::from(m))).collect();
-        let slot_width = memo::width(n as u64);
-        let key_words = (0..n)
-            .map(|s| {
-                let f = &front[front_off[s] as usize..front_off[s + 1] as usize];
-                let widths = std::iter::once(slot_width)
-                    .chain(piece_width.iter().copied())
-                    .chain(f.iter().map(|&j| colour_width[j as usize]));
-                Packer::words(widths)
-            })
-            .max()
-            .unwrap_or(1);
-        // R6: `ways[k]`, the sub-multisets of the copies with `k` copies,
-        // is the coefficient of x^k in the product of (1 + x + ... + x^m).
-        let total = remaining.iter().map(|&m| m as usize).sum::<usize>();
-        let mut ways = vec![0f64; total + 1];
-        ways[0] = 1.0;
-        let mut upto = 0;
-        for &m in &remaining {
-            let m = m as usize;
-            for k in (0..=upto + m).rev() {
-                ways[k] = (k.saturating_sub(m)..=k.min(upto)).map(|i| ways[i]).sum();
-            }
-            upto += m;
-        }
-        let key_bound = (0..n)
-            .map(|s| {
-                let colourings = front[front_off[s] as usize..front_off[s + 1] as usize]
-                    .iter()
-                    .map(|&j| f64::from(dense.n_colours[j as usize].max(1)))
-                    .product::<f64>();
-                colourings * total.checked_sub(s).map_or(0.0, |k| ways[k])
-            })
-            .collect();
+        let sorted = Sorted::of(pb, shape, &layout, dense, halt)?;
+        let tables = RunTables::of(&sorted, halt)?;
+        let front = frontiers(pb, &sorted.item, halt)?;
+        let widths = KeyWidths::of(pb, dense, &remaining, &front);
+        let key_bound = key_bounds(&front, dense, &remaining);
         let balance = if BALANCED { Balance::new(pb, shape, halt)? } else { None };
-        let (mut bal_off, mut bal) = (vec![0u32], Vec::new());
+        let mut bal = Jagged::new();
         if let Some(b) = &balance {
-            for (i, &o) in opt.iter().enumerate() {
+            let mut deltas = Vec::new();
+            for (i, &o) in sorted.opt.iter().flatten().enumerate() {
                 halt.every(i)?;
-                b.deltas(o as usize, |_, e| e == 1, &mut bal);
-                bal_off.push(bal.len() as u32);
+                b.deltas(o as usize, |_, e| e == 1, &mut deltas);
+                bal.push_row(deltas.drain(..));
             }
         }
         Ok(Some(RowScan {
             balance,
-            bal_off,
             bal,
             key_bound,
-            front_off,
             front,
-            colour_width,
-            piece_width,
-            slot_width,
-            key_words,
+            colour_width: widths.colour,
+            piece_width: widths.piece,
+            slot_width: widths.slot,
+            key_words: widths.key_words,
             n_slots: n,
             slot_item: shape.slot_item.clone(),
-            opt_off,
-            opt,
-            key,
-            piece,
-            item_off,
-            item,
-            radix_off,
-            radix,
-            table_off,
-            table,
-            fwd_off,
-            fwd,
-            where_opt,
+            opt: sorted.opt,
+            key: sorted.key,
+            piece: sorted.piece,
+            item: sorted.item,
+            radix: sorted.radix,
+            table_off: tables.table_off,
+            table: tables.table,
+            fwd: sorted.fwd,
+            where_opt: sorted.where_opt,
             colour: vec![u32::MAX; pb.secondary_count()],
+            left: remaining.iter().map(|&r| u64::from(r)).sum(),
             remaining,
-            left,
-            lv_lo: vec![0; n + 1],
-            lv_hi: vec![0; n + 1],
-            lv_at: vec![0; n + 1],
+            levels: vec![Run::default(); n + 1],
             level: 0,
             base: 0,
         }))
@@ -334,8 +406,8 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
     /// R2: the run of slot `s`'s options that match the current colours.
     #[inline(always)]
     fn run_of(&self, s: usize) -> (u32, u32) {
-        let (i0, r0) = (self.item_off[s] as usize, self.radix_off[s] as usize);
-        let nb = self.radix_off[s + 1] as usize - r0;
+        let (i0, r0) = (self.item.start(s), self.radix.start(s));
+        let nb = self.radix.row_len(s);
         let mut k = 0u64;
         for b in 0..nb {
             let c = self.colour[self.item[i0 + b] as usize];
@@ -347,7 +419,7 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
             let t = t as usize + k as usize;
             return (self.table[t], self.table[t + 1]);
         }
-        let (lo, hi) = (self.opt_off[s] as usize, self.opt_off[s + 1] as usize);
+        let (lo, hi) = (self.opt.start(s), self.opt.start(s + 1));
         let keys = &self.key[lo..hi];
         let first = keys.partition_point(|&x| x < k);
         let last = first + keys[first..].partition_point(|&x| x == k);
@@ -362,18 +434,18 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
         let q = self.piece[k] as usize;
         self.remaining[q] -= 1;
         self.left -= 1;
-        let (i0, i1) = (self.item_off[s] as usize, self.item_off[s + 1] as usize);
-        let nb = (self.radix_off[s + 1] - self.radix_off[s]) as usize;
-        let nf = i1 - i0 - nb;
-        let f0 = self.fwd_off[s] as usize + (k - self.opt_off[s] as usize) * nf;
+        let i0 = self.item.start(s);
+        let nb = self.radix.row_len(s);
+        let nf = self.item.row_len(s) - nb;
+        let f0 = self.fwd.start(s) + (k - self.opt.start(s)) * nf;
         for f in 0..nf {
             self.colour[self.item[i0 + nb + f] as usize] = self.fwd[f0 + f];
         }
-        self.lv_at[s] = k as u32;
+        self.levels[s].at = k as u32;
         self.level += 1;
         if BALANCED {
             if let Some(b) = self.balance.as_mut() {
-                for &d in &self.bal[self.bal_off[k] as usize..self.bal_off[k + 1] as usize] {
+                for &d in self.bal.row(k) {
                     b.apply_delta(d, 1);
                 }
             }
@@ -384,13 +456,13 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
     #[inline(always)]
     fn untake(&mut self) {
         self.level -= 1;
-        let k = self.lv_at[self.level] as usize;
+        let k = self.levels[self.level].at as usize;
         let q = self.piece[k] as usize;
         self.remaining[q] += 1;
         self.left += 1;
         if BALANCED {
             if let Some(b) = self.balance.as_mut() {
-                for &d in &self.bal[self.bal_off[k] as usize..self.bal_off[k + 1] as usize] {
+                for &d in self.bal.row(k) {
                     b.apply_delta(d, -1);
                 }
             }
@@ -401,7 +473,7 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
     /// run whose piece has a copy left.
     #[inline(always)]
     fn next_from(&self, from: u32) -> Option<usize> {
-        let hi = self.lv_hi[self.level];
+        let hi = self.levels[self.level].hi;
         (from..hi).map(|k| k as usize).find(|&k| self.remaining[self.piece[k] as usize] > 0)
     }
 
@@ -410,14 +482,13 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
     #[cfg(debug_assertions)]
     fn sanity(&self) {
         assert_eq!(self.left, self.remaining.iter().map(|&r| u64::from(r)).sum::<u64>(), "copies left");
-        for l in 0..self.level {
-            assert!(self.lv_lo[l] <= self.lv_at[l] && self.lv_at[l] < self.lv_hi[l], "level {l} outside its run");
+        for (l, run) in self.levels[..self.level].iter().enumerate() {
+            assert!(run.lo <= run.at && run.at < run.hi, "level {l} outside its run");
         }
         if self.level < self.n_slots {
-            let (i0, r0) = (self.item_off[self.level] as usize, self.radix_off[self.level] as usize);
-            let nb = self.radix_off[self.level + 1] as usize - r0;
-            for b in 0..nb {
-                assert!(self.colour[self.item[i0 + b] as usize] != u32::MAX, "a back item has no colour");
+            let nb = self.radix.row_len(self.level);
+            for &j in &self.item.row(self.level)[..nb] {
+                assert!(self.colour[j as usize] != u32::MAX, "a back item has no colour");
             }
         }
     }
@@ -433,7 +504,7 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
         for (&r, &w) in self.remaining.iter().zip(&self.piece_width) {
             p.push(u64::from(r), w);
         }
-        for &j in &self.front[self.front_off[s] as usize..self.front_off[s + 1] as usize] {
+        for &j in self.front.row(s) {
             let c = self.colour[j as usize];
             debug_assert!(c != u32::MAX, "a frontier item has no colour");
             p.push(u64::from(c), self.colour_width[j as usize]);
@@ -479,12 +550,11 @@ impl<const BALANCED: bool> Backend for RowScan<BALANCED> {
                 return false;
             }
             let (lo, hi) = self.run_of(self.level);
-            let k = self.opt_off[s as usize] + k;
+            let k = self.opt.start(s as usize) as u32 + k;
             if k < lo || k >= hi || self.remaining[self.piece[k as usize] as usize] == 0 {
                 return false;
             }
-            self.lv_lo[self.level] = lo;
-            self.lv_hi[self.level] = hi;
+            self.levels[self.level] = Run { lo, hi, at: lo };
             self.take(k as usize);
         }
         self.base = self.level;
@@ -520,8 +590,7 @@ impl<const BALANCED: bool> Backend for RowScan<BALANCED> {
     fn first_child(&mut self) -> bool {
         let level = self.level;
         let (lo, hi) = self.run_of(level);
-        self.lv_lo[level] = lo;
-        self.lv_hi[level] = hi;
+        self.levels[level] = Run { lo, hi, at: lo };
         match self.next_from(lo) {
             Some(k) => {
                 self.take(k);
@@ -535,7 +604,7 @@ impl<const BALANCED: bool> Backend for RowScan<BALANCED> {
     #[inline(always)]
     fn next_sibling(&mut self) -> bool {
         self.untake();
-        match self.next_from(self.lv_at[self.level] + 1) {
+        match self.next_from(self.levels[self.level].at + 1) {
             Some(k) => {
                 self.take(k);
                 true
@@ -545,11 +614,12 @@ impl<const BALANCED: bool> Backend for RowScan<BALANCED> {
     }
 
     fn step(&self, l: usize) -> Step {
-        Step { item: self.slot_item[l], option: self.opt[self.lv_at[l] as usize] }
+        Step { item: self.slot_item[l], option: self.opt[self.levels[l].at as usize] }
     }
 
     fn branch(&self, l: usize) -> (u32, u32) {
-        (self.lv_at[l] - self.lv_lo[l] + 1, self.lv_hi[l] - self.lv_lo[l])
+        let run = self.levels[l];
+        (run.at - run.lo + 1, run.hi - run.lo)
     }
 
     // Small problems only: the engine's cross-checks use them, and a check

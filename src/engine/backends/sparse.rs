@@ -62,32 +62,56 @@ const T_DEACT: u32 = 3;
 /// Marks a secondary item taken by an uncoloured option.
 const EXCLUSIVE: u32 = u32::MAX;
 
+/// The general backend's state (see the module doc).
 pub(crate) struct Sparse<'p> {
+    /// The problem (its options' nodes are walked in place).
     pb: &'p Problem,
+    /// The number of primary items (items `0..n_primary`).
     n_primary: usize,
     /// Item segments: `set[start[i]..start[i] + len[i]]` are active nodes.
     start: Vec<u32>,
+    /// Per item: the length of its active segment.
     len: Vec<u32>,
+    /// The nodes, item segment after item segment, active ones first.
     set: Vec<u32>,
+    /// Per node: where it stands in `set`.
     pos: Vec<u32>,
     /// The option of each node.
     node_opt: Vec<u32>,
+    /// Per primary item: how many more times it must be covered.
     remaining: Vec<u32>,
+    /// Per secondary item: its colour (0: none; `EXCLUSIVE`: taken by an
+    /// uncoloured option).
     colour: Vec<u32>,
     /// Active primary items (those with `remaining > 0`), as a sparse set.
     act: SparseSet,
+    /// The undo trail (tagged entries, see `blocks`).
     trail: Vec<u32>,
-    // Per level:
-    lv_item: Vec<u32>,
-    lv_opt: Vec<u32>,
-    lv_mark: Vec<usize>,
-    lv_branch_mark: Vec<usize>,
-    lv_k: Vec<u32>,
-    lv_d: Vec<u32>,
+    /// The path: per level, the item branched on and the option taken.
+    levels: Vec<Level>,
+    /// The current depth.
     level: usize,
     /// The depth runs start from (see [`Backend::base`]).
     base: usize,
+    /// Nodes removed from their segments so far (see [`Backend::updates`]).
     updates: u64,
+}
+
+/// One level of the path: the choice that leads from depth `l` to `l + 1`.
+#[derive(Clone, Copy, Debug, Default)]
+struct Level {
+    /// The item branched on.
+    item: u32,
+    /// The option taken.
+    option: u32,
+    /// The trail's length when the item was branched on (C6 undoes to it).
+    mark: usize,
+    /// The trail's length before the option was taken (C5 undoes to it).
+    branch_mark: usize,
+    /// Branches taken so far, the current one included.
+    tried: u32,
+    /// The item's branches when it was branched on.
+    options: u32,
 }
 
 impl<'p> Sparse<'p> {
@@ -134,12 +158,7 @@ impl<'p> Sparse<'p> {
             // Every node is removed at most once at a time, every item
             // changes state a bounded number of times per level.
             trail: Vec::with_capacity(n_nodes + 2 * n_items + depth + 16),
-            lv_item: vec![0; depth],
-            lv_opt: vec![0; depth],
-            lv_mark: vec![0; depth],
-            lv_branch_mark: vec![0; depth],
-            lv_k: vec![0; depth],
-            lv_d: vec![0; depth],
+            levels: vec![Level::default(); depth],
             level: 0,
             base: 0,
             updates: 0,
@@ -315,8 +334,8 @@ impl Backend for Sparse<'_> {
         for step in path {
             let (i, o) = (step.item as usize, step.option as usize);
             let level = self.level;
-            self.lv_item[level] = i as u32;
-            self.lv_mark[level] = self.trail.len();
+            self.levels[level].item = i as u32;
+            self.levels[level].mark = self.trail.len();
             // Exclude the branches that come before `o` at this level.
             loop {
                 if self.len[i] == 0 {
@@ -328,10 +347,10 @@ impl Backend for Sparse<'_> {
                 }
                 self.hide(first);
             }
-            self.lv_opt[level] = o as u32;
-            self.lv_branch_mark[level] = self.trail.len();
-            self.lv_k[level] = 1;
-            self.lv_d[level] = 1;
+            self.levels[level].option = o as u32;
+            self.levels[level].branch_mark = self.trail.len();
+            self.levels[level].tried = 1;
+            self.levels[level].options = 1;
             self.choose(o);
             self.level += 1;
         }
@@ -362,10 +381,10 @@ impl Backend for Sparse<'_> {
     fn first_child(&mut self) -> bool {
         let Some((i, deg)) = self.choose_item() else { return false };
         let level = self.level;
-        self.lv_item[level] = i as u32;
-        self.lv_mark[level] = self.trail.len();
-        self.lv_k[level] = 0;
-        self.lv_d[level] = deg;
+        self.levels[level].item = i as u32;
+        self.levels[level].mark = self.trail.len();
+        self.levels[level].tried = 0;
+        self.levels[level].options = deg;
         self.try_next(level)
     }
 
@@ -375,21 +394,21 @@ impl Backend for Sparse<'_> {
     fn next_sibling(&mut self) -> bool {
         self.level -= 1;
         let level = self.level;
-        self.undo_to(self.lv_branch_mark[level]);
-        self.hide(self.lv_opt[level] as usize);
+        self.undo_to(self.levels[level].branch_mark);
+        self.hide(self.levels[level].option as usize);
         if self.try_next(level) {
             return true;
         }
-        self.undo_to(self.lv_mark[level]);
+        self.undo_to(self.levels[level].mark);
         false
     }
 
     fn step(&self, level: usize) -> Step {
-        Step { item: self.lv_item[level], option: self.lv_opt[level] }
+        Step { item: self.levels[level].item, option: self.levels[level].option }
     }
 
     fn branch(&self, level: usize) -> (u32, u32) {
-        (self.lv_k[level], self.lv_d[level])
+        (self.levels[level].tried, self.levels[level].options)
     }
 
     fn updates(&self) -> u64 {
@@ -407,14 +426,14 @@ impl Backend for Sparse<'_> {
 impl Sparse<'_> {
     /// C4/C5: takes the next branch at `level`, if any, and descends.
     fn try_next(&mut self, level: usize) -> bool {
-        let i = self.lv_item[level] as usize;
+        let i = self.levels[level].item as usize;
         if self.len[i] < self.remaining[i] || self.len[i] == 0 {
             return false;
         }
         let o = self.first_option(i);
-        self.lv_k[level] += 1;
-        self.lv_opt[level] = o as u32;
-        self.lv_branch_mark[level] = self.trail.len();
+        self.levels[level].tried += 1;
+        self.levels[level].option = o as u32;
+        self.levels[level].branch_mark = self.trail.len();
         self.choose(o);
         self.level = level + 1;
         true

@@ -135,7 +135,7 @@ pub(crate) fn drive<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
     shared.set_portfolio();
     let shared = shared;
     let mut stats = Stats { threads, backend: first.name(), ..Stats::default() };
-    let totals = Mutex::new((0u64, 0u64, 0u64, 0u64, false)); // nodes, updates, solutions, restarts, proved
+    let totals = Mutex::new(Totals::default());
     let refuted = Refuted::default();
     // P7: with few solutions expected, worker 1 mirrors the complete member.
     let mirrored = threads >= 2 && first.ln_expected_solutions().is_some_and(|e| e <= MIRROR_SOLUTIONS.ln());
@@ -177,11 +177,11 @@ pub(crate) fn drive<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
         }
         backend.reset();
         let mut t = totals.lock().unwrap();
-        t.0 += ctx.spent();
-        t.1 += ctx.updates();
-        t.2 += ctx.solutions();
-        t.3 += restarter.restarts;
-        t.4 |= proved;
+        t.nodes += ctx.spent();
+        t.updates += ctx.updates();
+        t.solutions += ctx.solutions();
+        t.restarts += restarter.restarts;
+        t.proved |= proved;
     };
     if threads <= 1 {
         work(0, &mut first);
@@ -196,11 +196,26 @@ pub(crate) fn drive<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
             work(0, &mut first);
         });
     }
-    let (nodes, updates, solutions, restarts, proved) = *totals.lock().unwrap();
-    stats.nodes = nodes;
-    stats.updates = updates;
-    stats.restarts = restarts;
-    finish(&shared, stats, solutions.into(), proved)
+    let totals = totals.into_inner().unwrap();
+    stats.nodes = totals.nodes;
+    stats.updates = totals.updates;
+    stats.restarts = totals.restarts;
+    finish(&shared, stats, totals.solutions.into(), totals.proved)
+}
+
+/// What the members did, summed over the workers.
+#[derive(Clone, Copy, Debug, Default)]
+struct Totals {
+    /// Nodes spent.
+    nodes: u64,
+    /// Elementary updates of the backends.
+    updates: u64,
+    /// Solutions found.
+    solutions: u64,
+    /// Restart runs.
+    restarts: u64,
+    /// Whether a member proved there is no solution.
+    proved: bool,
 }
 
 /// P5: the portfolio on one thread. The complete member runs alone for

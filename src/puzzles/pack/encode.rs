@@ -10,6 +10,7 @@
 //! short side. [`Encoded::decode`] maps the chosen options back to a
 //! [`PackSolution`].
 
+use super::board::Board;
 use super::placement::{Orientations, Placement};
 use super::precheck::refute;
 use super::puzzle::{PackModelError, PackPuzzle, PackSolution, PiecePlacement};
@@ -86,113 +87,156 @@ impl PackPuzzle {
         // the placements (a hostile input could make them huge).
         let all = if self.areas_match() { self.placements(&type_orients) } else { Vec::new() };
         let refutation = refute(self, &type_pieces, &all);
-        let mut symmetry_info = None;
-        let mut breaking = None;
-        if unique {
-            let group = self.group(&type_orients);
-            if refutation.is_none() {
-                let cells: Vec<(usize, &[(usize, usize)])> = all.iter().map(|p| (p.ty, p.cells.as_slice())).collect();
-                let mult: Vec<usize> = type_pieces.iter().map(Vec::len).collect();
-                breaking = symmetry::break_symmetry(&group, (board.rows, board.cols), &cells, &mult)
-                    .map_err(|reason| PackModelError::Unique { line: 0, reason, order: group.len() })?;
-            }
-            let restricted =
-                breaking.as_ref().map(|p| (type_pieces[p.piece_type][0], p.kept.len(), p.total, p.conditions.len()));
-            symmetry_info = Some(SymmetryInfo { group, restricted });
-        }
-
+        let (symmetry_info, breaking) = if unique {
+            let broken = self.break_symmetry(&type_pieces, &type_orients, &all, refutation.is_none())?;
+            (Some(broken.info), broken.breaking)
+        } else {
+            (None, None)
+        };
         let mut b = ProblemBuilder::new();
         let mut types: Vec<Option<Primary>> = vec![None; type_pieces.len()];
         // The restricted type first: the bitset backend branches on the
-        // lowest item, so the search starts by placing it.
-        if let Some(p) = &breaking {
-            types[p.piece_type] = Some(b.primary(1));
-        } else {
-            // Otherwise the single piece with the fewest placements first
-            // (minimum remaining values at the root, as Knuth places the X
-            // pentomino first): the search starts with it.
-            let mut count = vec![0usize; type_pieces.len()];
-            for pl in &all {
-                count[pl.ty] += 1;
-            }
-            let mut singles: Vec<usize> = (0..type_pieces.len()).filter(|&t| type_pieces[t].len() == 1).collect();
-            singles.sort_by_key(|&t| (count[t], t));
-            if let Some(&t) = singles.first() {
-                types[t] = Some(b.primary(1));
-            }
+        // lowest item, so the search starts by placing it; otherwise the
+        // single piece with the fewest placements.
+        let first = breaking.as_ref().map(|p| p.piece_type).or_else(|| fewest_placements(&type_pieces, &all));
+        if let Some(t) = first {
+            types[t] = Some(b.primary(1));
         }
-        // Cells, declared along the short side first: a search that prefers
-        // early items then sweeps the board across its long side.
-        let mut cell_item: Vec<Option<Primary>> = vec![None; board.rows * board.cols];
-        let order: Vec<(usize, usize)> = if board.rows <= board.cols {
-            (0..board.cols).flat_map(|c| (0..board.rows).map(move |r| (r, c))).collect()
-        } else {
-            (0..board.rows).flat_map(|r| (0..board.cols).map(move |c| (r, c))).collect()
-        };
-        for (r, c) in order {
-            if board.is_cell(r, c) {
-                cell_item[r * board.cols + c] = Some(b.primary(1));
-            }
-        }
-        // Cells sharing a side are neighbours: the engine may then refute
-        // regions of empty cells that no set of pieces can fill.
-        for r in 0..board.rows {
-            for c in 0..board.cols {
-                let Some(a) = cell_item[r * board.cols + c] else { continue };
-                for (r2, c2) in [(r + 1, c), (r, c + 1)] {
-                    if let Some(Some(n)) = (board.is_cell(r2, c2)).then(|| cell_item[r2 * board.cols + c2]) {
-                        b.link(a, n);
-                    }
-                }
-            }
-        }
+        let cell_item = declare_cells(&mut b, board);
         for (t, pieces) in type_pieces.iter().enumerate() {
             if types[t].is_none() {
                 types[t] = Some(b.primary(pieces.len() as u32));
             }
         }
-        // The conditions' items: placement -> extra items of its option.
-        let mut extra: HashMap<usize, Vec<Primary>> = HashMap::new();
-        let mut keep = vec![true; all.len()];
-        let mut slack = Vec::new();
-        if let Some(p) = &breaking {
-            for (i, pl) in all.iter().enumerate() {
-                if pl.ty == p.piece_type {
-                    keep[i] = false;
-                }
-            }
-            for &i in &p.kept {
-                keep[i] = true;
-            }
-            for cond in &p.conditions {
-                let item = b.primary(1);
-                slack.push(item);
-                extra.entry(cond.placement).or_default().push(item);
-                for &q in &cond.excluded {
-                    extra.entry(q).or_default().push(item);
-                }
-            }
-        }
+        let conditions = Conditions::declare(&mut b, breaking.as_ref(), &all);
         let mut options = Vec::new();
         let mut items = Vec::new();
         for (i, pl) in all.into_iter().enumerate() {
-            if !keep[i] {
+            if !conditions.keep[i] {
                 continue;
             }
             items.clear();
             items.extend(pl.cells.iter().map(|&(r, c)| cell_item[r * board.cols + c].expect("a board cell")));
             items.push(types[pl.ty].expect("every type has an item"));
-            if let Some(e) = extra.get(&i) {
+            if let Some(e) = conditions.extra.get(&i) {
                 items.extend_from_slice(e);
             }
             b.option(&items, &[]);
             options.push(pl);
         }
-        for item in slack {
+        for item in conditions.slack {
             b.option(&[item], &[]);
         }
         let problem = b.build().expect("packing options are well formed");
         Ok(Encoded { problem, options, type_pieces, refutation, symmetry: symmetry_info })
+    }
+
+    /// `--unique`: the symmetry group, and how to break it (only when the
+    /// case is not refuted already: `solvable`).
+    fn break_symmetry(
+        &self,
+        type_pieces: &[Vec<usize>],
+        type_orients: &[Orientations],
+        all: &[Placement],
+        solvable: bool,
+    ) -> Result<Broken, PackModelError> {
+        let board = &self.board;
+        let group = self.group(type_orients);
+        let mut breaking = None;
+        if solvable {
+            let cells: Vec<(usize, &[(usize, usize)])> = all.iter().map(|p| (p.ty, p.cells.as_slice())).collect();
+            let mult: Vec<usize> = type_pieces.iter().map(Vec::len).collect();
+            breaking = symmetry::break_symmetry(&group, (board.rows, board.cols), &cells, &mult)
+                .map_err(|reason| PackModelError::Unique { line: 0, reason, order: group.len() })?;
+        }
+        let restricted =
+            breaking.as_ref().map(|p| (type_pieces[p.piece_type][0], p.kept.len(), p.total, p.conditions.len()));
+        Ok(Broken { info: SymmetryInfo { group, restricted }, breaking })
+    }
+}
+
+/// What `--unique` found: the report, and the breaking to encode.
+struct Broken {
+    info: SymmetryInfo,
+    breaking: Option<symmetry::Breaking>,
+}
+
+/// The single piece with the fewest placements (minimum remaining values
+/// at the root, as Knuth places the X pentomino first), if any.
+fn fewest_placements(type_pieces: &[Vec<usize>], all: &[Placement]) -> Option<usize> {
+    let mut count = vec![0usize; type_pieces.len()];
+    for pl in all {
+        count[pl.ty] += 1;
+    }
+    let mut singles: Vec<usize> = (0..type_pieces.len()).filter(|&t| type_pieces[t].len() == 1).collect();
+    singles.sort_by_key(|&t| (count[t], t));
+    singles.first().copied()
+}
+
+/// Declares the board's cells, along the short side first (a search that
+/// prefers early items then sweeps the board across its long side), and
+/// links the cells that share a side (the engine may then refute regions
+/// of empty cells that no set of pieces can fill). Per cell of the
+/// bounding box: its item, if it is a board cell.
+fn declare_cells(b: &mut ProblemBuilder, board: &Board) -> Vec<Option<Primary>> {
+    let mut cell_item: Vec<Option<Primary>> = vec![None; board.rows * board.cols];
+    let order: Vec<(usize, usize)> = if board.rows <= board.cols {
+        (0..board.cols).flat_map(|c| (0..board.rows).map(move |r| (r, c))).collect()
+    } else {
+        (0..board.rows).flat_map(|r| (0..board.cols).map(move |c| (r, c))).collect()
+    };
+    for (r, c) in order {
+        if board.is_cell(r, c) {
+            cell_item[r * board.cols + c] = Some(b.primary(1));
+        }
+    }
+    for r in 0..board.rows {
+        for c in 0..board.cols {
+            let Some(a) = cell_item[r * board.cols + c] else { continue };
+            for (r2, c2) in [(r + 1, c), (r, c + 1)] {
+                if let Some(Some(n)) = (board.is_cell(r2, c2)).then(|| cell_item[r2 * board.cols + c2]) {
+                    b.link(a, n);
+                }
+            }
+        }
+    }
+    cell_item
+}
+
+/// The symmetry breaking's share of the encoding.
+struct Conditions {
+    /// Per placement: whether it stays an option.
+    keep: Vec<bool>,
+    /// Per placement: the conditions' items its option also covers.
+    extra: HashMap<usize, Vec<Primary>>,
+    /// The conditions' items, each with an option of its own (the slack).
+    slack: Vec<Primary>,
+}
+
+impl Conditions {
+    /// Keeps of the restricted type only the kept placements, and declares
+    /// an item per condition, covered by its placement and by the other
+    /// type's excluded placements (at most one of them), or by its slack.
+    fn declare(b: &mut ProblemBuilder, breaking: Option<&symmetry::Breaking>, all: &[Placement]) -> Self {
+        let mut conditions = Conditions { keep: vec![true; all.len()], extra: HashMap::new(), slack: Vec::new() };
+        let Some(p) = breaking else { return conditions };
+        for (i, pl) in all.iter().enumerate() {
+            if pl.ty == p.piece_type {
+                conditions.keep[i] = false;
+            }
+        }
+        for &i in &p.kept {
+            conditions.keep[i] = true;
+        }
+        for cond in &p.conditions {
+            let item = b.primary(1);
+            conditions.slack.push(item);
+            conditions.extra.entry(cond.placement).or_default().push(item);
+            for &q in &cond.excluded {
+                conditions.extra.entry(q).or_default().push(item);
+            }
+        }
+        conditions
     }
 }
 

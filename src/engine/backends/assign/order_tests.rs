@@ -2,7 +2,8 @@
 //! portfolio's members differ by: a random run's root goes down the own
 //! order's choices, and the mirror order walks the own order's tree with
 //! the first levels last first; the compact order (big boards) finds
-//! the same solutions growing a square from a corner.
+//! the same solutions growing a square from a corner. Only this backend
+//! offers random orders (`Backend::can_randomise`).
 
 use crate::engine::backends::assign;
 use crate::engine::backends::shape;
@@ -163,4 +164,26 @@ fn the_compact_order_grows_a_square_from_a_corner() {
     }
     let slots: Vec<u32> = (0..compact.depth()).map(|l| shape.item_slot[compact.step(l).item as usize]).collect();
     assert_eq!(slots, [0, 1, 4, 5, 2, 6, 8, 9, 10, 3, 7, 11, 12, 13, 14, 15]);
+}
+
+#[test]
+fn the_random_order_query_agrees_with_randomise_and_changes_nothing() {
+    let problem = tetravex(3, 3, &tetravex_tiles(&mut Rng(0x7a), 3, 3, 4, false)).build();
+    let never = &Halt::NEVER;
+    let shape = shape::SlotPieces::of(&problem, never).unwrap().unwrap();
+    // The assignment backend offers random orders; asking leaves its own
+    // order as it was: the same first choice.
+    let mut assign = assign::Assign::new(&problem, &shape, never).unwrap();
+    let mut plain = assign::Assign::new(&problem, &shape, never).unwrap();
+    assert!(assign.can_randomise());
+    assert!(assign.first_child() && plain.first_child());
+    assert_eq!(assign.step(0), plain.step(0));
+    assert!(assign.randomise(5));
+    // The others do not, and `randomise` says so too.
+    let uniform = shape::UniformSlots::of(&problem, &shape, never).unwrap().unwrap();
+    let mut rowscan =
+        crate::engine::backends::rowscan::RowScan::<false>::build(&problem, &uniform, never).unwrap().unwrap();
+    assert!(!rowscan.can_randomise() && !rowscan.randomise(5));
+    let mut sparse = crate::engine::backends::sparse::Sparse::new(&problem);
+    assert!(!sparse.can_randomise() && !sparse.randomise(5));
 }
