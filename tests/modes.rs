@@ -52,7 +52,10 @@ fn a_list_of_one_is_the_first_of_the_list() {
         let firsts: Vec<&Value> = solutions(&all).into_iter().filter(|r| r["index"] == 1).collect();
         assert_eq!(solutions(&one), firsts, "{sub} {file} {rules:?}");
         for case in one.iter().filter(|r| r["type"] == "case" && r["solvable"] == true) {
-            assert_eq!((&case["count"], &case["complete"], &case["stopped"]), (&1.into(), &false.into(), &"limit".into()));
+            assert_eq!(
+                (&case["count"], &case["complete"], &case["stopped"]),
+                (&1.into(), &false.into(), &"limit".into())
+            );
         }
         let two = run(&[sub, "--all", "--limit", "1", "--threads", "2", "--stats"], input);
         let solvable = one.iter().filter(|r| r["type"] == "case" && r["solvable"] == true).count();

@@ -3,10 +3,10 @@
 //! status 2, each printed once by `main`.
 
 use std::fmt;
+use tessera::engine::SearchMode;
 use tessera::engine::StopReason;
 use tessera::format::json::ErrorRecord;
 use tessera::puzzles::input::ParseError;
-use tessera::engine::SearchMode;
 use tessera::solve::Status;
 
 /// How tessera ends.

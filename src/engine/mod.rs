@@ -113,11 +113,7 @@ use std::time::Instant;
 /// The setup (the shape analysis, the builds, the estimates of `choose`)
 /// polls the stop flag and the deadline (see [`halt`]): `Err` when a stop
 /// came before the search could start. The workers' builds watch them too.
-fn dispatch<O: WithBackend>(
-    problem: &Problem,
-    config: &SearchConfig,
-    op: O,
-) -> Result<O::Out, Stopped> {
+fn dispatch<O: WithBackend>(problem: &Problem, config: &SearchConfig, op: O) -> Result<O::Out, Stopped> {
     let halt = &Halt::of(config);
     halt.check()?;
     // Only a count may memoise (see SearchMode::Count).

@@ -180,8 +180,13 @@ fn solo_trial<B: Backend>(
     ctx.start_run(SOLO_TRIAL);
     let _ = search(backend, &mut ctx, &mut Enumerate::of(config.mode));
     if !ctx.budget_hit() {
-        let stats =
-            Stats { threads: 1, backend: Some(backend.kind()), nodes: ctx.spent(), updates: ctx.updates(), ..Stats::default() };
+        let stats = Stats {
+            threads: 1,
+            backend: Some(backend.kind()),
+            nodes: ctx.spent(),
+            updates: ctx.updates(),
+            ..Stats::default()
+        };
         return Ok(finish(&shared, stats, ctx.total(), true));
     }
     backend.reset();
@@ -386,7 +391,8 @@ fn run_tickets<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
             ctx.start_ticket(t, tickets[t].weight);
             let replayed = backend.replay(&tickets[t].path);
             debug_assert!(replayed, "a ticket's path could not be replayed");
-            let flow = if replayed { plan.run(backend, &mut ctx, &mut memo, make, config) } else { ControlFlow::Continue(()) };
+            let flow =
+                if replayed { plan.run(backend, &mut ctx, &mut memo, make, config) } else { ControlFlow::Continue(()) };
             ctx.report_nodes();
             if flow.is_continue() {
                 shared.ticket_done(worker, tickets[t].weight);

@@ -31,9 +31,9 @@ pub(crate) mod ctx;
 pub(crate) mod driver;
 pub(crate) mod halt;
 pub(crate) mod portfolio;
-pub(crate) mod workers;
 #[cfg(test)]
 mod stop_tests;
+pub(crate) mod workers;
 
 use crate::engine::backends::{Backend, Node, Step};
 use crate::engine::config::SearchMode;
