@@ -239,11 +239,11 @@ mod tests {
     use super::*;
     use crate::engine::SearchConfig;
     use crate::puzzles::{PackModel, TileModel};
-    use crate::solve::{self, Mode, Status};
+    use crate::solve::{self, Status};
 
     fn solvable_tiles(p: TilePuzzle) {
         let model = TileModel::new(p).unwrap();
-        let r = solve::run(&model, Mode::Decide, true, &SearchConfig::first(), None);
+        let r = solve::run(&model, true, &SearchConfig::first(), None);
         assert_eq!(r.status, Status::Solvable);
     }
 
@@ -342,7 +342,7 @@ mod tests {
                 assert!(p.areas_match());
                 assert!(p.pieces.iter().all(|x| x.shape.is_connected()));
                 let model = PackModel::new(p).unwrap();
-                let r = solve::run(&model, Mode::Decide, true, &SearchConfig::first(), None);
+                let r = solve::run(&model, true, &SearchConfig::first(), None);
                 assert_eq!(r.status, Status::Solvable);
             }
         }

@@ -11,7 +11,7 @@
 //! one; counts add up.
 
 use crate::engine::Count;
-use crate::format::json::{plain_message, CaseRecordIn, ErrorRecord, ShardJson, SCHEMA_VERSION};
+use crate::format::json::{plain_message, round_ms, CaseRecordIn, ErrorRecord, ShardJson, SCHEMA_VERSION};
 use crate::solve::Status;
 use serde::de::IgnoredAny;
 use serde::Deserialize;
@@ -107,7 +107,8 @@ pub struct MergedCase {
     pub conflicts: Vec<String>,
     /// The search nodes of the shards counted.
     pub nodes: u64,
-    /// The wall time of the shards counted, added up.
+    /// The wall time of the shards counted, added up (rounded to the
+    /// microsecond, as records write it).
     pub elapsed_ms: f64,
 }
 
@@ -276,7 +277,7 @@ fn merge_case(records: Vec<ShardRecord>) -> MergedCase {
     m.incomplete = seen.values().filter(|r| !r.finished()).map(|r| r.index).collect();
     m.stopped = seen.values().filter(|r| !r.finished()).map(|r| r.stopped.clone()).collect();
     m.nodes = seen.values().map(|r| r.nodes).sum();
-    m.elapsed_ms = seen.values().map(|r| r.elapsed_ms).sum();
+    m.elapsed_ms = round_ms(seen.values().map(|r| r.elapsed_ms).sum());
     if first.solutions.is_some() {
         m.count = Some(seen.values().filter_map(|r| r.solutions.as_ref()).sum());
     }

@@ -2,26 +2,13 @@
 //!
 //! This is the layer between a puzzle [`Model`] and the engine that every
 //! subcommand shares: decide (first solution), count, or list every
-//! solution, with the refutations tried before any search.
+//! solution, as the configuration's [`SearchMode`] says, with the
+//! refutations tried before any search.
 
-use crate::engine::{self, Count, SearchConfig, ShardPlan, Stats, StopReason};
+use crate::engine::{self, Count, SearchConfig, SearchMode, ShardPlan, Stats, StopReason};
 use crate::puzzles::{Model, Refutation};
 use std::ops::ControlFlow;
 use std::sync::Mutex;
-
-/// What to find out about a case.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mode {
-    /// Whether a solution exists (and one solution).
-    Decide,
-    /// How many solutions there are.
-    Count,
-    /// Every solution, streamed, up to a limit.
-    All {
-        /// At most this many solutions, when given.
-        limit: Option<u64>,
-    },
-}
 
 /// The verdict on a case.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,7 +26,8 @@ pub enum Status {
 pub struct CaseResult<S> {
     /// The verdict.
     pub status: Status,
-    /// Solutions counted (`Count` and `All`); exact when `complete`.
+    /// Solutions counted ([`SearchMode::Count`] and [`SearchMode::All`]);
+    /// exact when `complete`.
     pub count: Option<Count>,
     /// Whether the search explored its whole tree.
     pub complete: bool,
@@ -53,15 +41,18 @@ pub struct CaseResult<S> {
     pub stats: Stats,
 }
 
-/// Runs a case. `want_solution` asks for one solution even when counting;
+/// Runs a case in `config.mode`: [`SearchMode::First`] decides whether a
+/// solution exists (and finds one), [`SearchMode::Count`] counts,
+/// [`SearchMode::All`] lists. `want_solution` asks for one solution even
+/// when counting or listing (a first-solution search before the count);
 /// `on_solution` sees every solution in `All` mode.
 pub fn run<M: Model>(
     model: &M,
-    mode: Mode,
     want_solution: bool,
     config: &SearchConfig,
     on_solution: Option<&(dyn Fn(M::Solution) -> ControlFlow<()> + Sync)>,
 ) -> CaseResult<M::Solution> {
+    let mode = config.mode;
     let mut result = CaseResult {
         status: Status::Unknown,
         count: None,
@@ -75,22 +66,22 @@ pub fn run<M: Model>(
         result.status = Status::Unsolvable;
         result.complete = true;
         result.refuted_by = Some(r);
-        if mode != Mode::Decide {
+        if mode != SearchMode::First {
             result.count = Some(Count::ZERO);
         }
         return result;
     }
     let problem = model.problem();
-    if mode == Mode::Decide || want_solution {
+    if mode == SearchMode::First || want_solution {
         let found = Mutex::new(None);
         let visit = |sol: &[usize]| {
             *found.lock().unwrap() = Some(model.decode(sol));
             ControlFlow::Continue(())
         };
-        let first = SearchConfig { limit: Some(1), ..config.clone() };
+        let first = SearchConfig { mode: SearchMode::First, ..config.clone() };
         let outcome = engine::solve(problem, &first, Some(&visit));
         result.solution = found.into_inner().unwrap();
-        add_stats(&mut result.stats, &outcome.stats);
+        result.stats += &outcome.stats;
         if result.solution.is_some() {
             result.status = Status::Solvable;
         } else if outcome.proved_unsolvable() {
@@ -98,7 +89,7 @@ pub fn run<M: Model>(
             // nothing about the puzzle.
             result.status = if config.shard.is_some() { Status::Unknown } else { Status::Unsolvable };
             result.complete = true;
-            if mode != Mode::Decide {
+            if mode != SearchMode::First {
                 result.count = Some(Count::ZERO);
             }
             return result;
@@ -106,22 +97,17 @@ pub fn run<M: Model>(
             result.stopped = outcome.stopped;
             return result;
         }
-        if mode == Mode::Decide {
+        if mode == SearchMode::First {
             return result;
         }
     }
-    let outcome = match mode {
-        Mode::All { limit } => {
-            let visit = |sol: &[usize]| match on_solution {
-                Some(f) => f(model.decode(sol)),
-                None => ControlFlow::Continue(()),
-            };
-            let all = SearchConfig { limit, ..config.clone() };
-            engine::solve(problem, &all, Some(&visit))
-        }
-        _ => engine::solve(problem, &SearchConfig { limit: None, ..config.clone() }, None),
+    let visit = |sol: &[usize]| match on_solution {
+        Some(f) => f(model.decode(sol)),
+        None => ControlFlow::Continue(()),
     };
-    add_stats(&mut result.stats, &outcome.stats);
+    // A count calls no visitor.
+    let outcome = engine::solve(problem, config, Some(&visit));
+    result.stats += &outcome.stats;
     let found = !outcome.solutions.is_zero();
     result.count = Some(outcome.solutions);
     result.complete = outcome.complete;
@@ -144,19 +130,4 @@ pub fn plan<M: Model>(model: &M, count: u32, config: &SearchConfig) -> Result<Sh
         Some(r) => Err(r),
         None => Ok(engine::plan(model.problem(), count, config)),
     }
-}
-
-fn add_stats(total: &mut Stats, s: &Stats) {
-    total.nodes += s.nodes;
-    total.updates += s.updates;
-    total.solutions = s.solutions;
-    total.tickets += s.tickets;
-    total.split = total.split.max(s.split);
-    total.restarts += s.restarts;
-    total.threads = s.threads;
-    total.backend = s.backend;
-    if s.memo.is_some() {
-        total.memo = s.memo;
-    }
-    total.elapsed += s.elapsed;
 }

@@ -5,7 +5,7 @@
 //! walks cannot see), and the count is the same for 1 and 2 threads and
 //! over shards.
 
-use tessera::engine::{self, Count, SearchConfig, Shard};
+use tessera::engine::{self, BackendKind, Count, SearchConfig, Shard};
 use tessera::puzzles::{tetravex, Model, TileModel};
 
 const SEED_5: &str = "5
@@ -48,7 +48,7 @@ fn duplicate_rich_5x5_is_memoised_by_the_row_scan() {
     let config = SearchConfig { threads: 1, ..SearchConfig::count() };
     let outcome = engine::solve(model.problem(), &config, None);
     assert!(outcome.complete);
-    assert_eq!(outcome.stats.backend, "rowscan");
+    assert_eq!(outcome.stats.backend, Some(BackendKind::RowScan));
     let memo = outcome.stats.memo.expect("the choice memoises");
     assert_eq!(outcome.solutions.to_u64(), Some(44_884_207));
     // Deterministic effort: far fewer nodes than solutions.

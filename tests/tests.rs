@@ -14,6 +14,7 @@ mod house;
 mod json;
 mod layout;
 mod memo_choice;
+mod modes;
 mod pack;
 mod pack_sets;
 mod prechecks;

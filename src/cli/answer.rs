@@ -53,7 +53,7 @@ pub fn json_line<T: Serialize>(record: &T, file: Option<&str>) -> String {
 /// levels that cut it has no subtrees at all: every shard then searched
 /// all of it, and that is not an empty shard.
 pub fn empty_shard<S>(cfg: &RunConfig, result: &CaseResult<S>) -> bool {
-    cfg.shard.is_some()
+    cfg.search.shard.is_some()
         && result.stats.tickets == 0
         && result.stats.split > 0
         && result.complete
@@ -63,7 +63,7 @@ pub fn empty_shard<S>(cfg: &RunConfig, result: &CaseResult<S>) -> bool {
 
 /// The text line of an empty shard ([`empty_shard`]) instead of a verdict.
 fn empty_shard_line(cfg: &RunConfig, k: usize) -> String {
-    let s = cfg.shard.expect("a shard run");
+    let s = cfg.search.shard.expect("a shard run");
     format!(
         "Case {k}: nothing to search in shard {}/{} (the search tree has too few subtrees to give every shard a part)",
         s.index + 1,
@@ -110,7 +110,7 @@ pub fn record<M: Model>(
     result: &CaseResult<M::Solution>,
 ) -> String {
     let empty = empty_shard(cfg, result);
-    let shard = cfg.shard.map(|s| ShardJson { index: s.index + 1, count: s.count, empty });
+    let shard = cfg.search.shard.map(|s| ShardJson { index: s.index + 1, count: s.count, empty });
     let solution = result.solution.as_ref().map(|s| render.solution_json(model, s));
     let rec = json::case_record(render.name(), k, line, result, render.puzzle_json(model), solution, shard);
     json_line(&rec, file)
@@ -163,7 +163,7 @@ pub fn stats<S>(k: usize, r: &CaseResult<S>) -> String {
         s.updates,
         plural(&r.count.clone().unwrap_or(Count::from(s.solutions)), "solution"),
         s.elapsed.as_secs_f64() * 1000.0,
-        if s.backend.is_empty() { "none" } else { s.backend },
+        json::backend_name(s.backend),
         s.threads,
         if s.threads == 1 { "" } else { "s" }
     );

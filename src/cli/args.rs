@@ -3,6 +3,7 @@
 //! long help texts in [`help`]). Checks that involve several flags are
 //! `config`'s.
 
+pub mod choices;
 pub mod help;
 pub mod values;
 
@@ -11,7 +12,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use help::{EDGES_HELP, GENERATE_HELP, MERGE_HELP, PACK_HELP, RENDER_HELP, TETRAVEX_HELP};
 use std::path::PathBuf;
 use std::time::Duration;
-use tessera::engine::Shard;
+use tessera::engine::{BackendChoice, MemoChoice, Restarts, Shard};
 use tessera::puzzles::pieces::PieceSet;
 use tessera::puzzles::tiles::Fix;
 use values::Size;
@@ -146,8 +147,8 @@ pub struct Common {
     pub shard: Option<Shard>,
 
     /// Search backend (auto: by the puzzle and the estimated tree sizes; others for comparisons).
-    #[arg(long, value_enum, default_value_t = BackendArg::Auto, value_name = "NAME", help_heading = "Search")]
-    pub backend: BackendArg,
+    #[arg(long, value_parser = choices::backend(), default_value = "auto", value_name = "NAME", help_heading = "Search")]
+    pub backend: BackendChoice,
 
     /// Restart first-solution searches in random orders (with 2+ threads: a portfolio).
     ///
@@ -158,15 +159,15 @@ pub struct Common {
     /// the same order from its other end), and the first solution found wins. A run that ends
     /// within its budget proves there is no solution. never: one search in the backend's own
     /// order.
-    #[arg(long, value_enum, default_value_t = RestartsArg::Auto, value_name = "WHEN", help_heading = "Search")]
-    pub restarts: RestartsArg,
+    #[arg(long, value_parser = choices::restarts(), default_value = "auto", value_name = "WHEN", help_heading = "Search")]
+    pub restarts: Restarts,
 
     /// Seed of the restarts' random orders (the same seed repeats a one-thread run exactly).
     #[arg(long, value_name = "S", default_value_t = 0, value_parser = values::whole_u64, allow_hyphen_values = true, help_heading = "Search")]
     pub seed: u64,
     /// Memoise subtree counts when counting (auto: when random walks, or a short memoised pilot run, show that it pays).
-    #[arg(long, value_enum, default_value_t = MemoArg::Auto, value_name = "WHEN", help_heading = "Search")]
-    pub memo: MemoArg,
+    #[arg(long, value_parser = choices::memo(), default_value = "auto", value_name = "WHEN", help_heading = "Search")]
+    pub memo: MemoChoice,
 
     /// Memory cap of the count memo, in MiB, all threads together (default 1024; when full it starts again).
     #[arg(long, value_name = "MIB", value_parser = values::whole_usize, allow_hyphen_values = true, help_heading = "Search")]
@@ -175,39 +176,6 @@ pub struct Common {
     /// Print the estimated size of each of N shards (Knuth's estimate) instead of searching.
     #[arg(long, value_name = "N", conflicts_with_all = ["shard", "all", "limit", "grid"], value_parser = values::shard_plan, allow_hyphen_values = true, help_heading = "Search")]
     pub shard_plan: Option<u32>,
-}
-
-/// `--backend`: the search backend.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BackendArg {
-    /// Bit sets for packing; for tile puzzles the row scan or the assignment backend, by estimate.
-    Auto,
-    /// Exact domains with arc consistency, most constrained cell first (tile puzzles).
-    Assign,
-    /// Cells in reading order, candidates indexed by the labels they must match (tile puzzles).
-    Rowscan,
-    /// The general sparse exact-cover backend (any puzzle; for cross-checking).
-    General,
-}
-
-/// `--restarts`: whether first-solution searches restart.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RestartsArg {
-    /// For first-solution searches with the assignment backend (tile puzzles), not shards.
-    Auto,
-    /// One complete search in the backend's own order (threads share its subtrees).
-    Never,
-}
-
-/// `--memo`: whether counts memoise subtrees.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MemoArg {
-    /// When the states the search meets repeat often enough to pay (estimated by random walks).
-    Auto,
-    /// Whenever the backend can memoise (bit sets, row scan).
-    On,
-    /// Never: count by enumeration.
-    Off,
 }
 
 /// `--progress`: when to show a progress bar.

@@ -1,21 +1,23 @@
 //! From clap's arguments to the run's validated settings: the checks that
 //! involve several flags, the terminal's say on colour and progress, and
-//! the library's enums for the engine's choices.
+//! the engine's [`SearchConfig`], built once from the search flags (clap
+//! parses the engine's own enums, see [`super::args::values`]).
 
-use super::args::{BackendArg, ColorWhen, Common, MemoArg, ProgressWhen, RestartsArg};
+use super::args::{ColorWhen, Common, ProgressWhen};
 use super::exit::UsageError;
 use super::svg;
 use std::io::IsTerminal;
 use std::time::Duration;
-use tessera::engine::{BackendChoice, MemoChoice, Restarts, Shard};
+use tessera::engine::{SearchConfig, SearchMode};
 use tessera::format::grid::Style;
-use tessera::solve::Mode;
 
 /// Settings shared by the puzzle subcommands.
 #[derive(Clone, Debug)]
 pub struct RunConfig {
-    /// Decide, count (`--count`) or list (`--all`, `--limit`).
-    pub mode: Mode,
+    /// How to search: the mode (decide, `--count`, `--all` and `--limit`)
+    /// and the search flags. No deadline and no monitor: the session adds
+    /// them for each case ([`super::session::Session::search_config`]).
+    pub search: SearchConfig,
     /// Print every solution (`--all`), not just count them.
     pub print_all: bool,
     /// Draw each solution (`--grid`).
@@ -35,24 +37,8 @@ pub struct RunConfig {
     pub stdout_tty: bool,
     /// Give up on a case after this long (`--timeout`).
     pub timeout: Option<Duration>,
-    /// Give up on a case after this many nodes (`--max-nodes`).
-    pub max_nodes: Option<u64>,
-    /// Worker threads, 0 for one per core (`--threads`).
-    pub threads: usize,
-    /// Search only this shard (`--shard I/N`).
-    pub shard: Option<Shard>,
     /// `--shard-plan N`: estimate the shards' sizes instead of searching.
     pub shard_plan: Option<u32>,
-    /// The search backend (`--backend`).
-    pub backend: BackendChoice,
-    /// Whether first-solution searches restart (`--restarts`).
-    pub restarts: Restarts,
-    /// The seed of the restarts' random orders (`--seed`).
-    pub seed: u64,
-    /// Whether counts memoise subtrees (`--memo`).
-    pub memo: MemoChoice,
-    /// The memo's memory cap in MiB (`None`: the engine's default).
-    pub memo_mb: Option<usize>,
     /// Where `--svg` draws the solutions, if it does.
     pub svg: Option<svg::Target>,
 }
@@ -74,13 +60,6 @@ impl RunConfig {
         if c.limit.is_some() && !c.all && !c.count {
             return Err(UsageError("--limit goes with --all or --count".into()));
         }
-        let mode = if c.all || (c.count && c.limit.is_some()) {
-            Mode::All { limit: c.limit }
-        } else if c.count {
-            Mode::Count
-        } else {
-            Mode::Decide
-        };
         if c.memo_mb.is_some_and(|m| m == 0 || m > 1 << 30) {
             return Err(UsageError("--memo-mb: expected 1 to 1073741824 MiB".into()));
         }
@@ -105,7 +84,7 @@ impl RunConfig {
             ColorWhen::Auto => stdout_tty && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && !dumb,
         };
         Ok(RunConfig {
-            mode,
+            search: SearchConfig::from(c),
             print_all: c.all,
             grid: c.grid,
             json: c.json,
@@ -115,27 +94,7 @@ impl RunConfig {
             progress,
             stdout_tty,
             timeout: c.timeout,
-            max_nodes: c.max_nodes,
-            threads: c.threads,
-            shard: c.shard,
             shard_plan: c.shard_plan,
-            backend: match c.backend {
-                BackendArg::Auto => BackendChoice::Auto,
-                BackendArg::Assign => BackendChoice::Assign,
-                BackendArg::Rowscan => BackendChoice::RowScan,
-                BackendArg::General => BackendChoice::General,
-            },
-            restarts: match c.restarts {
-                RestartsArg::Auto => Restarts::Auto,
-                RestartsArg::Never => Restarts::Never,
-            },
-            seed: c.seed,
-            memo: match c.memo {
-                MemoArg::Auto => MemoChoice::Auto,
-                MemoArg::On => MemoChoice::On,
-                MemoArg::Off => MemoChoice::Off,
-            },
-            memo_mb: c.memo_mb,
             svg,
         })
     }
@@ -146,8 +105,43 @@ impl RunConfig {
         self.svg != Some(svg::Target::Stdout)
     }
 
+    /// What the search is for: decide, count or list.
+    pub fn mode(&self) -> SearchMode {
+        self.search.mode
+    }
+
     /// Whether solutions are counted (`--count` or `--all`).
     pub fn counting(&self) -> bool {
-        !matches!(self.mode, Mode::Decide)
+        self.mode() != SearchMode::First
+    }
+}
+
+/// The engine's settings from the search flags (validated by
+/// [`RunConfig::from_common`]): the mode says what the flags ask for, a
+/// first solution (no flag), a count (`--count`) or a list (`--all`,
+/// `--limit`: `--all --limit 1` is a list of one, not a first-solution
+/// search). The deadline and the monitor are the session's.
+impl From<&Common> for SearchConfig {
+    fn from(c: &Common) -> Self {
+        let mode = if c.all || (c.count && c.limit.is_some()) {
+            SearchMode::All { limit: c.limit }
+        } else if c.count {
+            SearchMode::Count
+        } else {
+            SearchMode::First
+        };
+        SearchConfig {
+            mode,
+            threads: c.threads,
+            max_nodes: c.max_nodes,
+            deadline: None,
+            shard: c.shard,
+            monitor: None,
+            backend: c.backend,
+            restarts: c.restarts,
+            seed: c.seed,
+            memo: c.memo,
+            memo_mb: c.memo_mb,
+        }
     }
 }

@@ -3,10 +3,11 @@
 //! status 2, each printed once by `main`.
 
 use std::fmt;
+use tessera::engine::SearchMode;
 use tessera::engine::StopReason;
 use tessera::format::json::ErrorRecord;
 use tessera::puzzles::input::ParseError;
-use tessera::solve::{Mode, Status};
+use tessera::solve::Status;
 
 /// How tessera ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -147,8 +148,8 @@ pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
 ///   `--max-nodes`: 3, even when a solution was found, because the answer
 ///   asked for is incomplete; reaching `--limit` is not a failure: 0;
 /// * otherwise solved: 0.
-pub fn case_exit(mode: Mode, status: Status, stopped: Option<StopReason>) -> Exit {
-    let counting = mode != Mode::Decide;
+pub fn case_exit(mode: SearchMode, status: Status, stopped: Option<StopReason>) -> Exit {
+    let counting = mode != SearchMode::First;
     match (status, stopped) {
         (Status::Unsolvable, _) => Exit::NoSolution,
         (_, Some(StopReason::Interrupted)) => Exit::Interrupted,
@@ -179,10 +180,10 @@ mod tests {
         use Exit::{Interrupted as Int, NoSolution as No, Solved as Ok, Unknown as Unk};
         use Status::{Solvable, Unknown, Unsolvable};
         use StopReason::{Interrupted, Limit, Nodes, Timeout, Visitor};
-        let decide = Mode::Decide;
-        let count = Mode::Count;
-        let all = Mode::All { limit: None };
-        let limited = Mode::All { limit: Some(5) };
+        let decide = SearchMode::First;
+        let count = SearchMode::Count;
+        let all = SearchMode::All { limit: None };
+        let limited = SearchMode::All { limit: Some(5) };
         // (status, stopped) -> [decide, count, all, all or count with --limit]
         type Row = ((Status, Option<StopReason>), [Exit; 4]);
         let table: &[Row] = &[

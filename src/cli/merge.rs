@@ -178,7 +178,7 @@ pub fn run(args: &MergeArgs) -> Result<Exit> {
                 incomplete: &m.incomplete,
                 duplicate: &m.duplicate,
                 puzzle: &m.puzzle,
-                stats: MergeStats { nodes: m.nodes, elapsed_ms: tessera::format::json::round_ms(m.elapsed_ms) },
+                stats: MergeStats { nodes: m.nodes, elapsed_ms: m.elapsed_ms },
             };
             writeln!(out, "{}", serde_json::to_string(&rec).expect("records serialise"))?;
         } else {

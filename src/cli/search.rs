@@ -106,7 +106,7 @@ where
                 }
             }
         };
-        solve::run(model, cfg.mode, want_solution, &search, Some(&on_solution))
+        solve::run(model, want_solution, &search, Some(&on_solution))
     };
     drop(progress); // clears the bar before anything else is printed
     if let Some(e) = write_error.into_inner().unwrap() {
@@ -124,9 +124,9 @@ where
 fn exit_status<S>(cfg: &RunConfig, result: &CaseResult<S>) -> Exit {
     if answer::empty_shard(cfg, result) {
         Exit::EmptyShard
-    } else if cfg.shard.is_some() && result.complete && result.status == Status::Unknown {
+    } else if cfg.search.shard.is_some() && result.complete && result.status == Status::Unknown {
         Exit::Solved
     } else {
-        case_exit(cfg.mode, result.status, result.stopped)
+        case_exit(cfg.mode(), result.status, result.stopped)
     }
 }

@@ -116,20 +116,13 @@ impl Session {
         eprintln!("tessera: {name}:{line}: warning: {message}");
     }
 
-    /// The engine's settings for a search from now (the deadline starts now).
+    /// The engine's settings for a search from now: the run's, with the
+    /// deadline (it starts now) and the session's monitor.
     pub fn search_config(&self) -> SearchConfig {
         SearchConfig {
-            limit: None,
-            threads: self.cfg.threads,
-            max_nodes: self.cfg.max_nodes,
             deadline: self.cfg.timeout.map(|t| Instant::now() + t),
-            shard: self.cfg.shard,
             monitor: Some(self.monitor.clone()),
-            backend: self.cfg.backend,
-            restarts: self.cfg.restarts,
-            seed: self.cfg.seed,
-            memo: self.cfg.memo,
-            memo_mb: self.cfg.memo_mb,
+            ..self.cfg.search.clone()
         }
     }
 

@@ -10,7 +10,7 @@ use std::io;
 use tessera::engine::ShardPlan;
 use tessera::format::json::{self, PlanRecord, PlanStatsJson, PlannedShardJson, RefutationJson};
 use tessera::puzzles::{Model, Refutation};
-use tessera::solve::{self, Mode, Status};
+use tessera::solve::{self, Status};
 
 /// An estimate as printed: whole nodes, in scientific notation once the
 /// digits stop meaning anything.
@@ -36,14 +36,14 @@ pub fn case<M: Model>(
     let (plan, refuted) = plan(session, model, count);
     if let Some(reason) = plan.stopped {
         // No plan: the exit status says so, as for a search stopped early.
-        session.record(case_exit(session.cfg.mode, Status::Unknown, Some(reason)));
+        session.record(case_exit(session.cfg.mode(), Status::Unknown, Some(reason)));
     }
     if session.cfg.stats {
         eprintln!(
             "case {k}: plan: {} nodes, {:.3} ms, backend {}",
             plan.nodes,
             plan.elapsed.as_secs_f64() * 1000.0,
-            if plan.backend.is_empty() { "none" } else { plan.backend }
+            json::backend_name(plan.backend)
         );
     }
     let text = if session.cfg.json {
@@ -59,10 +59,7 @@ pub fn case<M: Model>(
 /// search for one solution may run on another backend than a count, see
 /// `engine::choose`); a case refuted before any search has empty shards.
 fn plan<M: Model>(session: &Session, model: &M, count: u32) -> (ShardPlan, Option<Refutation>) {
-    let mut config = session.search_config();
-    if session.cfg.mode == Mode::Decide {
-        config.limit = Some(1);
-    }
+    let config = session.search_config();
     match solve::plan(model, count, &config) {
         Ok(plan) => (plan, None),
         // Refuted before any search: every shard would stop at once.
@@ -101,11 +98,7 @@ fn record(
         stopped: plan.stopped.map(json::stop_name),
         refuted_by: refuted.map(|r| RefutationJson { check: r.check.to_string(), detail: r.detail.clone() }),
         puzzle,
-        stats: PlanStatsJson {
-            nodes: plan.nodes,
-            backend: json::backend_name(plan.backend).to_string(),
-            elapsed_ms: json::millis(plan.elapsed),
-        },
+        stats: PlanStatsJson::from_plan(plan),
     }
 }
 

@@ -17,12 +17,44 @@ pub struct Shard {
     pub count: u32,
 }
 
+/// What a search is for: one solution, every solution up to a limit, or
+/// how many there are. The mode is said, never inferred: a list limited to
+/// one solution is still a list (no restarts, no portfolio).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SearchMode {
+    /// One solution: the one a one-thread search in the backend's own
+    /// order finds first (with threads too), or, with restarts, the first
+    /// one any member of the portfolio finds. The visitor sees it once,
+    /// when the search is over.
+    First,
+    /// Every solution, each handed to the visitor as it is found, until
+    /// `limit` of them (when given) were.
+    All {
+        /// Stop after this many solutions.
+        limit: Option<u64>,
+    },
+    /// How many solutions there are: counted, possibly without meeting
+    /// them one by one (a memoised count), so a visitor is not called.
+    #[default]
+    Count,
+}
+
+impl SearchMode {
+    /// The number of solutions after which the search stops, if any.
+    pub fn limit(self) -> Option<u64> {
+        match self {
+            SearchMode::First => Some(1),
+            SearchMode::All { limit } => limit,
+            SearchMode::Count => None,
+        }
+    }
+}
+
 /// How to search.
 #[derive(Clone, Debug, Default)]
 pub struct SearchConfig {
-    /// Stop after this many solutions (`Some(1)`: first solution only, and
-    /// then the solution reported is the one a one-thread search finds).
-    pub limit: Option<u64>,
+    /// What the search is for (see [`SearchMode`]).
+    pub mode: SearchMode,
     /// Worker threads; 0 means all available cores.
     pub threads: usize,
     /// Stop after this many nodes. Forces one thread, so that the budget is
@@ -98,7 +130,18 @@ impl SearchConfig {
 
     /// Find one solution.
     pub fn first() -> Self {
-        SearchConfig { limit: Some(1), ..SearchConfig::default() }
+        SearchConfig { mode: SearchMode::First, ..SearchConfig::default() }
+    }
+
+    /// List every solution (to the visitor), up to `limit` of them.
+    pub fn all(limit: Option<u64>) -> Self {
+        SearchConfig { mode: SearchMode::All { limit }, ..SearchConfig::default() }
+    }
+
+    /// Whether the search is for one solution (the rules of
+    /// [`SearchMode::First`]: the leftmost ticket's solution, restarts).
+    pub(crate) fn first_only(&self) -> bool {
+        self.mode == SearchMode::First
     }
 
     /// The number of threads this configuration runs.

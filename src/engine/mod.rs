@@ -89,10 +89,10 @@ mod problem;
 mod search;
 mod tuning;
 
-pub use config::{BackendChoice, MemoChoice, Monitor, Restarts, SearchConfig, Shard};
+pub use config::{BackendChoice, MemoChoice, Monitor, Restarts, SearchConfig, SearchMode, Shard};
 pub use count::{Count, ParseCountError, MAX_EXACT_JSON_INTEGER};
 pub use memo::MemoStats;
-pub use outcome::{Outcome, ShardPlan, Stats, StopReason};
+pub use outcome::{BackendKind, Outcome, ShardPlan, Stats, StopReason};
 pub use problem::{Colour, ModelError, OptionId, Primary, Problem, ProblemBuilder, Secondary};
 pub use search::ctx::Visitor;
 pub use tuning::DEFAULT_MEMO_MB;
@@ -110,20 +110,14 @@ use std::time::Instant;
 /// the row scan and the assignment backend builds it anyway), and how to
 /// build one for each other worker.
 ///
-/// `memo_possible`: the search is a count that may memoise (no visitor).
-///
 /// The setup (the shape analysis, the builds, the estimates of `choose`)
 /// polls the stop flag and the deadline (see [`halt`]): `Err` when a stop
 /// came before the search could start. The workers' builds watch them too.
-fn dispatch<O: WithBackend>(
-    problem: &Problem,
-    config: &SearchConfig,
-    memo_possible: bool,
-    op: O,
-) -> Result<O::Out, Stopped> {
+fn dispatch<O: WithBackend>(problem: &Problem, config: &SearchConfig, op: O) -> Result<O::Out, Stopped> {
     let halt = &Halt::of(config);
     halt.check()?;
-    let memo_possible = memo_possible && config.limit.is_none() && config.memo != MemoChoice::Off;
+    // Only a count may memoise (see SearchMode::Count).
+    let memo_possible = config.mode == SearchMode::Count && config.memo != MemoChoice::Off;
     let choice = config.backend;
     let words = match choice {
         BackendChoice::General => None,
@@ -188,8 +182,10 @@ trait WithBackend {
     fn run<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(self, first: B, make: F, memo: MemoHint) -> Self::Out;
 }
 
-/// Solves `problem`. The visitor, if any, sees every solution (with
-/// `limit == Some(1)`, exactly the one a one-thread search finds first).
+/// Solves `problem`, as `config.mode` asks ([`SearchMode`]). The visitor,
+/// if any, sees every solution listed ([`SearchMode::All`]), or the one
+/// solution found ([`SearchMode::First`]: exactly the one a one-thread
+/// search finds first); a count ([`SearchMode::Count`]) calls no visitor.
 ///
 /// A stop (the monitor's flag, the deadline) is honoured from the start:
 /// one that comes before the search starts (while the backend is chosen
@@ -204,7 +200,8 @@ pub fn solve(problem: &Problem, config: &SearchConfig, visitor: Option<&Visitor>
         }
     }
     let start = Instant::now();
-    dispatch(problem, config, visitor.is_none(), Solve(config, visitor))
+    let visitor = visitor.filter(|_| config.mode != SearchMode::Count);
+    dispatch(problem, config, Solve(config, visitor))
         .unwrap_or_else(|Stopped(reason)| Outcome::before_search(reason, config.effective_threads(), start.elapsed()))
 }
 
@@ -221,7 +218,7 @@ pub fn plan(problem: &Problem, count: u32, config: &SearchConfig) -> ShardPlan {
         }
     }
     let start = Instant::now();
-    dispatch(problem, config, true, Plan(config, count.max(1))).unwrap_or_else(|Stopped(reason)| ShardPlan {
+    dispatch(problem, config, Plan(config, count.max(1))).unwrap_or_else(|Stopped(reason)| ShardPlan {
         stopped: Some(reason),
         ..ShardPlan::empty(count.max(1), start.elapsed())
     })

@@ -3,6 +3,7 @@
 
 use crate::engine::count::Count;
 use crate::engine::memo::MemoStats;
+use std::ops::AddAssign;
 use std::time::Duration;
 
 /// Why a search ended before exploring its whole tree.
@@ -18,6 +19,34 @@ pub enum StopReason {
     Timeout,
     /// The monitor's stop flag was raised.
     Interrupted,
+}
+
+/// The backend that ran a search (the engine chooses it, see
+/// [`BackendChoice`](crate::engine::BackendChoice) and the engine's module
+/// docs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BackendKind {
+    /// The general sparse-set backend (`--backend general`).
+    SparseXcc,
+    /// Bit sets, for problems without colours (packing).
+    Bitset,
+    /// The assignment backend (tile puzzles).
+    Assign,
+    /// The row scan (tile puzzles whose slots all touch the same joins).
+    RowScan,
+}
+
+impl BackendKind {
+    /// The backend's name, as `--stats` and the JSON records write it:
+    /// `sparse-xcc`, `bitset`, `assign`, `rowscan`.
+    pub fn name(self) -> &'static str {
+        match self {
+            BackendKind::SparseXcc => "sparse-xcc",
+            BackendKind::Bitset => "bitset",
+            BackendKind::Assign => "assign",
+            BackendKind::RowScan => "rowscan",
+        }
+    }
 }
 
 /// Effort counters.
@@ -42,12 +71,40 @@ pub struct Stats {
     pub restarts: u64,
     /// Worker threads.
     pub threads: usize,
-    /// Which backend ran.
-    pub backend: &'static str,
+    /// Which backend ran (`None`: no search ran, a stop came first).
+    pub backend: Option<BackendKind>,
     /// The memo's figures, when the count was memoised.
     pub memo: Option<MemoStats>,
     /// Wall time.
     pub elapsed: Duration,
+}
+
+impl AddAssign<&Stats> for Stats {
+    /// Adds the effort of another search (or worker) to this one: the
+    /// counters (nodes, solutions, updates, tickets, restarts, wall time)
+    /// add up, `split` is the larger, the memo figures add up; the
+    /// description of the search (threads, backend) is the other's where
+    /// it has one (a worker's totals have none).
+    fn add_assign(&mut self, other: &Stats) {
+        self.nodes += other.nodes;
+        self.solutions = self.solutions.saturating_add(other.solutions);
+        self.updates += other.updates;
+        self.tickets += other.tickets;
+        self.split = self.split.max(other.split);
+        self.restarts += other.restarts;
+        if other.threads > 0 {
+            self.threads = other.threads;
+        }
+        self.backend = other.backend.or(self.backend);
+        self.memo = match (self.memo, other.memo) {
+            (Some(mut mine), Some(theirs)) => {
+                mine.add(&theirs);
+                Some(mine)
+            }
+            (mine, theirs) => mine.or(theirs),
+        };
+        self.elapsed += other.elapsed;
+    }
 }
 
 /// The result of a search.
@@ -97,8 +154,9 @@ pub struct ShardPlan {
     pub probes: u32,
     /// Nodes spent on the plan (listing the subtrees and the random walks).
     pub nodes: u64,
-    /// Which backend ran.
-    pub backend: &'static str,
+    /// Which backend would search (`None`: none was built, a stop came
+    /// first or the case was refuted).
+    pub backend: Option<BackendKind>,
     /// Wall time.
     pub elapsed: Duration,
     /// Why the plan was given up (a timeout, Ctrl-C) before it was made;
@@ -116,7 +174,7 @@ impl ShardPlan {
             balanced: false,
             probes: 0,
             nodes: 0,
-            backend: "",
+            backend: None,
             elapsed,
             stopped: None,
         }

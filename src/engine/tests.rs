@@ -206,7 +206,7 @@ proptest! {
         let expected = model.brute_count();
         for threads in [1, 2] {
             let outcome = count_with(&problem, threads);
-            prop_assert_eq!(outcome.stats.backend, "bitset");
+            prop_assert_eq!(outcome.stats.backend, Some(BackendKind::Bitset));
             prop_assert_eq!(outcome.solutions, expected);
         }
         for n in [2u32, 3] {
@@ -222,7 +222,7 @@ proptest! {
         for threads in [1, 2] {
             let config = SearchConfig { threads, backend: BackendChoice::Assign, ..SearchConfig::count() };
             let outcome = solve(&problem, &config, None);
-            prop_assert_eq!(outcome.stats.backend, "assign");
+            prop_assert_eq!(outcome.stats.backend, Some(BackendKind::Assign));
             prop_assert_eq!(outcome.solutions, expected);
         }
         prop_assert_eq!(shard_total(&problem, BackendChoice::Assign, 3), expected);
@@ -239,11 +239,11 @@ proptest! {
                 let outcome = solve(&problem, &config, None);
                 prop_assert_eq!(&outcome.solutions, &expected, "{:?}", backend);
                 if backend == BackendChoice::RowScan {
-                    prop_assert_eq!(outcome.stats.backend, "rowscan");
+                    prop_assert_eq!(outcome.stats.backend, Some(BackendKind::RowScan));
                 }
             }
         }
-        let first = SearchConfig { limit: Some(1), backend: BackendChoice::RowScan, ..SearchConfig::count() };
+        let first = SearchConfig { backend: BackendChoice::RowScan, ..SearchConfig::first() };
         prop_assert_eq!(solve(&problem, &first, None).solutions, expected.min(1));
         prop_assert_eq!(shard_total(&problem, BackendChoice::RowScan, 3), expected);
     }
@@ -278,7 +278,7 @@ proptest! {
             seen.lock().unwrap().push(s);
             ControlFlow::Continue(())
         };
-        let outcome = solve(&problem, &SearchConfig::count(), Some(&visit));
+        let outcome = solve(&problem, &SearchConfig::all(None), Some(&visit));
         let mut seen = seen.into_inner().unwrap();
         prop_assert_eq!(outcome.solutions, seen.len() as u64);
         seen.sort();

@@ -646,8 +646,8 @@ fn first_bit<const W: usize>(x: &[u64; W]) -> usize {
 }
 
 impl<const W: usize> Backend for Bitset<W> {
-    fn name(&self) -> &'static str {
-        "bitset"
+    fn kind(&self) -> super::BackendKind {
+        super::BackendKind::Bitset
     }
 
     fn memo_words(&self) -> usize {

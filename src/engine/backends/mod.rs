@@ -67,6 +67,8 @@ pub(crate) mod rowscan;
 pub(crate) mod shape;
 pub(crate) mod sparse;
 
+pub(crate) use crate::engine::outcome::BackendKind;
+
 /// One step of a path from the root: what the backend branched on (an
 /// item for most backends; the bitset backend's bit index) and the option
 /// taken. The branches before `option` at that node are excluded.
@@ -89,8 +91,8 @@ pub(crate) enum Node {
 
 /// A search backend.
 pub(crate) trait Backend: Send {
-    /// The backend's name, as `--stats` and JSON report it.
-    fn name(&self) -> &'static str;
+    /// Which backend this is, as `--stats` and JSON report it.
+    fn kind(&self) -> BackendKind;
 
     /// The number of levels on the path to the current node.
     fn depth(&self) -> usize;

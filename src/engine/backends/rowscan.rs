@@ -513,8 +513,8 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
 }
 
 impl<const BALANCED: bool> Backend for RowScan<BALANCED> {
-    fn name(&self) -> &'static str {
-        "rowscan"
+    fn kind(&self) -> super::BackendKind {
+        super::BackendKind::RowScan
     }
 
     fn memo_words(&self) -> usize {

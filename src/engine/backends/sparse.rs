@@ -320,8 +320,8 @@ impl<'p> Sparse<'p> {
 }
 
 impl Backend for Sparse<'_> {
-    fn name(&self) -> &'static str {
-        "sparse-xcc"
+    fn kind(&self) -> super::BackendKind {
+        super::BackendKind::SparseXcc
     }
 
     fn reset(&mut self) {

@@ -2,17 +2,27 @@
 //! reports to it: solutions, tickets, node counts, polls and stops.
 //!
 //! The search loop ([`crate::engine::search`]) reports every event of a run to its
-//! worker's [`Ctx`]: a solution ([`Ctx::solution`]), a ticket while
-//! cutting the tree ([`Ctx::ticket`]), and one tick per node
-//! ([`Ctx::tick`]); every few thousand nodes (fewer at the start of a
+//! worker's [`Ctx`]: a solution to list or count ([`Ctx::solution`]), or,
+//! for a first-solution search, one to keep ([`Ctx::keep_first`]); a
+//! ticket while cutting the tree ([`Ctx::ticket`]); and one tick per node
+//! ([`Ctx::tick`]). Every few thousand nodes (fewer at the start of a
 //! worker, [`FIRST_POLL_PERIOD`], and when nodes are slow,
-//! [`POLL_INTERVAL`]) the tick *polls*: it publishes the counters and the
-//! progress estimate on the [`Monitor`], and checks the stop flag, the
-//! deadline, the node budget and a run's own budget (restarts). The
-//! [`Shared`] state holds what all workers of one search see: the stop
-//! flag and its reason, the solution limit, the first solution found.
+//! [`POLL_INTERVAL`]) the tick *polls* ([`Ctx::poll`]), four jobs in turn:
+//! it publishes the counters and the progress estimate on the [`Monitor`];
+//! it sees stops decided elsewhere (Ctrl-C, another worker, a solution in a
+//! ticket left of this one); it ends a run at its own budget (restarts);
+//! and it adapts the poll period to the time nodes take, then checks the
+//! search's budgets (`--max-nodes`, the deadline). The [`Shared`] state
+//! holds what all workers of one search see: the stop flag and its reason,
+//! the solution limit, the first solution kept.
+//!
+//! The context decides nothing about the search's policy: which solutions
+//! end a run, when members of a portfolio start or stop, which tickets are
+//! searched in which order are the driver's and the portfolio's
+//! ([`super::driver`], [`super::portfolio`]), through the loop's modes
+//! and the budgets they give each run.
 
-use crate::engine::config::{Monitor, SearchConfig};
+use crate::engine::config::{Monitor, SearchConfig, SearchMode};
 use crate::engine::count::Count;
 use crate::engine::outcome::{Outcome, Stats, StopReason};
 use crate::engine::tuning::{FIRST_POLL_PERIOD, MAX_POLL_PERIOD, POLL_INTERVAL};
@@ -43,20 +53,26 @@ pub(crate) struct Shared<'a> {
     /// Set when any worker decides the whole search must end.
     stop: AtomicBool,
     reason: Mutex<Option<StopReason>>,
+    /// Stop after this many solutions (listing, [`SearchMode::All`]).
+    limit: Option<u64>,
     /// Solutions reported to the visitor or counted towards the limit.
     solutions: AtomicU64,
-    /// First-solution mode: the leftmost ticket known to hold a solution.
+    /// The leftmost ticket known to hold a kept solution ([`Ctx::keep_first`]).
     best_ticket: AtomicUsize,
-    /// Portfolio mode: the first solution found by any worker ends the
-    /// search (workers search the same tree in different orders).
-    portfolio: bool,
-    /// Portfolio mode: worker 0 has spent `portfolio::WARM` nodes, and the
-    /// restarting members may start.
-    warm: AtomicBool,
-    first: Mutex<Option<(usize, Vec<usize>)>>,
+    /// The kept solution, and its ticket.
+    first: Mutex<Option<Kept>>,
     progress: Mutex<ProgressBoard>,
 }
 
+/// A solution kept by a first-solution search: the options, and the
+/// ticket it was found in (the leftmost ticket's solution is the answer).
+struct Kept {
+    ticket: usize,
+    options: Vec<usize>,
+}
+
+/// The progress estimate: the tickets' weight done, the total, and the
+/// share of its ticket each worker has searched.
 struct ProgressBoard {
     done: f64,
     total: f64,
@@ -71,10 +87,12 @@ impl<'a> Shared<'a> {
             start: Instant::now(),
             stop: AtomicBool::new(false),
             reason: Mutex::new(None),
+            limit: match config.mode {
+                SearchMode::All { limit } => limit,
+                SearchMode::First | SearchMode::Count => None,
+            },
             solutions: AtomicU64::new(0),
             best_ticket: AtomicUsize::new(usize::MAX),
-            portfolio: false,
-            warm: AtomicBool::new(false),
             first: Mutex::new(None),
             progress: Mutex::new(ProgressBoard { done: 0.0, total: 1.0, running: vec![0.0; threads.max(1)] }),
         }
@@ -108,6 +126,11 @@ impl<'a> Shared<'a> {
         self.start.elapsed()
     }
 
+    /// The search's configuration.
+    pub(crate) fn config(&self) -> &'a SearchConfig {
+        self.config
+    }
+
     pub(crate) fn monitor(&self) -> Option<&Monitor> {
         self.config.monitor.as_deref()
     }
@@ -127,25 +150,10 @@ impl<'a> Shared<'a> {
         board.running[worker] = 0.0;
     }
 
-    /// First-solution mode: whether a ticket left of `ticket` has a
-    /// solution (then `ticket` need not be searched).
+    /// Whether a ticket left of `ticket` has a kept solution (then
+    /// `ticket` need not be searched: the leftmost one is the answer).
     pub(crate) fn solved_before(&self, ticket: usize) -> bool {
         self.best_ticket.load(Ordering::Relaxed) < ticket
-    }
-
-    /// The search ends when any worker finds a solution (a portfolio).
-    pub(crate) fn set_portfolio(&mut self) {
-        self.portfolio = true;
-    }
-
-    /// Portfolio mode: whether the restarting members may start.
-    pub(crate) fn is_warm(&self) -> bool {
-        self.warm.load(Ordering::Relaxed)
-    }
-
-    /// Portfolio mode: let the restarting members start.
-    pub(crate) fn warm_up(&self) {
-        self.warm.store(true, Ordering::Relaxed);
     }
 }
 
@@ -270,6 +278,12 @@ impl<'a> Ctx<'a> {
         self.shared.halt(reason);
     }
 
+    /// Ends every worker's search without a stop reason: the search is
+    /// decided (see [`Shared::settle`]).
+    pub(crate) fn settle(&self) {
+        self.shared.settle();
+    }
+
     /// Whether the last run ended at its own budget (a restart is due).
     pub(crate) fn budget_hit(&self) -> bool {
         self.budget_hit
@@ -323,25 +337,28 @@ impl<'a> Ctx<'a> {
         std::mem::take(&mut self.tickets)
     }
 
-    /// A solution was found. `Break` ends the search.
+    /// A solution of the current ticket, kept for the answer of a
+    /// first-solution search if no ticket left of it has one: the answer
+    /// is then the solution a one-thread search finds first, whatever the
+    /// thread count. Tickets right of it stop at their next poll.
+    pub(crate) fn keep_first(&mut self, options: impl Iterator<Item = usize>) {
+        let sh = self.shared;
+        self.solutions += 1;
+        let mut first = sh.first.lock().unwrap();
+        if first.as_ref().is_none_or(|kept| self.ticket < kept.ticket) {
+            *first = Some(Kept { ticket: self.ticket, options: options.collect() });
+            sh.best_ticket.fetch_min(self.ticket, Ordering::Relaxed);
+        }
+    }
+
+    /// A solution to list or count: shown on the monitor, handed to the
+    /// visitor, and counted towards the limit. `Break` ends the search.
     pub(crate) fn solution(&mut self, options: impl Iterator<Item = usize>) -> ControlFlow<()> {
         let sh = self.shared;
-        if sh.config.first_only() {
-            self.solutions += 1;
-            let mut first = sh.first.lock().unwrap();
-            if first.as_ref().is_none_or(|(t, _)| self.ticket < *t) {
-                *first = Some((self.ticket, options.collect()));
-                sh.best_ticket.fetch_min(self.ticket, Ordering::Relaxed);
-            }
-            if sh.portfolio {
-                sh.settle();
-            }
-            return ControlFlow::Break(());
-        }
         // Take a place under the limit before visiting, so that several
         // workers never report more than the limit between them.
         let total = sh.solutions.fetch_add(1, Ordering::Relaxed) + 1;
-        if sh.config.limit.is_some_and(|l| total > l) {
+        if sh.limit.is_some_and(|l| total > l) {
             sh.halt(StopReason::Limit);
             return ControlFlow::Break(());
         }
@@ -356,7 +373,7 @@ impl<'a> Ctx<'a> {
                 return ControlFlow::Break(());
             }
         }
-        if sh.config.limit.is_some_and(|l| total >= l) {
+        if sh.limit.is_some_and(|l| total >= l) {
             sh.halt(StopReason::Limit);
             return ControlFlow::Break(());
         }
@@ -383,43 +400,58 @@ impl<'a> Ctx<'a> {
     }
 
     /// Called every `poll_every` nodes with the (branch, degree) pairs of
-    /// the levels below the run's start, for the progress estimate.
+    /// the levels below the run's start, for the progress estimate. Its
+    /// jobs, in turn: progress, stops from elsewhere, the run's own budget,
+    /// the poll period and the search's budgets.
     pub(crate) fn poll(&mut self, levels: impl Iterator<Item = (u32, u32)>) -> ControlFlow<()> {
-        let sh = self.shared;
-        let delta = self.nodes - self.nodes_reported;
-        self.nodes_reported = self.nodes;
-        if let Some(m) = sh.monitor() {
-            m.nodes.fetch_add(delta, Ordering::Relaxed);
-            if m.stop.load(Ordering::Relaxed) {
-                sh.halt(StopReason::Interrupted);
-            }
-            // Knuth's estimate: sum over levels of (k - 1) / (d1 d2 ... dl).
-            let mut scale = 1.0;
-            let mut f = 0.0;
-            for (k, d) in levels {
-                let d = f64::from(d.max(1));
-                scale /= d;
-                f += f64::from(k.saturating_sub(1)) * scale;
-            }
-            let mut board = sh.progress.lock().unwrap();
-            board.running[self.worker] = self.weight * f.min(1.0);
-            let frac = (board.done + board.running.iter().sum::<f64>()) / board.total.max(1e-300);
-            m.set_fraction(frac.min(1.0));
-        }
-        if sh.stop.load(Ordering::Relaxed) {
+        self.publish(levels);
+        if self.stopped_elsewhere() {
             return ControlFlow::Break(());
-        }
-        if sh.config.first_only() && sh.best_ticket.load(Ordering::Relaxed) < self.ticket {
-            return ControlFlow::Break(());
-        }
-        if sh.portfolio && self.worker == 0 && self.nodes >= crate::engine::tuning::WARM {
-            sh.warm.store(true, Ordering::Relaxed);
         }
         if self.nodes >= self.run_budget {
             self.budget_hit = true;
             return ControlFlow::Break(());
         }
         let now = Instant::now();
+        self.adapt_period(now);
+        self.check_budgets(now)
+    }
+
+    /// Progress: publishes the nodes not yet shown on the monitor, and
+    /// Knuth's estimate of the share of the tree searched.
+    fn publish(&mut self, levels: impl Iterator<Item = (u32, u32)>) {
+        let sh = self.shared;
+        let delta = self.nodes - self.nodes_reported;
+        self.nodes_reported = self.nodes;
+        let Some(m) = sh.monitor() else { return };
+        m.nodes.fetch_add(delta, Ordering::Relaxed);
+        // Knuth's estimate: sum over levels of (k - 1) / (d1 d2 ... dl).
+        let mut scale = 1.0;
+        let mut f = 0.0;
+        for (k, d) in levels {
+            let d = f64::from(d.max(1));
+            scale /= d;
+            f += f64::from(k.saturating_sub(1)) * scale;
+        }
+        let mut board = sh.progress.lock().unwrap();
+        board.running[self.worker] = self.weight * f.min(1.0);
+        let frac = (board.done + board.running.iter().sum::<f64>()) / board.total.max(1e-300);
+        m.set_fraction(frac.min(1.0));
+    }
+
+    /// Stops decided elsewhere: Ctrl-C (the monitor's flag), a stop by any
+    /// worker, or a kept solution in a ticket left of this one.
+    fn stopped_elsewhere(&self) -> bool {
+        let sh = self.shared;
+        if sh.monitor().is_some_and(|m| m.stop.load(Ordering::Relaxed)) {
+            sh.halt(StopReason::Interrupted);
+        }
+        sh.stopped() || sh.solved_before(self.ticket)
+    }
+
+    /// The poll period: halved when nodes are slow (polls further apart
+    /// than twice [`POLL_INTERVAL`]), doubled when they are fast.
+    fn adapt_period(&mut self, now: Instant) {
         let gap = now.duration_since(self.last_poll);
         self.last_poll = now;
         if gap > 2 * POLL_INTERVAL {
@@ -427,6 +459,12 @@ impl<'a> Ctx<'a> {
         } else if gap < POLL_INTERVAL / 2 {
             self.period = (self.period * 2).min(MAX_POLL_PERIOD);
         }
+    }
+
+    /// The search's budgets: `--max-nodes` (polled exactly when it runs
+    /// out: the next poll comes no later) and the deadline.
+    fn check_budgets(&mut self, now: Instant) -> ControlFlow<()> {
+        let sh = self.shared;
         let spent = self.nodes_before + self.nodes;
         let max_nodes = sh.config.max_nodes.filter(|_| self.budget);
         if max_nodes.is_some_and(|max| spent >= max) {
@@ -435,41 +473,27 @@ impl<'a> Ctx<'a> {
         }
         self.poll_every =
             Self::period(max_nodes, spent).min(self.period).min(Self::period(Some(self.run_budget), self.nodes));
-        if let Some(deadline) = sh.config.deadline {
-            if now >= deadline {
-                sh.halt(StopReason::Timeout);
-                return ControlFlow::Break(());
-            }
+        if sh.config.deadline.is_some_and(|deadline| now >= deadline) {
+            sh.halt(StopReason::Timeout);
+            return ControlFlow::Break(());
         }
         ControlFlow::Continue(())
     }
 }
 
-impl SearchConfig {
-    pub(crate) fn first_only(&self) -> bool {
-        self.limit == Some(1)
-    }
-}
-
 /// The outcome of a search whose workers are done: `solutions` counted,
-/// `ran_out` when every ticket (or run) was searched to its end.
+/// `ran_out` when every ticket (or run) was searched to its end. A kept
+/// first solution ([`Ctx::keep_first`]) is the answer: the visitor sees it
+/// now, and it is the one solution.
 pub(crate) fn finish(shared: &Shared, mut stats: Stats, solutions: Count, ran_out: bool) -> Outcome {
     let reason = *shared.reason.lock().unwrap();
     stats.elapsed = shared.start.elapsed();
-    let first = shared.first.lock().unwrap().take();
-    let config = shared.config;
-    if config.first_only() {
-        if let (Some((_, sol)), Some(visit)) = (&first, shared.visitor) {
-            let _ = visit(sol);
+    if let Some(kept) = shared.first.lock().unwrap().take() {
+        if let Some(visit) = shared.visitor {
+            let _ = visit(&kept.options);
         }
-        let found = u64::from(first.is_some());
-        stats.solutions = found;
-        return Outcome {
-            solutions: Count::from(found),
-            complete: reason.is_none() && found == 0 && ran_out,
-            stopped: if found > 0 { Some(StopReason::Limit) } else { reason },
-            stats,
-        };
+        stats.solutions = 1;
+        return Outcome { solutions: Count::from(1u64), complete: false, stopped: Some(StopReason::Limit), stats };
     }
     stats.solutions = solutions.saturating_u64();
     Outcome { solutions, complete: reason.is_none() && ran_out, stopped: reason, stats }

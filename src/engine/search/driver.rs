@@ -22,14 +22,23 @@
 //! * **First solution.** With threads, the answer is the solution of the
 //!   *leftmost* ticket that has one, which is the solution a one-thread
 //!   search finds: the output does not depend on the thread count.
+//!
+//! [`drive`] runs a search in named steps: a small tree is searched whole
+//! by one thread first ([`solo_trial`]); a first-solution search that the
+//! backend can restart goes to the portfolio
+//! ([`super::portfolio`]); otherwise the memo decision ([`MemoPlan::decide`]),
+//! then the run, over the whole tree on one thread ([`run_whole`]) or over
+//! tickets on every thread ([`run_tickets`]), whose workers' totals
+//! ([`WorkerTotals`]) make the outcome.
 
 use super::ctx::{finish, Ctx, Shared, Ticket, Visitor};
 use super::halt::{Halt, Stopped};
+use super::workers::{run_workers, WorkerTotals};
 use super::{search, Cut, Enumerate, Memoised};
 use crate::engine::backends::Backend;
 use crate::engine::choice::estimate;
 use crate::engine::choice::pilot::{memo_verdict, pilot, MemoHint};
-use crate::engine::config::{MemoChoice, Restarts, SearchConfig, Shard};
+use crate::engine::config::{MemoChoice, Restarts, SearchConfig, SearchMode, Shard};
 use crate::engine::count::Count;
 use crate::engine::memo::shared::{SharedMemo, SharedTable};
 use crate::engine::memo::{Memo, MemoStats};
@@ -38,33 +47,7 @@ use crate::engine::tuning::{COUNT_TICKETS_PER_THREAD, FIRST_TICKETS_PER_THREAD, 
 use crate::engine::tuning::{DEFAULT_MEMO_MB, PILOT_BUDGET, PILOT_PAYS, SECOND_LOOK, SOLO_TRIAL};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Mutex, OnceLock};
-
-/// A worker's memo table: its own, or its handle on the shared one.
-enum WorkerMemo<'s> {
-    Own(Memo),
-    Shared(SharedTable<'s>),
-}
-
-impl WorkerMemo<'_> {
-    /// The figures of the table (all of it, when shared).
-    fn stats(&self) -> MemoStats {
-        match self {
-            WorkerMemo::Own(m) => m.stats,
-            WorkerMemo::Shared(t) => t.0.stats(),
-        }
-    }
-}
-
-/// Gives a worker's run its type: the workers' memo tables borrow the
-/// one shared table of this search (lifetime `'s`), which a closure's
-/// annotated parameter could not say.
-fn memo_runner<'s, B, R>(run: R) -> R
-where
-    R: Fn(&mut B, &mut Ctx, &mut Option<WorkerMemo<'s>>) -> ControlFlow<()>,
-{
-    run
-}
+use std::sync::OnceLock;
 
 /// Enumerates tickets: the smallest cut depth that gives at least `target`
 /// subtrees (or the whole tree, if it is shallower). It polls like a
@@ -128,7 +111,7 @@ pub(crate) fn plan<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
         balanced: dealt.balanced,
         probes: dealt.probes,
         nodes: enum_nodes + dealt.cost,
-        backend: first.name(),
+        backend: Some(first.kind()),
         elapsed: Default::default(),
         stopped: None,
     };
@@ -152,86 +135,178 @@ pub(crate) fn drive<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
     memo_hint: MemoHint,
 ) -> Outcome {
     let threads = config.effective_threads();
-    // A small tree is searched whole by one thread before any other
-    // starts: starting a thread costs tens of microseconds, more than a
-    // whole small search (a stream of a million one-tile cases paid it
-    // per case). A trial that runs out of its SOLO_TRIAL nodes is thrown
-    // away and the search starts again with every thread; its nodes are
-    // counted. Not for `--all` (its solutions are already out), a shard,
-    // `--max-nodes` (the budget stays exact) or `--memo on`.
-    let mut trial_nodes = 0;
+    let trial_nodes = match solo_trial(&mut first_backend, config, visitor, threads) {
+        Ok(outcome) => return outcome,
+        Err(nodes) => nodes,
+    };
+    if takes_portfolio(config, &first_backend) {
+        // The portfolio's first member starts from the backend's own order.
+        first_backend.randomise(0);
+        let mut outcome = super::portfolio::drive(first_backend, make, config, visitor, threads);
+        outcome.stats.nodes += trial_nodes;
+        return outcome;
+    }
+    let plan = MemoPlan::decide(&mut first_backend, config, memo_hint, threads);
+    let shared = Shared::new(config, visitor, threads);
+    let stats = Stats { threads, nodes: trial_nodes, backend: Some(first_backend.kind()), ..Stats::default() };
+    if config.shard.is_none() && threads <= 1 {
+        run_whole(first_backend, &make, &shared, &plan, stats)
+    } else {
+        run_tickets(first_backend, &make, &shared, &plan, stats)
+    }
+}
+
+/// A small tree is searched whole by one thread before any other starts:
+/// starting a thread costs tens of microseconds, more than a whole small
+/// search (a stream of a million one-tile cases paid it per case). A trial
+/// that runs out of its [`SOLO_TRIAL`] nodes is thrown away and the search
+/// starts again with every thread; `Err` gives its nodes (0 when there was
+/// no trial), which are counted. Not for `--all` (its solutions are already
+/// out), a shard, `--max-nodes` (the budget stays exact) or `--memo on`.
+fn solo_trial<B: Backend>(
+    backend: &mut B,
+    config: &SearchConfig,
+    visitor: Option<&Visitor>,
+    threads: usize,
+) -> Result<Outcome, u64> {
     let solo = threads > 1
         && config.shard.is_none()
         && config.max_nodes.is_none()
         && config.memo != MemoChoice::On
         && (visitor.is_none() || config.first_only());
-    if solo {
-        let shared = Shared::new(config, visitor, 1);
-        let mut ctx = Ctx::new(&shared, 0);
-        ctx.start_run(SOLO_TRIAL);
-        let _ = search(&mut first_backend, &mut ctx, &mut Enumerate);
-        if !ctx.budget_hit() {
-            let stats = Stats {
-                threads: 1,
-                backend: first_backend.name(),
-                nodes: ctx.spent(),
-                updates: ctx.updates(),
-                ..Stats::default()
-            };
-            return finish(&shared, stats, ctx.total(), true);
-        }
-        trial_nodes = ctx.spent();
-        first_backend.reset();
+    if !solo {
+        return Err(0);
     }
-    let shared = Shared::new(config, visitor, threads);
-    let mut stats = Stats { threads, nodes: trial_nodes, ..Stats::default() };
-    stats.backend = first_backend.name();
-    if config.first_only() && config.shard.is_none() && config.restarts == Restarts::Auto && first_backend.randomise(0)
-    {
-        let mut outcome = super::portfolio::drive(first_backend, make, config, visitor, threads);
-        outcome.stats.nodes += trial_nodes;
-        return outcome;
-    }
-    // A count (no visitor, no limit) may memoise subtree counts.
-    let words = first_backend.memo_words();
-    let countable = visitor.is_none() && config.limit.is_none() && words > 0;
-    let mut piloted = memo_hint.piloted;
-    let memoise = countable
-        && match config.memo {
-            MemoChoice::Off => false,
-            MemoChoice::On => true,
-            MemoChoice::Auto => memo_hint.memoise.unwrap_or_else(|| {
-                // Stopped meanwhile: no memo (the search stops at its
-                // first poll, and a memo would only cost its allocation).
-                let mut gain = None;
-                let verdict = memo_verdict(&mut first_backend, config, 0.0, &mut gain, &Halt::of(config));
-                piloted = gain.is_some();
-                matches!(verdict, Ok(Some(_)))
-            }),
+    let shared = Shared::new(config, visitor, 1);
+    let mut ctx = Ctx::new(&shared, 0);
+    ctx.start_run(SOLO_TRIAL);
+    let _ = search(backend, &mut ctx, &mut Enumerate::of(config.mode));
+    if !ctx.budget_hit() {
+        let stats = Stats {
+            threads: 1,
+            backend: Some(backend.kind()),
+            nodes: ctx.spent(),
+            updates: ctx.updates(),
+            ..Stats::default()
         };
-    // The second look: a count left without the memo because the walks
-    // saw a small tree or few repeats, and no pilot ran, runs the pilot
-    // once a worker has spent its share of SECOND_LOOK nodes (the walks
-    // were wrong about the tree's size), and memoises the rest when it
-    // pays. The pilot's verdict depends only on the problem.
-    let second_look = countable && !memoise && !piloted && config.memo == MemoChoice::Auto;
-    let looked: OnceLock<bool> = OnceLock::new();
-    // With threads, one table shared by all workers (a state one worker
-    // stored is a hit for the others); alone, a table of its own.
-    let memo_cap = config.memo_mb.unwrap_or(DEFAULT_MEMO_MB).saturating_mul(1 << 20);
-    let shared_memo: OnceLock<SharedMemo> = OnceLock::new();
-    let table = || match threads {
-        0 | 1 => WorkerMemo::Own(Memo::new(words, memo_cap)),
-        _ => WorkerMemo::Shared(SharedTable(shared_memo.get_or_init(|| SharedMemo::new(words, memo_cap)))),
-    };
-    let new_memo = || memoise.then(table);
-    let run = memo_runner(|backend: &mut B, ctx: &mut Ctx, memo| {
-        if second_look && memo.is_none() {
-            let pays = match looked.get() {
+        return Ok(finish(&shared, stats, ctx.total(), true));
+    }
+    backend.reset();
+    Err(ctx.spent())
+}
+
+/// Portfolio or tickets: a first-solution search of the whole tree, with
+/// restarts allowed, runs as a portfolio when the backend can randomise its
+/// order (the assignment backend).
+fn takes_portfolio<B: Backend>(config: &SearchConfig, backend: &B) -> bool {
+    config.first_only() && config.shard.is_none() && config.restarts == Restarts::Auto && backend.can_randomise()
+}
+
+/// A worker's memo table: its own, or its handle on the shared one.
+enum WorkerMemo<'s> {
+    Own(Memo),
+    Shared(SharedTable<'s>),
+}
+
+impl WorkerMemo<'_> {
+    /// The figures of the table (all of it, when shared).
+    fn stats(&self) -> MemoStats {
+        match self {
+            WorkerMemo::Own(m) => m.stats,
+            WorkerMemo::Shared(t) => t.0.stats(),
+        }
+    }
+}
+
+/// The memo decision of a search, and the tables it leads to.
+struct MemoPlan {
+    /// Memoise from the start.
+    memoise: bool,
+    /// The second look: a count left without the memo because the walks
+    /// saw a small tree or few repeats, and no pilot ran, runs the pilot
+    /// once a worker has spent its share of [`SECOND_LOOK`] nodes (the
+    /// walks were wrong about the tree's size), and memoises the rest when
+    /// it pays. The pilot's verdict depends only on the problem.
+    second_look: bool,
+    /// The second look's verdict, once taken (for all workers).
+    looked: OnceLock<bool>,
+    /// Words of a memo key.
+    words: usize,
+    /// The tables' memory cap in bytes.
+    cap: usize,
+    threads: usize,
+    /// With threads, one table shared by all workers (a state one worker
+    /// stored is a hit for the others); alone, a table of its own.
+    shared: OnceLock<SharedMemo>,
+}
+
+impl MemoPlan {
+    /// Whether a count (no visitor, no limit) memoises subtree counts:
+    /// by `--memo`, by what the backend's choice found out (`hint`), or
+    /// by a pilot run now.
+    fn decide<B: Backend>(backend: &mut B, config: &SearchConfig, hint: MemoHint, threads: usize) -> Self {
+        let words = backend.memo_words();
+        let countable = config.mode == SearchMode::Count && words > 0;
+        let mut piloted = hint.piloted;
+        let memoise = countable
+            && match config.memo {
+                MemoChoice::Off => false,
+                MemoChoice::On => true,
+                MemoChoice::Auto => hint.memoise.unwrap_or_else(|| {
+                    // Stopped meanwhile: no memo (the search stops at its
+                    // first poll, and a memo would only cost its allocation).
+                    let mut gain = None;
+                    let verdict = memo_verdict(backend, config, 0.0, &mut gain, &Halt::of(config));
+                    piloted = gain.is_some();
+                    matches!(verdict, Ok(Some(_)))
+                }),
+            };
+        MemoPlan {
+            memoise,
+            second_look: countable && !memoise && !piloted && config.memo == MemoChoice::Auto,
+            looked: OnceLock::new(),
+            words,
+            cap: config.memo_mb.unwrap_or(DEFAULT_MEMO_MB).saturating_mul(1 << 20),
+            threads,
+            shared: OnceLock::new(),
+        }
+    }
+
+    /// A worker's table.
+    fn table(&self) -> WorkerMemo<'_> {
+        match self.threads {
+            0 | 1 => WorkerMemo::Own(Memo::new(self.words, self.cap)),
+            _ => WorkerMemo::Shared(SharedTable(self.shared.get_or_init(|| SharedMemo::new(self.words, self.cap)))),
+        }
+    }
+
+    /// A worker's table to start with, when the count memoises from the start.
+    fn new_memo(&self) -> Option<WorkerMemo<'_>> {
+        self.memoise.then(|| self.table())
+    }
+
+    /// The figures of the shared table, if there is one.
+    fn shared_stats(&self) -> Option<MemoStats> {
+        self.shared.get().map(SharedMemo::stats)
+    }
+
+    /// Runs the search below the backend's current node (a ticket's root,
+    /// or the root), memoised when `memo` holds a table; a second look due
+    /// now may give it one.
+    fn run<'s, B: Backend, F: Fn() -> Result<B, Stopped>>(
+        &'s self,
+        backend: &mut B,
+        ctx: &mut Ctx,
+        memo: &mut Option<WorkerMemo<'s>>,
+        make: &F,
+        config: &SearchConfig,
+    ) -> ControlFlow<()> {
+        if self.second_look && memo.is_none() {
+            let pays = match self.looked.get() {
                 Some(&pays) => pays,
                 None => {
-                    ctx.start_run((SECOND_LOOK / threads as u64).saturating_sub(ctx.spent()).max(1));
-                    let flow = search(backend, ctx, &mut Enumerate);
+                    ctx.start_run((SECOND_LOOK / self.threads as u64).saturating_sub(ctx.spent()).max(1));
+                    let flow = search(backend, ctx, &mut Enumerate::of(config.mode));
                     let due = ctx.budget_hit();
                     ctx.report_nodes();
                     ctx.start_run(u64::MAX);
@@ -243,85 +318,68 @@ pub(crate) fn drive<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
                     // all workers; this run goes on from where it stopped.
                     // A build stopped by Ctrl-C or the deadline: no memo
                     // (the search stops at its next poll).
-                    *looked.get_or_init(|| {
-                        make().is_ok_and(|mut b| pilot(&mut b, config, PILOT_BUDGET, memo_cap).ratio() >= PILOT_PAYS)
+                    *self.looked.get_or_init(|| {
+                        make().is_ok_and(|mut b| pilot(&mut b, config, PILOT_BUDGET, self.cap).ratio() >= PILOT_PAYS)
                     })
                 }
             };
             if pays {
-                *memo = Some(table());
+                *memo = Some(self.table());
             }
         }
         // A memoised run resumes where a run without the memo stopped, if
         // it did.
         match memo {
             Some(WorkerMemo::Own(m)) => {
-                let mut mode = Memoised::<_, false>::new(m, words);
+                let mut mode = Memoised::<_, false>::new(m, self.words);
                 mode.resume(backend.depth());
                 search(backend, ctx, &mut mode)
             }
             Some(WorkerMemo::Shared(t)) => {
-                let mut mode = Memoised::<_, false>::new(t, words);
+                let mut mode = Memoised::<_, false>::new(t, self.words);
                 mode.resume(backend.depth());
                 search(backend, ctx, &mut mode)
             }
-            None => search(backend, ctx, &mut Enumerate),
+            None => search(backend, ctx, &mut Enumerate::of(config.mode)),
         }
-    });
-
-    // One thread, whole tree: no tickets needed.
-    if config.shard.is_none() && threads <= 1 {
-        let mut ctx = Ctx::new(&shared, 0);
-        let mut memo = new_memo();
-        let _ = run(&mut first_backend, &mut ctx, &mut memo);
-        stats.nodes = ctx.spent();
-        stats.updates = ctx.updates();
-        stats.memo = memo.map(|m| m.stats());
-        return finish(&shared, stats, ctx.total(), true);
     }
+}
 
-    // Threads share tickets dynamically; a count (which cannot stop early)
-    // cuts finer, so that the last subtrees taken are small and both
-    // threads finish together.
-    let target = match config.shard {
-        Some(Shard { count, .. }) => shard_target(count),
-        None if config.first_only() => FIRST_TICKETS_PER_THREAD * threads,
-        None => COUNT_TICKETS_PER_THREAD * threads,
+/// One thread, whole tree: no tickets needed.
+fn run_whole<B: Backend, F: Fn() -> Result<B, Stopped>>(
+    mut backend: B,
+    make: &F,
+    shared: &Shared,
+    plan: &MemoPlan,
+    mut stats: Stats,
+) -> Outcome {
+    let mut ctx = Ctx::new(shared, 0);
+    let mut memo = plan.new_memo();
+    let _ = plan.run(&mut backend, &mut ctx, &mut memo, make, shared.config());
+    stats.nodes = ctx.spent();
+    stats.updates = ctx.updates();
+    stats.memo = memo.map(|m| m.stats());
+    finish(shared, stats, ctx.total(), true)
+}
+
+/// The tickets: the tree cut into subtrees (dealt onto the shards, with a
+/// shard), searched by every thread, each taking the next ticket when done.
+fn run_tickets<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
+    mut first_backend: B,
+    make: &F,
+    shared: &Shared,
+    plan: &MemoPlan,
+    mut stats: Stats,
+) -> Outcome {
+    let config = shared.config();
+    let threads = stats.threads;
+    let Some((tickets, order)) = tickets_to_search(&mut first_backend, make, shared, &mut stats) else {
+        return finish(shared, stats, Count::ZERO, false);
     };
-    let (mut tickets, enum_nodes) = enumerate(&mut first_backend, &shared, target);
-    stats.nodes += enum_nodes;
-    if shared.stopped() {
-        return finish(&shared, stats, Count::ZERO, false);
-    }
-    if let Some(Shard { index, count }) = config.shard {
-        // The owned tickets stay in tree order, so that the first solution
-        // is still the leftmost one of the shard.
-        let dealt =
-            match estimate::deal_tickets(&make, &mut first_backend, &mut tickets, count, threads, &Halt::of(config)) {
-                Ok(dealt) => dealt,
-                Err(Stopped(reason)) => {
-                    shared.halt(reason);
-                    return finish(&shared, stats, Count::ZERO, false);
-                }
-            };
-        stats.split = tickets.len() as u64;
-        tickets = tickets.into_iter().zip(dealt.owner).filter(|&(_, o)| o == index).map(|(t, _)| t).collect();
-    }
-    stats.tickets = tickets.len() as u64;
-    shared.expect_tickets(tickets.iter().map(|t| t.weight).sum());
-    // The order the workers take tickets in: tree order when the first
-    // solution is wanted (the leftmost one wins); otherwise the largest
-    // estimated subtrees first (longest processing time first), so that
-    // no big subtree is left to one thread at the end.
-    let mut order: Vec<usize> = (0..tickets.len()).collect();
-    if !config.first_only() {
-        order.sort_by(|&a, &b| tickets[b].weight.total_cmp(&tickets[a].weight).then(a.cmp(&b)));
-    }
     let next = AtomicUsize::new(0);
-    let totals = Mutex::new((0u64, 0u64, Count::ZERO, None::<MemoStats>)); // nodes, updates, solutions, memo
     let work = |worker: usize, backend: &mut B| {
-        let mut ctx = Ctx::new(&shared, worker);
-        let mut memo = new_memo();
+        let mut ctx = Ctx::new(shared, worker);
+        let mut memo = plan.new_memo();
         loop {
             let k = next.fetch_add(1, Ordering::Relaxed);
             if k >= tickets.len() || shared.stopped() {
@@ -335,7 +393,8 @@ pub(crate) fn drive<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
             ctx.start_ticket(t, tickets[t].weight);
             let replayed = backend.replay(&tickets[t].path);
             debug_assert!(replayed, "a ticket's path could not be replayed");
-            let flow = if replayed { run(backend, &mut ctx, &mut memo) } else { ControlFlow::Continue(()) };
+            let flow =
+                if replayed { plan.run(backend, &mut ctx, &mut memo, make, config) } else { ControlFlow::Continue(()) };
             ctx.report_nodes();
             if flow.is_continue() {
                 shared.ticket_done(worker, tickets[t].weight);
@@ -349,32 +408,66 @@ pub(crate) fn drive<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
             }
         }
         backend.reset();
-        let mut tot = totals.lock().unwrap();
-        tot.0 += ctx.spent();
-        tot.1 += ctx.updates();
-        tot.2 += &ctx.total();
-        if let Some(WorkerMemo::Own(m)) = memo {
-            tot.3.get_or_insert_with(MemoStats::default).add(&m.stats);
-        }
+        let own_memo = match memo {
+            Some(WorkerMemo::Own(m)) => Some(m.stats),
+            _ => None,
+        };
+        let stats = Stats { nodes: ctx.spent(), updates: ctx.updates(), memo: own_memo, ..Stats::default() };
+        WorkerTotals { stats, solutions: ctx.total(), proved: false }
     };
-    if threads <= 1 {
-        work(0, &mut first_backend);
-    } else {
-        std::thread::scope(|s| {
-            let work = &work;
-            let make = &make;
-            for w in 1..threads {
-                // A worker whose build a stop cut short has nothing to
-                // do: the others end at their next poll.
-                s.spawn(move || make().map(|mut backend| work(w, &mut backend)));
-            }
-            work(0, &mut first_backend);
-        });
-    }
-    let (nodes, updates, solutions, memo_stats) = totals.into_inner().unwrap();
-    stats.memo = memo_stats.or_else(|| shared_memo.get().map(SharedMemo::stats));
-    stats.nodes += nodes;
-    stats.updates += updates;
+    let totals = run_workers(threads, &mut first_backend, make, work);
+    stats += &totals.stats;
+    stats.memo = stats.memo.or_else(|| plan.shared_stats());
     let all_done = next.load(Ordering::Relaxed) >= tickets.len();
-    finish(&shared, stats, solutions, all_done)
+    finish(shared, stats, totals.solutions, all_done)
+}
+
+/// The tickets to search and the order the workers take them in, after
+/// the cut (and with a shard, the deal); `None` when a stop came first.
+/// Counts the cut's nodes and the tickets in `stats`.
+fn tickets_to_search<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
+    first_backend: &mut B,
+    make: &F,
+    shared: &Shared,
+    stats: &mut Stats,
+) -> Option<(Vec<Ticket>, Vec<usize>)> {
+    let config = shared.config();
+    let threads = stats.threads;
+    // Threads share tickets dynamically; a count (which cannot stop early)
+    // cuts finer, so that the last subtrees taken are small and both
+    // threads finish together.
+    let target = match config.shard {
+        Some(Shard { count, .. }) => shard_target(count),
+        None if config.first_only() => FIRST_TICKETS_PER_THREAD * threads,
+        None => COUNT_TICKETS_PER_THREAD * threads,
+    };
+    let (mut tickets, enum_nodes) = enumerate(first_backend, shared, target);
+    stats.nodes += enum_nodes;
+    if shared.stopped() {
+        return None;
+    }
+    if let Some(Shard { index, count }) = config.shard {
+        // The owned tickets stay in tree order, so that the first solution
+        // is still the leftmost one of the shard.
+        let dealt = match estimate::deal_tickets(make, first_backend, &mut tickets, count, threads, &Halt::of(config)) {
+            Ok(dealt) => dealt,
+            Err(Stopped(reason)) => {
+                shared.halt(reason);
+                return None;
+            }
+        };
+        stats.split = tickets.len() as u64;
+        tickets = tickets.into_iter().zip(dealt.owner).filter(|&(_, o)| o == index).map(|(t, _)| t).collect();
+    }
+    stats.tickets = tickets.len() as u64;
+    shared.expect_tickets(tickets.iter().map(|t| t.weight).sum());
+    // The order the workers take tickets in: tree order when the first
+    // solution is wanted (the leftmost one wins); otherwise the largest
+    // estimated subtrees first (longest processing time first), so that
+    // no big subtree is left to one thread at the end.
+    let mut order: Vec<usize> = (0..tickets.len()).collect();
+    if !config.first_only() {
+        order.sort_by(|&a, &b| tickets[b].weight.total_cmp(&tickets[a].weight).then(a.cmp(&b)));
+    }
+    Some((tickets, order))
 }

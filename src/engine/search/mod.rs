@@ -3,8 +3,9 @@
 //! The loop moves a [`Backend`] through its tree with the moves of the
 //! contract ([`crate::engine::backends`]) and reports to the worker's [`Ctx`]. What
 //! happens at solutions and at the ends of subtrees is the *mode*
-//! ([`Mode`]): [`Enumerate`] hands each solution to the context (first
-//! solution, limits, visitors, counts one by one); [`Memoised`] counts
+//! ([`Mode`]): [`Enumerate`] hands each solution to the context (kept as
+//! the first solution, or listed and counted one by one, as the driver
+//! chose for the search's [`SearchMode`]); [`Memoised`] counts
 //! subtrees with a memo (M1-M3 of [`crate::engine::memo`]); [`Cut`] records the
 //! subtrees below a depth as tickets. The loop is generic over them, so
 //! each backend and mode is compiled into its own loop without calls
@@ -32,8 +33,10 @@ pub(crate) mod halt;
 pub(crate) mod portfolio;
 #[cfg(test)]
 mod stop_tests;
+pub(crate) mod workers;
 
 use crate::engine::backends::{Backend, Node, Step};
+use crate::engine::config::SearchMode;
 use crate::engine::count::Count;
 use crate::engine::memo::{Hint, Table};
 use crate::engine::search::ctx::Ctx;
@@ -140,9 +143,26 @@ impl Mode for Cut {
     fn end<B: Backend>(&mut self, _: &B, _: &mut Ctx, _: usize) {}
 }
 
-/// Solutions one by one, to the context: first solution, limits,
-/// visitors, plain counts.
-pub(crate) struct Enumerate;
+/// Solutions one by one, to the context.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Enumerate {
+    /// A first-solution search: the solution is kept ([`Ctx::keep_first`])
+    /// and the run ends.
+    First,
+    /// Each solution is listed or counted ([`Ctx::solution`]: the
+    /// visitor, the limit).
+    Each,
+}
+
+impl Enumerate {
+    /// How a search in `mode` meets its solutions.
+    pub(crate) fn of(mode: SearchMode) -> Self {
+        match mode {
+            SearchMode::First => Enumerate::First,
+            SearchMode::All { .. } | SearchMode::Count => Enumerate::Each,
+        }
+    }
+}
 
 impl Mode for Enumerate {
     #[inline(always)]
@@ -155,7 +175,14 @@ impl Mode for Enumerate {
 
     #[inline(always)]
     fn solution<B: Backend>(&mut self, backend: &B, ctx: &mut Ctx) -> ControlFlow<()> {
-        ctx.solution((0..backend.depth()).map(|l| backend.step(l).option as usize))
+        let options = (0..backend.depth()).map(|l| backend.step(l).option as usize);
+        match self {
+            Enumerate::First => {
+                ctx.keep_first(options);
+                ControlFlow::Break(())
+            }
+            Enumerate::Each => ctx.solution(options),
+        }
     }
 
     #[inline(always)]

@@ -96,15 +96,16 @@
 
 use super::ctx::{finish, Ctx, Shared, Visitor};
 use super::halt::Stopped;
+use super::workers::{run_workers, WorkerTotals};
 use super::{search, Enumerate, Mode};
 use crate::engine::backends::{Backend, Node};
 use crate::engine::config::SearchConfig;
 use crate::engine::outcome::{Outcome, Stats};
-use crate::engine::tuning::{MIRROR_SOLUTIONS, RESTART_UNIT, SHARED_DEPTH, SOLO_WARM};
+use crate::engine::tuning::{MIRROR_SOLUTIONS, RESTART_UNIT, SHARED_DEPTH, SOLO_WARM, WARM};
 use crate::rng::Rng;
 use std::collections::HashSet;
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 /// The `i`-th term (from 1) of the Luby sequence: 1 1 2 1 1 2 4 1 1 2 ...
@@ -131,18 +132,17 @@ pub(crate) fn drive<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
     threads: usize,
 ) -> Outcome {
     debug_assert!(first.can_randomise(), "a portfolio of a backend without random orders");
-    let mut shared = Shared::new(config, visitor, threads);
-    shared.set_portfolio();
-    let shared = shared;
-    let mut stats = Stats { threads, backend: first.name(), ..Stats::default() };
-    let totals = Mutex::new(Totals::default());
+    let shared = Shared::new(config, visitor, threads);
     let refuted = Refuted::default();
     // P7: with few solutions expected, worker 1 mirrors the complete member.
     let mirrored = threads >= 2 && first.ln_expected_solutions().is_some_and(|e| e <= MIRROR_SOLUTIONS.ln());
+    // P4: the complete member has spent its WARM nodes (or is done), and
+    // the other members may start.
+    let warm = AtomicBool::new(false);
     // Workers other than the complete member start after its warm-up;
     // false when the search was stopped meanwhile.
-    let warm = || {
-        while !shared.is_warm() && !shared.stopped() {
+    let wait_warm = || {
+        while !warm.load(Ordering::Relaxed) && !shared.stopped() {
             std::thread::sleep(std::time::Duration::from_millis(1));
         }
         !shared.stopped()
@@ -155,14 +155,20 @@ pub(crate) fn drive<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
             solo(&make, backend, &mut ctx, &mut restarter, &mut member)
         } else if worker == 0 {
             backend.randomise(0);
-            let flow = search(backend, &mut ctx, &mut member);
-            shared.warm_up();
+            ctx.start_run(WARM);
+            let mut flow = search(backend, &mut ctx, &mut member);
+            if ctx.budget_hit() {
+                warm.store(true, Ordering::Relaxed);
+                ctx.start_run(u64::MAX);
+                flow = search(backend, &mut ctx, &mut member);
+            }
+            warm.store(true, Ordering::Relaxed);
             flow.is_continue()
         } else if worker == 1 && (backend.other_order() || (mirrored && backend.mirror(SHARED_DEPTH))) {
             // P8 (the other order) where the backend has one, else P7.
-            warm() && search(backend, &mut ctx, &mut member).is_continue()
+            wait_warm() && search(backend, &mut ctx, &mut member).is_continue()
         } else {
-            warm();
+            wait_warm();
             loop {
                 if shared.stopped() {
                     break false;
@@ -176,46 +182,14 @@ pub(crate) fn drive<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
             shared.settle();
         }
         backend.reset();
-        let mut t = totals.lock().unwrap();
-        t.nodes += ctx.spent();
-        t.updates += ctx.updates();
-        t.solutions += ctx.solutions();
-        t.restarts += restarter.restarts;
-        t.proved |= proved;
+        let stats =
+            Stats { nodes: ctx.spent(), updates: ctx.updates(), restarts: restarter.restarts, ..Stats::default() };
+        WorkerTotals { stats, solutions: ctx.solutions().into(), proved }
     };
-    if threads <= 1 {
-        work(0, &mut first);
-    } else {
-        std::thread::scope(|s| {
-            let (work, make) = (&work, &make);
-            for w in 1..threads {
-                // A member whose build a stop cut short has nothing to do:
-                // the others end at their next poll.
-                s.spawn(move || make().map(|mut backend| work(w, &mut backend)));
-            }
-            work(0, &mut first);
-        });
-    }
-    let totals = totals.into_inner().unwrap();
-    stats.nodes = totals.nodes;
-    stats.updates = totals.updates;
-    stats.restarts = totals.restarts;
-    finish(&shared, stats, totals.solutions.into(), totals.proved)
-}
-
-/// What the members did, summed over the workers.
-#[derive(Clone, Copy, Debug, Default)]
-struct Totals {
-    /// Nodes spent.
-    nodes: u64,
-    /// Elementary updates of the backends.
-    updates: u64,
-    /// Solutions found.
-    solutions: u64,
-    /// Restart runs.
-    restarts: u64,
-    /// Whether a member proved there is no solution.
-    proved: bool,
+    let totals = run_workers(threads, &mut first, &make, work);
+    let mut stats = Stats { threads, backend: Some(first.kind()), ..Stats::default() };
+    stats += &totals.stats;
+    finish(&shared, stats, totals.solutions, totals.proved)
 }
 
 /// P5: the portfolio on one thread. The complete member runs alone for
@@ -402,12 +376,13 @@ impl Mode for Member<'_> {
         self.skipped
     }
 
-    /// The first solution ends the member's search (a portfolio searches
-    /// for one solution only).
+    /// The first solution ends the member's search, and the first one
+    /// any member finds ends the portfolio's (the members search the same
+    /// tree in different orders).
     #[inline(always)]
     fn solution<B: Backend>(&mut self, backend: &B, ctx: &mut Ctx) -> ControlFlow<()> {
-        let flow = Enumerate.solution(backend, ctx);
-        debug_assert!(flow.is_break(), "a portfolio member went on after a solution");
+        let flow = Enumerate::First.solution(backend, ctx);
+        ctx.settle();
         flow
     }
 

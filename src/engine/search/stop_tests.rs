@@ -14,7 +14,7 @@ use crate::engine::backends::shape::{SlotPieces, UniformSlots};
 use crate::engine::choice::estimate::{self, estimate_tree, memo_estimate};
 use crate::engine::choice::pilot::MemoHint;
 use crate::engine::tests::{tetravex, tetravex_tiles, tile_model, Rng};
-use crate::engine::{plan, solve, BackendChoice, Monitor, Problem, SearchConfig, StopReason};
+use crate::engine::{plan, solve, BackendChoice, Monitor, Problem, SearchConfig, SearchMode, StopReason};
 use std::ops::ControlFlow;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
@@ -43,11 +43,12 @@ fn a_stop_before_the_search_spends_no_node() {
     for (stop, reason) in [(interrupted(), StopReason::Interrupted), (past, StopReason::Timeout)] {
         for backend in [BackendChoice::Auto, BackendChoice::General, BackendChoice::Assign, BackendChoice::RowScan] {
             for threads in [1, 2] {
-                for limit in [None, Some(1), Some(5)] {
+                let limited = |limit| SearchMode::All { limit: Some(limit) };
+                for mode in [SearchMode::Count, SearchMode::First, limited(1), limited(5)] {
                     for visitor in visitors {
-                        let config = SearchConfig { backend, threads, limit, ..stop.clone() };
+                        let config = SearchConfig { backend, threads, mode, ..stop.clone() };
                         let outcome = solve(&problem, &config, visitor);
-                        let what = format!("{backend:?}, {threads} threads, limit {limit:?}");
+                        let what = format!("{backend:?}, {threads} threads, {mode:?}");
                         assert_eq!(outcome.stopped, Some(reason), "{what}");
                         assert_eq!((outcome.stats.nodes, outcome.complete), (0, false), "{what}");
                         assert!(outcome.solutions.is_zero(), "{what}");
@@ -122,13 +123,13 @@ fn a_worker_whose_build_gives_up_leaves_its_work_to_the_others() {
     let shape = SlotPieces::of(&problem, never).unwrap().unwrap();
     let expected = solve(&problem, &SearchConfig { threads: 1, ..SearchConfig::count() }, None);
     assert!(expected.complete && !expected.solutions.is_zero());
-    for limit in [None, Some(1)] {
-        let config = SearchConfig { threads: 2, limit, ..SearchConfig::count() };
+    for mode in [SearchMode::Count, SearchMode::First, SearchMode::All { limit: Some(1) }] {
+        let config = SearchConfig { threads: 2, mode, ..SearchConfig::count() };
         let first = Assign::new(&problem, &shape, never).unwrap();
         let outcome = driver::drive(first, gives_up, &config, None, MemoHint::default());
-        match limit {
-            None => assert_eq!((outcome.solutions, outcome.complete), (expected.solutions.clone(), true)),
-            Some(_) => assert_eq!((outcome.solutions.to_u64(), outcome.stopped), (Some(1), Some(StopReason::Limit))),
+        match mode {
+            SearchMode::Count => assert_eq!((outcome.solutions, outcome.complete), (expected.solutions.clone(), true)),
+            _ => assert_eq!((outcome.solutions.to_u64(), outcome.stopped), (Some(1), Some(StopReason::Limit))),
         }
     }
     let mut warmed = 0;

@@ -12,7 +12,7 @@
 //! change together (a test writes a record with [`case_record`] and reads
 //! it back with [`crate::merge::read_records`]).
 
-use crate::engine::{Count, ParseCountError, Stats, StopReason};
+use crate::engine::{BackendKind, Count, ParseCountError, ShardPlan, Stats, StopReason};
 use crate::puzzles::Refutation;
 use crate::solve::{CaseResult, Status};
 use serde::{Deserialize, Serialize};
@@ -67,32 +67,23 @@ pub struct MemoJson {
 
 /// Milliseconds with microsecond precision: `0.285`, not the float noise
 /// of `0.28451000000000004`.
-pub fn millis(d: std::time::Duration) -> f64 {
+pub(crate) fn millis(d: std::time::Duration) -> f64 {
     round_ms(d.as_secs_f64() * 1000.0)
 }
 
 /// A number of milliseconds rounded to the microsecond (sums of them too).
-pub fn round_ms(ms: f64) -> f64 {
+pub(crate) fn round_ms(ms: f64) -> f64 {
     (ms * 1000.0).round() / 1000.0
 }
 
-/// What records and `--stats` say for the backend when no search ran (a
-/// case a pre-check refuted).
-pub const NO_BACKEND: &str = "none";
-
-/// The backend as records name it (`stats.backend`, docs/json.md): the
-/// engine's own name for the backend that ran (`bitset`, `assign`,
-/// `rowscan`, `sparse-xcc`), or [`NO_BACKEND`] when none ran. This is the
-/// one place where the engine's names become the records' names; they are
-/// the same words, except that the engine says nothing (`""`) where no
-/// search ran. (`--backend general` on the command line selects the
-/// backend the engine and the records call `sparse-xcc`.)
-pub fn backend_name(backend: &str) -> &str {
-    if backend.is_empty() {
-        NO_BACKEND
-    } else {
-        backend
-    }
+/// The backend as records and `--stats` name it (`stats.backend`,
+/// docs/json.md): the engine's name for the backend that ran
+/// ([`BackendKind::name`]: `bitset`, `assign`, `rowscan`, `sparse-xcc`),
+/// or `none` when none ran (a case a pre-check refuted, a stop before the
+/// search). (`--backend general` on the command line selects the backend
+/// the engine and the records call `sparse-xcc`.)
+pub fn backend_name(backend: Option<BackendKind>) -> &'static str {
+    backend.map_or("none", BackendKind::name)
 }
 
 impl StatsJson {
@@ -211,6 +202,17 @@ pub struct PlanStatsJson {
     pub backend: String,
     /// Wall time of the plan.
     pub elapsed_ms: f64,
+}
+
+impl PlanStatsJson {
+    /// The effort of `plan` as JSON.
+    pub fn from_plan(plan: &ShardPlan) -> Self {
+        PlanStatsJson {
+            nodes: plan.nodes,
+            backend: backend_name(plan.backend).to_string(),
+            elapsed_ms: millis(plan.elapsed),
+        }
+    }
 }
 
 /// The record `--shard-plan N` writes for each case.

@@ -668,8 +668,8 @@ impl Assign {
 }
 
 impl Backend for Assign {
-    fn name(&self) -> &'static str {
-        "assign"
+    fn kind(&self) -> crate::engine::backends::BackendKind {
+        crate::engine::backends::BackendKind::Assign
     }
 
     fn reset(&mut self) {
