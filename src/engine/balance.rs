@@ -98,6 +98,7 @@ pub(crate) enum Delta {
 const MAX_KINDS: usize = 4;
 
 /// The colour balance of the joins of a slot/piece problem.
+#[derive(Clone)]
 pub(crate) struct Balance {
     kinds: usize,
     /// Per kind: where its colours start in `excess` (end 0, then end 1,

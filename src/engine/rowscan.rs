@@ -4,8 +4,11 @@
 //! It serves the same slot/piece problems as the [assignment
 //! backend](super::assign) (every option names a slot and a piece, plus
 //! coloured secondary items), when every option of a slot touches the same
-//! secondary items. The slots are filled in the order the problem declares
-//! them (a tile puzzle declares its cells row by row). When slot `i` is
+//! secondary items. The slots are filled in a fixed order: the one the
+//! problem declares them in (a tile puzzle declares its cells row by row),
+//! or, on big boards whose joins nearly determine their pieces, the
+//! [square order](super::square), grown from a corner like the
+//! corner-square scan; below, slot `i` is the `i`-th in that order. When slot `i` is
 //! reached, the secondary items it shares with slots `0..i` (its *back*
 //! items: for a cell in reading order, the joins above and to the left)
 //! already have their colours, so the options that fit are exactly those
@@ -23,7 +26,10 @@
 //! * **R2** (enter slot `i`): form the key from the current colours of the
 //!   back items; look the run of options with that key up in the slot's
 //!   table (one entry per possible key, when there are at most 65,536 of
-//!   them), or binary-search it.
+//!   them and at most [`TABLE_DENSITY`] times the slot's options), or
+//!   binary-search it. (A 28x28 board with 112 labels has 12,544 keys per
+//!   slot for 784 options: tables for all its slots took 39 MB and most of
+//!   the backend's setup, per thread.)
 //! * **R3** (try): the options of the run in order, skipping those whose
 //!   piece has no copy left; taking one decrements its piece and writes its
 //!   colours on the slot's *forward* items (the others).
@@ -31,6 +37,11 @@
 //!   later slot reads them before slot `i` writes them again.
 //! * **R5** (memo key) and **R6** (its bound): see `write_key` and
 //!   `key_bound` below.
+//! * **R8** (shared lists): slots whose options give the same keys,
+//!   pieces and forward colours, in the same order, share one sorted list
+//!   and its table (every inner cell of a Tetravex board: one list instead
+//!   of 1,024 copies on a 32x32 board, which the lookups now find in the
+//!   cache); only the options' own numbers are kept per slot.
 //! * **R7** (balance, in `RowScan<true>` only): the [colour
 //!   balance](super::balance) of the joins, kept by each option's net
 //!   changes (fixed, since a join is coloured exactly when its later slot
@@ -41,7 +52,9 @@
 //!
 //! There is no look-ahead at all: a node costs a table lookup and a few
 //! word writes, so this backend explores many more nodes than the
-//! assignment backend at a small fraction of the cost per node. The engine
+//! assignment backend at a small fraction of the cost per node. Everything
+//! but the search state (colours, copies left, levels, the balance) is
+//! built once and shared by the workers of a search ([`RowScan::twins`]). The engine
 //! picks between the two by estimating both trees (see [`super::choose`]).
 //!
 //! # Invariants (checked in debug builds)
@@ -57,9 +70,16 @@ use super::memo::{self, Packer};
 use super::problem::Problem;
 use super::shape::UniformSlots;
 use super::tuning::{MAX_TABLE, MAX_TABLES};
+use std::collections::HashMap;
+use std::sync::Arc;
 
 /// A slot without a lookup table (its key space is too large).
 const NO_TABLE: u32 = u32::MAX;
+
+/// R2: a slot has a table only when its key space is at most this many
+/// times its options (or 4,096 keys): beyond, the table is mostly empty
+/// runs and costs more to build than its lookups save.
+const TABLE_DENSITY: u64 = 8;
 
 /// The slot order and each slot's back and forward items.
 struct Layout {
@@ -69,30 +89,22 @@ struct Layout {
 }
 
 impl Layout {
-    /// `None` unless every key fits in 64 bits; `Err` when `halt` stops it.
-    fn new(pb: &Problem, uniform: &UniformSlots, halt: &Halt) -> Result<Option<Layout>, Stopped> {
-        // Colours per item, as the keys' radixes.
-        let mut colours: Vec<Vec<u32>> = vec![Vec::new(); pb.secondary_count()];
-        for o in 0..pb.option_count() {
-            halt.every(o)?;
-            for (j, c) in pb.secondaries(o) {
-                let list = &mut colours[j.index()];
-                if !list.contains(&c) {
-                    list.push(c);
-                }
-            }
-        }
+    /// The layout of the slots taken in `order` (position -> slot), with
+    /// the keys' radixes from `n_colours` (colours per item); `None` unless
+    /// every key fits in 64 bits.
+    fn new(uniform: &UniformSlots, order: &[u32], n_colours: &[u32]) -> Option<Layout> {
         // Back items: touched by an earlier slot (so coloured when the slot
         // is reached, since every option of that slot colours them).
-        let mut seen = vec![false; pb.secondary_count()];
-        let mut items = Vec::with_capacity(uniform.items.len());
-        let mut n_back = Vec::with_capacity(uniform.items.len());
-        for s in &uniform.items {
+        let mut seen = vec![false; n_colours.len()];
+        let mut items = Vec::with_capacity(order.len());
+        let mut n_back = Vec::with_capacity(order.len());
+        for &slot in order {
+            let s = &uniform.items[slot as usize];
             let (back, fwd): (Vec<u32>, Vec<u32>) = s.iter().partition(|&&j| seen[j as usize]);
             let radix =
-                back.iter().map(|&j| colours[j as usize].len().max(1) as u128).fold(1u128, u128::saturating_mul);
+                back.iter().map(|&j| u128::from(n_colours[j as usize].max(1))).fold(1u128, u128::saturating_mul);
             if radix > u128::from(u64::MAX) {
-                return Ok(None);
+                return None;
             }
             for &j in s {
                 seen[j as usize] = true;
@@ -100,17 +112,57 @@ impl Layout {
             n_back.push(back.len());
             items.push(back.into_iter().chain(fwd).collect());
         }
-        Ok(Some(Layout { items, n_back }))
+        Some(Layout { items, n_back })
     }
 }
 
+/// The backend: the search state of one worker, over the tables that the
+/// workers of a search share (reached through `Deref`).
 pub(crate) struct RowScan<const BALANCED: bool> {
+    tables: Arc<Tables>,
+    /// Current dense colour of each secondary item.
+    colour: Vec<u32>,
+    remaining: Vec<u32>,
+    left: u64,
+    /// Per level: the run `[lo, hi)` and the index taken.
+    lv_lo: Vec<u32>,
+    lv_hi: Vec<u32>,
+    lv_at: Vec<u32>,
+    level: usize,
+    /// The depth runs start from (see [`Backend::base`]).
+    base: usize,
+    /// R7: the colour balance of the joins. In this order a join is
+    /// coloured when its slot of higher index is filled, never before.
+    balance: Option<Balance>,
+}
+
+impl<const BALANCED: bool> std::ops::Deref for RowScan<BALANCED> {
+    type Target = Tables;
+    fn deref(&self) -> &Tables {
+        &self.tables
+    }
+}
+
+impl Tables {
+    /// The index in `opt` of entry `k` of slot `s`'s list.
+    #[inline(always)]
+    fn sorted(&self, s: usize, k: usize) -> usize {
+        self.opt_off[s] as usize + (k - self.list_off[s] as usize)
+    }
+}
+
+/// What a search never changes: the order, the options sorted by key, the
+/// lookup tables, the memo's frontiers and bounds, the balance's deltas.
+pub(crate) struct Tables {
     n_slots: usize,
     slot_item: Vec<u32>,
-    /// Per slot: its options sorted by key (`opt`, with `key`, `piece`),
-    /// in `opt_off[s]..opt_off[s + 1]`.
+    /// Per slot: its options sorted by key, in `opt[opt_off[s]..opt_off[s
+    /// + 1]]`; their keys, pieces and forward colours (R8, its *list*) at
+    /// `key[list_off[s]..]` and `piece[list_off[s]..]`, as many. The
+    /// search's option indices `k` are indices into the lists.
     opt_off: Vec<u32>,
     opt: Vec<u32>,
+    list_off: Vec<u32>,
     key: Vec<u64>,
     piece: Vec<u32>,
     /// Per slot: its items, back ones first (`item_off[s]..`), and each
@@ -124,23 +176,22 @@ pub(crate) struct RowScan<const BALANCED: bool> {
     /// one entry later: R2 without a binary search.
     table_off: Vec<u32>,
     table: Vec<u32>,
-    /// Per sorted option: the dense colours on the slot's forward items, at
-    /// `fwd_off[s] + k * n_fwd(s)`.
+    /// Per slot without such a table but with back items: the start of
+    /// each colour's run on its first back item (the key's leading digit),
+    /// `lead[lead_off[s] + colour]`: R2 binary-searches within it, a
+    /// handful of options, not the slot's whole list.
+    lead_off: Vec<u32>,
+    lead: Vec<u32>,
+    /// Per list entry: the dense colours on the slot's forward items, at
+    /// `fwd_off[s] + (k - list_off[s]) * n_fwd(s)`.
     fwd_off: Vec<u32>,
     fwd: Vec<u32>,
     /// Where each global option sits: (slot, index in the slot's run).
     where_opt: Vec<(u32, u32)>,
-    /// Current dense colour of each secondary item.
-    colour: Vec<u32>,
-    remaining: Vec<u32>,
+    /// The copies of each piece, their sum, and the secondary items.
+    copies: Vec<u32>,
     left: u64,
-    /// Per level: the run `[lo, hi)` and the index taken.
-    lv_lo: Vec<u32>,
-    lv_hi: Vec<u32>,
-    lv_at: Vec<u32>,
-    level: usize,
-    /// The depth runs start from (see [`Backend::base`]).
-    base: usize,
+    n_colours: usize,
     /// R5 (memo key): per slot `s`, its *frontier*: the items written by
     /// slots before `s` and read by `s` or a later slot, at
     /// `front[front_off[s]..front_off[s + 1]]`; the bits of each item's
@@ -155,8 +206,7 @@ pub(crate) struct RowScan<const BALANCED: bool> {
     /// colourings of its frontier times the ways to leave that many copies
     /// of the pieces.
     key_bound: Vec<f64>,
-    /// R7: the colour balance of the joins. In this order a join is
-    /// coloured when its slot of higher index is filled, never before.
+    /// R7: the balance at the root, each worker's copy to start from.
     balance: Option<Balance>,
     /// Per sorted option: its net changes to the balance, at
     /// `bal[bal_off[k]..bal_off[k + 1]]`.
@@ -165,17 +215,36 @@ pub(crate) struct RowScan<const BALANCED: bool> {
 }
 
 impl<const BALANCED: bool> RowScan<BALANCED> {
-    /// The backend for `pb`, a problem with uniform slots, or `None` when
-    /// its keys do not fit in 64 bits; `Err` when `halt` stops the build
+    /// The backend for `pb`, a problem with uniform slots, filling the
+    /// slots in the order the problem declares them, or `None` when its
+    /// keys do not fit in 64 bits; `Err` when `halt` stops the build
     /// (checked per slot and every [`STRIDE`](super::halt::STRIDE) options).
     pub(crate) fn build(pb: &Problem, uniform: &UniformSlots, halt: &Halt) -> Result<Option<Self>, Stopped> {
-        let Some(layout) = Layout::new(pb, uniform, halt)? else { return Ok(None) };
-        let shape = uniform.slots;
+        let order: Vec<u32> = (0..uniform.items.len() as u32).collect();
+        Self::build_in(pb, uniform, order, halt)
+    }
+
+    /// As [`RowScan::build`], filling the slots in `order` (position ->
+    /// slot, a permutation of the slots).
+    pub(crate) fn build_in(
+        pb: &Problem,
+        uniform: &UniformSlots,
+        order: Vec<u32>,
+        halt: &Halt,
+    ) -> Result<Option<Self>, Stopped> {
         let dense = pb.dense_colours(halt)?;
+        let Some(layout) = Layout::new(uniform, &order, &dense.n_colours) else { return Ok(None) };
+        let shape = uniform.slots;
         let n = shape.slot_item.len();
+        debug_assert_eq!(order.len(), n, "the order is a permutation of the slots");
         let remaining = shape.copies.clone();
         let mut opt_off = vec![0u32];
         let (mut opt, mut key, mut piece) = (Vec::new(), Vec::new(), Vec::new());
+        // R8: the lists so far by a hash of their slot's options in option
+        // order, each with its first slot and the sort's permutation.
+        let mut list_off = Vec::with_capacity(n);
+        let mut lists: HashMap<u64, Vec<(usize, Vec<u32>)>> = HashMap::new();
+        let mut shared_with = vec![u32::MAX; n];
         let (mut item_off, mut item, mut radix_off, mut radix) = (vec![0u32], Vec::new(), vec![0u32], Vec::new());
         let (mut fwd_off, mut fwd) = (Vec::new(), Vec::new());
         let mut where_opt = vec![(u32::MAX, 0u32); pb.option_count()];
@@ -186,7 +255,7 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
             let ni = items.len();
             let radixes: Vec<u64> = items[..nb].iter().map(|&j| u64::from(dense.n_colours[j as usize])).collect();
             // Each option's dense colours in the order of `items`, once.
-            let opts = &shape.options[s];
+            let opts = &shape.options[order[s] as usize];
             cols.clear();
             cols.resize(opts.len() * ni, 0);
             for (t, &o) in opts.iter().enumerate() {
@@ -196,15 +265,55 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
                 }
             }
             let key_of = |t: usize| radixes.iter().zip(&cols[t * ni..]).fold(0u64, |k, (&r, &c)| k * r + u64::from(c));
-            let mut order: Vec<(u64, u32, usize)> = opts.iter().enumerate().map(|(t, &o)| (key_of(t), o, t)).collect();
-            order.sort_unstable();
-            fwd_off.push(fwd.len() as u32);
-            for (k, &(kv, o, t)) in order.iter().enumerate() {
-                where_opt[o as usize] = (s as u32, k as u32);
-                opt.push(o);
-                key.push(kv);
-                piece.push(shape.piece_of(pb, o as usize));
-                fwd.extend_from_slice(&cols[t * ni + nb..(t + 1) * ni]);
+            let piece_of = |t: usize| shape.piece_of(pb, opts[t] as usize);
+            let mut hash = (nb as u64) << 32 | ni as u64;
+            let mut mix = |x: u64| hash = (hash.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95);
+            radixes.iter().for_each(|&r| mix(r));
+            for t in 0..opts.len() {
+                mix(u64::from(piece_of(t)));
+                cols[t * ni..(t + 1) * ni].iter().for_each(|&c| mix(u64::from(c)));
+            }
+            // A list equal to this slot's: same radixes and forward items,
+            // and each entry equal to this slot's option at the same place
+            // of the sort's permutation (options are in increasing order in
+            // both slots, so the sort breaks ties alike).
+            let same = |&(r, ref perm): &(usize, Vec<u32>)| {
+                let (lo, nf) = (list_off[r] as usize, ni - nb);
+                perm.len() == opts.len()
+                    && layout.n_back[r] == nb
+                    && layout.items[r].len() == ni
+                    && radix[radix_off[r] as usize..radix_off[r + 1] as usize] == radixes[..]
+                    && perm.iter().enumerate().all(|(i, &t)| {
+                        let t = t as usize;
+                        let f = fwd_off[r] as usize + i * nf;
+                        key[lo + i] == key_of(t)
+                            && piece[lo + i] == piece_of(t)
+                            && fwd[f..f + nf] == cols[t * ni + nb..(t + 1) * ni]
+                    })
+            };
+            let found = lists.get(&hash).and_then(|reps| reps.iter().find(|rep| same(rep)));
+            if let Some((r, perm)) = found {
+                shared_with[s] = *r as u32;
+                list_off.push(list_off[*r]);
+                fwd_off.push(fwd_off[*r]);
+                for (k, &t) in perm.iter().enumerate() {
+                    let o = opts[t as usize];
+                    where_opt[o as usize] = (s as u32, k as u32);
+                    opt.push(o);
+                }
+            } else {
+                let mut order: Vec<(u64, u32, usize)> = (0..opts.len()).map(|t| (key_of(t), opts[t], t)).collect();
+                order.sort_unstable();
+                list_off.push(key.len() as u32);
+                fwd_off.push(fwd.len() as u32);
+                for (k, &(kv, o, t)) in order.iter().enumerate() {
+                    where_opt[o as usize] = (s as u32, k as u32);
+                    opt.push(o);
+                    key.push(kv);
+                    piece.push(piece_of(t));
+                    fwd.extend_from_slice(&cols[t * ni + nb..(t + 1) * ni]);
+                }
+                lists.entry(hash).or_default().push((s, order.iter().map(|&(_, _, t)| t as u32).collect()));
             }
             opt_off.push(opt.len() as u32);
             item.extend(items);
@@ -214,19 +323,46 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
         }
         let left = remaining.iter().map(|&r| u64::from(r)).sum();
         let (mut table_off, mut table) = (Vec::with_capacity(n), Vec::new());
+        let (mut lead_off, mut lead) = (Vec::with_capacity(n), Vec::new());
+        // Entry `d` of a table with `len` entries: the first option whose
+        // key is `d * unit` or more, in one merge of the (sorted) keys with
+        // the entries.
+        let fill = |table: &mut Vec<u32>, lo: usize, keys: &[u64], len: u64, unit: u64| {
+            let mut at = 0;
+            for d in 0..len {
+                while at < keys.len() && keys[at] < d * unit {
+                    at += 1;
+                }
+                table.push((lo + at) as u32);
+            }
+        };
+        drop(lists);
         for s in 0..n {
             halt.check()?;
-            let space = radix[radix_off[s] as usize..radix_off[s + 1] as usize].iter().product::<u64>();
-            if space > MAX_TABLE || table.len() + space as usize + 1 > MAX_TABLES {
+            let r = shared_with[s] as usize;
+            if r < n {
+                table_off.push(table_off[r]);
+                lead_off.push(lead_off[r]);
+                continue;
+            }
+            let radixes = &radix[radix_off[s] as usize..radix_off[s + 1] as usize];
+            let space = radixes.iter().product::<u64>();
+            let (lo, hi) = (list_off[s] as usize, (list_off[s] + opt_off[s + 1] - opt_off[s]) as usize);
+            let dense_enough = space <= (TABLE_DENSITY * (hi - lo) as u64).max(4096);
+            if space > MAX_TABLE || !dense_enough || table.len() + space as usize + 1 > MAX_TABLES {
                 table_off.push(NO_TABLE);
+                match radixes.first() {
+                    Some(&r) if lead.len() + r as usize + 1 <= MAX_TABLES => {
+                        lead_off.push(lead.len() as u32);
+                        fill(&mut lead, lo, &key[lo..hi], r + 1, space / r);
+                    }
+                    _ => lead_off.push(NO_TABLE),
+                }
                 continue;
             }
             table_off.push(table.len() as u32);
-            let (lo, hi) = (opt_off[s] as usize, opt_off[s + 1] as usize);
-            let keys: &[u64] = &key[lo..hi];
-            for k in 0..=space {
-                table.push((lo + keys.partition_point(|&x| x < k)) as u32);
-            }
+            lead_off.push(NO_TABLE);
+            fill(&mut table, lo, &key[lo..hi], space + 1, 1);
         }
         // R5: the frontiers. Slot `s` touches `item[item_off[s]..]`; an item
         // is written by the first slot touching it and read by the others.
@@ -289,7 +425,7 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
                 bal_off.push(bal.len() as u32);
             }
         }
-        Ok(Some(RowScan {
+        let tables = Tables {
             balance,
             bal_off,
             bal,
@@ -301,9 +437,10 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
             slot_width,
             key_words,
             n_slots: n,
-            slot_item: shape.slot_item.clone(),
+            slot_item: order.iter().map(|&s| shape.slot_item[s as usize]).collect(),
             opt_off,
             opt,
+            list_off,
             key,
             piece,
             item_off,
@@ -312,18 +449,40 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
             radix,
             table_off,
             table,
+            lead_off,
+            lead,
             fwd_off,
             fwd,
             where_opt,
-            colour: vec![u32::MAX; pb.secondary_count()],
-            remaining,
+            n_colours: dense.n_colours.len(),
             left,
+            copies: remaining,
+        };
+        Ok(Some(RowScan::over(Arc::new(tables))))
+    }
+
+    /// A backend at the root over `tables`.
+    fn over(tables: Arc<Tables>) -> Self {
+        let n = tables.n_slots;
+        RowScan {
+            colour: vec![u32::MAX; tables.n_colours],
+            remaining: tables.copies.clone(),
+            left: tables.left,
             lv_lo: vec![0; n + 1],
             lv_hi: vec![0; n + 1],
             lv_at: vec![0; n + 1],
             level: 0,
             base: 0,
-        }))
+            balance: tables.balance.clone(),
+            tables,
+        }
+    }
+
+    /// What builds the backend of another worker of the search: one at
+    /// the root over the same tables (no build, no second copy).
+    pub(crate) fn twins(&self) -> impl Fn() -> Result<Self, Stopped> + Sync {
+        let tables = Arc::clone(&self.tables);
+        move || Ok(Self::over(Arc::clone(&tables)))
     }
 
     /// Whether the balance (R7) prunes this search.
@@ -336,18 +495,27 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
     fn run_of(&self, s: usize) -> (u32, u32) {
         let (i0, r0) = (self.item_off[s] as usize, self.radix_off[s] as usize);
         let nb = self.radix_off[s + 1] as usize - r0;
-        let mut k = 0u64;
+        let (mut k, mut first_colour) = (0u64, 0);
         for b in 0..nb {
             let c = self.colour[self.item[i0 + b] as usize];
             debug_assert!(c != u32::MAX, "a back item has no colour");
             k = k * self.radix[r0 + b] + u64::from(c);
+            if b == 0 {
+                first_colour = c as usize;
+            }
         }
         let t = self.table_off[s];
         if t != NO_TABLE {
             let t = t as usize + k as usize;
             return (self.table[t], self.table[t + 1]);
         }
-        let (lo, hi) = (self.opt_off[s] as usize, self.opt_off[s + 1] as usize);
+        let (lo, hi) = match self.lead_off[s] {
+            NO_TABLE => {
+                let lo = self.list_off[s] as usize;
+                (lo, lo + (self.opt_off[s + 1] - self.opt_off[s]) as usize)
+            }
+            l => (self.lead[l as usize + first_colour] as usize, self.lead[l as usize + first_colour + 1] as usize),
+        };
         let keys = &self.key[lo..hi];
         let first = keys.partition_point(|&x| x < k);
         let last = first + keys[first..].partition_point(|&x| x == k);
@@ -365,15 +533,18 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
         let (i0, i1) = (self.item_off[s] as usize, self.item_off[s + 1] as usize);
         let nb = (self.radix_off[s + 1] - self.radix_off[s]) as usize;
         let nf = i1 - i0 - nb;
-        let f0 = self.fwd_off[s] as usize + (k - self.opt_off[s] as usize) * nf;
+        let f0 = self.fwd_off[s] as usize + (k - self.list_off[s] as usize) * nf;
         for f in 0..nf {
-            self.colour[self.item[i0 + nb + f] as usize] = self.fwd[f0 + f];
+            let t = &self.tables;
+            self.colour[t.item[i0 + nb + f] as usize] = t.fwd[f0 + f];
         }
         self.lv_at[s] = k as u32;
         self.level += 1;
         if BALANCED {
+            let t = &self.tables;
+            let k = t.sorted(s, k);
             if let Some(b) = self.balance.as_mut() {
-                for &d in &self.bal[self.bal_off[k] as usize..self.bal_off[k + 1] as usize] {
+                for &d in &t.bal[t.bal_off[k] as usize..t.bal_off[k + 1] as usize] {
                     b.apply_delta(d, 1);
                 }
             }
@@ -389,8 +560,10 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
         self.remaining[q] += 1;
         self.left += 1;
         if BALANCED {
+            let t = &self.tables;
+            let k = t.sorted(self.level, k);
             if let Some(b) = self.balance.as_mut() {
-                for &d in &self.bal[self.bal_off[k] as usize..self.bal_off[k + 1] as usize] {
+                for &d in &t.bal[t.bal_off[k] as usize..t.bal_off[k + 1] as usize] {
                     b.apply_delta(d, -1);
                 }
             }
@@ -479,7 +652,7 @@ impl<const BALANCED: bool> Backend for RowScan<BALANCED> {
                 return false;
             }
             let (lo, hi) = self.run_of(self.level);
-            let k = self.opt_off[s as usize] + k;
+            let k = self.list_off[s as usize] + k;
             if k < lo || k >= hi || self.remaining[self.piece[k as usize] as usize] == 0 {
                 return false;
             }
@@ -545,7 +718,7 @@ impl<const BALANCED: bool> Backend for RowScan<BALANCED> {
     }
 
     fn step(&self, l: usize) -> Step {
-        Step { item: self.slot_item[l], option: self.opt[self.lv_at[l] as usize] }
+        Step { item: self.slot_item[l], option: self.opt[self.sorted(l, self.lv_at[l] as usize)] }
     }
 
     fn branch(&self, l: usize) -> (u32, u32) {

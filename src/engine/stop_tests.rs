@@ -13,6 +13,7 @@ use super::halt::{Halt, Stopped, MOVES};
 use super::pilot::MemoHint;
 use super::rowscan::RowScan;
 use super::shape::{SlotPieces, UniformSlots};
+use super::square::{square_order, takes_square_order};
 use super::tests::{tetravex, tetravex_tiles, tile_model, Rng};
 use super::{plan, solve, BackendChoice, Monitor, Problem, SearchConfig, StopReason};
 use std::ops::ControlFlow;
@@ -79,6 +80,9 @@ fn the_builds_and_the_walks_give_up_at_a_stop() {
     assert!(stopped(Assign::new(&problem, &shape, halt).map(drop)));
     assert!(stopped(RowScan::<true>::build(&problem, &uniform, halt).map(drop)));
     assert!(stopped(RowScan::<false>::build(&problem, &uniform, halt).map(drop)));
+    assert!(stopped(square_order(&uniform, problem.secondary_count(), halt).map(drop)));
+    let dense = problem.dense_colours(never).unwrap();
+    assert!(stopped(takes_square_order(&problem, &uniform, dense, halt).map(drop)));
     // The walks that estimate the trees give up too, and leave the
     // backend at the root: the next estimate is as on a fresh build.
     let mut rows = RowScan::<false>::build(&problem, &uniform, never).unwrap().unwrap();
