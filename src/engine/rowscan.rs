@@ -352,7 +352,7 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
             if space > MAX_TABLE || !dense_enough || table.len() + space as usize + 1 > MAX_TABLES {
                 table_off.push(NO_TABLE);
                 match radixes.first() {
-                    Some(&r) if lead.len() + r as usize + 1 <= MAX_TABLES => {
+                    Some(&r) if lead.len() + (r as usize) < MAX_TABLES => {
                         lead_off.push(lead.len() as u32);
                         fill(&mut lead, lo, &key[lo..hi], r + 1, space / r);
                     }

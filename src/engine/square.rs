@@ -195,9 +195,9 @@ pub(crate) fn takes_square_order(
     // options, at `hist_off[j]` (side 0) and `hist_off[j] + n_colours[j]`.
     let mut hist_off = vec![u32::MAX; pb.secondary_count()];
     let mut len = 0usize;
-    for j in 0..pb.secondary_count() {
+    for (j, off) in hist_off.iter_mut().enumerate() {
         if touching.of_item(j as u32).len() == 2 {
-            hist_off[j] = len as u32;
+            *off = len as u32;
             len += 2 * dense.n_colours[j] as usize;
         }
     }
@@ -217,8 +217,7 @@ pub(crate) fn takes_square_order(
         }
     }
     let (mut ln_agree, mut joins) = (0.0, 0usize);
-    for j in 0..pb.secondary_count() {
-        let at = hist_off[j];
+    for (j, &at) in hist_off.iter().enumerate() {
         if at == u32::MAX {
             continue;
         }
