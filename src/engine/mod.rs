@@ -75,7 +75,9 @@
 //! * `assign`: slot/piece problems with coloured joins (tile puzzles):
 //!   exact bit-set domains, arc consistency, most constrained slot first.
 //! * `rowscan`: the same problems when every option of a slot touches the
-//!   same joins: slots in declared order, candidates looked up by colours.
+//!   same joins: slots in declared order (on big boards whose joins nearly
+//!   determine their pieces, in the `square` order grown from a corner),
+//!   candidates looked up by colours.
 //!
 //! Between the last two, `choose` decides by estimating both trees.
 
@@ -98,7 +100,7 @@ pub use search::ctx::Visitor;
 pub use tuning::DEFAULT_MEMO_MB;
 
 use backends::shape::{SlotPieces, UniformSlots};
-use backends::{assign, bitset, rowscan, sparse, Backend};
+use backends::{assign, bitset, sparse, Backend};
 use choice::choose;
 use choice::pilot::MemoHint;
 use search::driver;
@@ -151,17 +153,15 @@ fn dispatch<O: WithBackend>(problem: &Problem, config: &SearchConfig, op: O) -> 
             let force_rows = choice == BackendChoice::RowScan;
             let (picked, memo) =
                 choose::pick(problem, &shape, uniform.as_ref(), force_rows, config, memo_possible, halt)?;
-            fn applied<R>(rows: Option<R>) -> R {
-                rows.expect("the row scan applied")
-            }
+            // The other workers' row scans share the first one's tables.
             Ok(match picked {
                 choose::Picked::Rows(rows) => {
-                    let uniform = uniform.as_ref().expect("the row scan ran on uniform slots");
-                    op.run(*rows, || rowscan::RowScan::<false>::build(problem, uniform, halt).map(applied), memo)
+                    let twins = rows.twins();
+                    op.run(*rows, twins, memo)
                 }
                 choose::Picked::BalancedRows(rows) => {
-                    let uniform = uniform.as_ref().expect("the row scan ran on uniform slots");
-                    op.run(*rows, || rowscan::RowScan::<true>::build(problem, uniform, halt).map(applied), memo)
+                    let twins = rows.twins();
+                    op.run(*rows, twins, memo)
                 }
                 choose::Picked::Assign(assign) => op.run(*assign, || assign::Assign::new(problem, &shape, halt), memo),
             })

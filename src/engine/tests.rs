@@ -1,6 +1,6 @@
 //! Engine tests: hand-made models and a brute-force cross-check.
 
-use crate::engine::backends::shape;
+use crate::engine::backends::{rowscan, shape};
 use crate::engine::*;
 use proptest::prelude::*;
 use proptest::test_runner::{Config as ProptestConfig, RngSeed};

@@ -99,6 +99,7 @@ pub(crate) enum Delta {
 const MAX_KINDS: usize = 4;
 
 /// The colour balance of the joins of a slot/piece problem.
+#[derive(Clone)]
 pub(crate) struct Balance {
     /// The number of kinds of joins (at most [`MAX_KINDS`]).
     kinds: usize,

@@ -66,6 +66,7 @@ pub(crate) mod blocks;
 pub(crate) mod rowscan;
 pub(crate) mod shape;
 pub(crate) mod sparse;
+pub(crate) mod square;
 
 pub(crate) use crate::engine::outcome::BackendKind;
 

@@ -4,8 +4,11 @@
 //! It serves the same slot/piece problems as the [assignment
 //! backend](super::assign) (every option names a slot and a piece, plus
 //! coloured secondary items), when every option of a slot touches the same
-//! secondary items. The slots are filled in the order the problem declares
-//! them (a tile puzzle declares its cells row by row). When slot `i` is
+//! secondary items. The slots are filled in a fixed order: the one the
+//! problem declares them in (a tile puzzle declares its cells row by row),
+//! or, on big boards whose joins nearly determine their pieces, the
+//! [square order](super::square), grown from a corner like the
+//! corner-square scan; below, slot `i` is the `i`-th in that order. When slot `i` is
 //! reached, the secondary items it shares with slots `0..i` (its *back*
 //! items: for a cell in reading order, the joins above and to the left)
 //! already have their colours, so the options that fit are exactly those
@@ -23,7 +26,10 @@
 //! * **R2** (enter slot `i`): form the key from the current colours of the
 //!   back items; look the run of options with that key up in the slot's
 //!   table (one entry per possible key, when there are at most 65,536 of
-//!   them), or binary-search it.
+//!   them and at most [`TABLE_DENSITY`] times the slot's options), or
+//!   binary-search it. (A 28x28 board with 112 labels has 12,544 keys per
+//!   slot for 784 options: tables for all its slots took 39 MB and most of
+//!   the backend's setup, per thread.)
 //! * **R3** (try): the options of the run in order, skipping those whose
 //!   piece has no copy left; taking one decrements its piece and writes its
 //!   colours on the slot's *forward* items (the others).
@@ -31,6 +37,11 @@
 //!   later slot reads them before slot `i` writes them again.
 //! * **R5** (memo key) and **R6** (its bound): see `write_key` and
 //!   `key_bound` below.
+//! * **R8** (shared lists): slots whose options give the same keys,
+//!   pieces and forward colours, in the same order, share one sorted list
+//!   and its table (every inner cell of a Tetravex board: one list instead
+//!   of 1,024 copies on a 32x32 board, which the lookups now find in the
+//!   cache); only the options' own numbers are kept per slot.
 //! * **R7** (balance, in `RowScan<true>` only): the [colour
 //!   balance](super::balance) of the joins, kept by each option's net
 //!   changes (fixed, since a join is coloured exactly when its later slot
@@ -41,7 +52,9 @@
 //!
 //! There is no look-ahead at all: a node costs a table lookup and a few
 //! word writes, so this backend explores many more nodes than the
-//! assignment backend at a small fraction of the cost per node. The engine
+//! assignment backend at a small fraction of the cost per node. Everything
+//! but the search state (colours, copies left, levels, the balance) is
+//! built once and shared by the workers of a search ([`RowScan::twins`]). The engine
 //! picks between the two by estimating both trees (see [`crate::engine::choice::choose`]).
 //!
 //! # Invariants (checked in debug builds)
@@ -51,179 +64,22 @@
 //! * `left` is the sum of the pieces' remaining copies.
 
 use super::balance::{Balance, Delta};
-use super::blocks::Jagged;
-use super::shape::{SlotPieces, UniformSlots};
+use super::shape::UniformSlots;
 use super::{Backend, Node, Step};
 use crate::engine::memo::{self, Packer};
-use crate::engine::problem::{DenseColours, Problem};
+use crate::engine::problem::Problem;
 use crate::engine::search::halt::{Halt, Stopped};
 use crate::engine::tuning::{MAX_TABLE, MAX_TABLES};
+use std::collections::HashMap;
+use std::sync::Arc;
 
 /// A slot without a lookup table (its key space is too large).
 const NO_TABLE: u32 = u32::MAX;
 
-/// R1: every slot's options sorted by key, with what the search reads of
-/// them (the fields of [`RowScan`] of the same names).
-struct Sorted {
-    opt: Jagged<u32>,
-    key: Vec<u64>,
-    piece: Vec<u32>,
-    item: Jagged<u32>,
-    radix: Jagged<u64>,
-    fwd: Jagged<u32>,
-    where_opt: Vec<(u32, u32)>,
-}
-
-impl Sorted {
-    fn of(
-        pb: &Problem,
-        shape: &SlotPieces,
-        layout: &Layout,
-        dense: &DenseColours,
-        halt: &Halt,
-    ) -> Result<Self, Stopped> {
-        let mut sorted = Sorted {
-            opt: Jagged::new(),
-            key: Vec::new(),
-            piece: Vec::new(),
-            item: Jagged::new(),
-            radix: Jagged::new(),
-            fwd: Jagged::new(),
-            where_opt: vec![(u32::MAX, 0u32); pb.option_count()],
-        };
-        let mut cols: Vec<u32> = Vec::new();
-        for s in 0..shape.slot_item.len() {
-            halt.check()?;
-            let (items, nb) = (&layout.items[s], layout.n_back[s]);
-            let ni = items.len();
-            let radixes: Vec<u64> = items[..nb].iter().map(|&j| u64::from(dense.n_colours[j as usize])).collect();
-            // Each option's dense colours in the order of `items`, once.
-            let opts = &shape.options[s];
-            cols.clear();
-            cols.resize(opts.len() * ni, 0);
-            for (t, &o) in opts.iter().enumerate() {
-                for (k, j) in pb.secondary_nodes(o as usize) {
-                    let at = items.iter().position(|&x| x == j).expect("uniform slot");
-                    cols[t * ni + at] = dense.node[k];
-                }
-            }
-            let key_of = |t: usize| radixes.iter().zip(&cols[t * ni..]).fold(0u64, |k, (&r, &c)| k * r + u64::from(c));
-            let mut order: Vec<(u64, u32, usize)> = opts.iter().enumerate().map(|(t, &o)| (key_of(t), o, t)).collect();
-            order.sort_unstable();
-            for (k, &(kv, o, t)) in order.iter().enumerate() {
-                sorted.where_opt[o as usize] = (s as u32, k as u32);
-                sorted.opt.push(o);
-                sorted.key.push(kv);
-                sorted.piece.push(shape.piece_of(pb, o as usize));
-                cols[t * ni + nb..(t + 1) * ni].iter().for_each(|&c| sorted.fwd.push(c));
-            }
-            sorted.opt.end_row();
-            sorted.fwd.end_row();
-            sorted.item.push_row(items.iter().copied());
-            sorted.radix.push_row(radixes);
-        }
-        Ok(sorted)
-    }
-}
-
-/// R2's lookup tables (the fields of [`RowScan`] of the same names).
-struct RunTables {
-    table_off: Vec<u32>,
-    table: Vec<u32>,
-}
-
-impl RunTables {
-    fn of(sorted: &Sorted, halt: &Halt) -> Result<Self, Stopped> {
-        let n = sorted.opt.rows();
-        let (mut table_off, mut table) = (Vec::with_capacity(n), Vec::new());
-        for s in 0..n {
-            halt.check()?;
-            let space = sorted.radix.row(s).iter().product::<u64>();
-            if space > MAX_TABLE || table.len() + space as usize + 1 > MAX_TABLES {
-                table_off.push(NO_TABLE);
-                continue;
-            }
-            table_off.push(table.len() as u32);
-            let lo = sorted.opt.start(s);
-            let keys: &[u64] = &sorted.key[sorted.opt.range(s)];
-            for k in 0..=space {
-                table.push((lo + keys.partition_point(|&x| x < k)) as u32);
-            }
-        }
-        Ok(RunTables { table_off, table })
-    }
-}
-
-/// R5: the frontier of every slot. Slot `s` touches `item.row(s)`; an item
-/// is written by the first slot touching it and read by the others.
-fn frontiers(pb: &Problem, item: &Jagged<u32>, halt: &Halt) -> Result<Jagged<u32>, Stopped> {
-    let mut first = vec![u32::MAX; pb.secondary_count()];
-    let mut last = vec![0u32; pb.secondary_count()];
-    for s in 0..item.rows() {
-        for &j in item.row(s) {
-            first[j as usize] = first[j as usize].min(s as u32);
-            last[j as usize] = last[j as usize].max(s as u32);
-        }
-    }
-    let mut front = Jagged::new();
-    for s in 0..item.rows() as u32 {
-        halt.check()?;
-        front.push_row((0..pb.secondary_count() as u32).filter(|&j| first[j as usize] < s && s <= last[j as usize]));
-    }
-    Ok(front)
-}
-
-/// R5: the bits of each part of a memo key, and the most words a key takes.
-struct KeyWidths {
-    colour: Vec<u32>,
-    piece: Vec<u32>,
-    slot: u32,
-    key_words: usize,
-}
-
-impl KeyWidths {
-    fn of(pb: &Problem, dense: &DenseColours, remaining: &[u32], front: &Jagged<u32>) -> Self {
-        let colour: Vec<u32> =
-            (0..pb.secondary_count()).map(|j| memo::width(u64::from(dense.n_colours[j].max(1) - 1))).collect();
-        let piece: Vec<u32> = remaining.iter().map(|&m| memo::width(u64::from(m))).collect();
-        let slot = memo::width(front.rows() as u64);
-        let key_words = front
-            .iter()
-            .map(|f| {
-                let widths =
-                    std::iter::once(slot).chain(piece.iter().copied()).chain(f.iter().map(|&j| colour[j as usize]));
-                Packer::words(widths)
-            })
-            .max()
-            .unwrap_or(1);
-        KeyWidths { colour, piece, slot, key_words }
-    }
-}
-
-/// R6: per slot, the bound on its distinct memo keys. `ways[k]`, the
-/// sub-multisets of the copies with `k` copies, is the coefficient of x^k
-/// in the product of (1 + x + ... + x^m).
-fn key_bounds(front: &Jagged<u32>, dense: &DenseColours, remaining: &[u32]) -> Vec<f64> {
-    let total = remaining.iter().map(|&m| m as usize).sum::<usize>();
-    let mut ways = vec![0f64; total + 1];
-    ways[0] = 1.0;
-    let mut upto = 0;
-    for &m in remaining {
-        let m = m as usize;
-        for k in (0..=upto + m).rev() {
-            ways[k] = (k.saturating_sub(m)..=k.min(upto)).map(|i| ways[i]).sum();
-        }
-        upto += m;
-    }
-    front
-        .iter()
-        .enumerate()
-        .map(|(s, f)| {
-            let colourings = f.iter().map(|&j| f64::from(dense.n_colours[j as usize].max(1))).product::<f64>();
-            colourings * total.checked_sub(s).map_or(0.0, |k| ways[k])
-        })
-        .collect()
-}
+/// R2: a slot has a table only when its key space is at most this many
+/// times its options (or 4,096 keys): beyond, the table is mostly empty
+/// runs and costs more to build than its lookups save.
+const TABLE_DENSITY: u64 = 8;
 
 /// The slot order and each slot's back and forward items.
 struct Layout {
@@ -233,30 +89,22 @@ struct Layout {
 }
 
 impl Layout {
-    /// `None` unless every key fits in 64 bits; `Err` when `halt` stops it.
-    fn new(pb: &Problem, uniform: &UniformSlots, halt: &Halt) -> Result<Option<Layout>, Stopped> {
-        // Colours per item, as the keys' radixes.
-        let mut colours: Vec<Vec<u32>> = vec![Vec::new(); pb.secondary_count()];
-        for o in 0..pb.option_count() {
-            halt.every(o)?;
-            for (j, c) in pb.secondaries(o) {
-                let list = &mut colours[j.index()];
-                if !list.contains(&c) {
-                    list.push(c);
-                }
-            }
-        }
+    /// The layout of the slots taken in `order` (position -> slot), with
+    /// the keys' radixes from `n_colours` (colours per item); `None` unless
+    /// every key fits in 64 bits.
+    fn new(uniform: &UniformSlots, order: &[u32], n_colours: &[u32]) -> Option<Layout> {
         // Back items: touched by an earlier slot (so coloured when the slot
         // is reached, since every option of that slot colours them).
-        let mut seen = vec![false; pb.secondary_count()];
-        let mut items = Vec::with_capacity(uniform.items.len());
-        let mut n_back = Vec::with_capacity(uniform.items.len());
-        for s in &uniform.items {
+        let mut seen = vec![false; n_colours.len()];
+        let mut items = Vec::with_capacity(order.len());
+        let mut n_back = Vec::with_capacity(order.len());
+        for &slot in order {
+            let s = &uniform.items[slot as usize];
             let (back, fwd): (Vec<u32>, Vec<u32>) = s.iter().partition(|&&j| seen[j as usize]);
             let radix =
-                back.iter().map(|&j| colours[j as usize].len().max(1) as u128).fold(1u128, u128::saturating_mul);
+                back.iter().map(|&j| u128::from(n_colours[j as usize].max(1))).fold(1u128, u128::saturating_mul);
             if radix > u128::from(u64::MAX) {
-                return Ok(None);
+                return None;
             }
             for &j in s {
                 seen[j as usize] = true;
@@ -264,138 +112,377 @@ impl Layout {
             n_back.push(back.len());
             items.push(back.into_iter().chain(fwd).collect());
         }
-        Ok(Some(Layout { items, n_back }))
+        Some(Layout { items, n_back })
     }
 }
 
-/// The row-scan backend's state (see the module doc). Rows of varying
-/// length are [`Jagged`] arrays; a *sorted option* is a place in `opt`'s
-/// data (slot `s`'s options sorted by key are `opt.range(s)`).
+/// The backend: the search state of one worker, over the tables that the
+/// workers of a search share (reached through `Deref`).
 pub(crate) struct RowScan<const BALANCED: bool> {
-    /// The number of slots, the depth of a solution.
+    tables: Arc<Tables>,
+    /// Current dense colour of each secondary item.
+    colour: Vec<u32>,
+    remaining: Vec<u32>,
+    left: u64,
+    /// Per level: the run `[lo, hi)` and the index taken.
+    lv_lo: Vec<u32>,
+    lv_hi: Vec<u32>,
+    lv_at: Vec<u32>,
+    level: usize,
+    /// The depth runs start from (see [`Backend::base`]).
+    base: usize,
+    /// R7: the colour balance of the joins. In this order a join is
+    /// coloured when its slot of higher index is filled, never before.
+    balance: Option<Balance>,
+}
+
+impl<const BALANCED: bool> std::ops::Deref for RowScan<BALANCED> {
+    type Target = Tables;
+    fn deref(&self) -> &Tables {
+        &self.tables
+    }
+}
+
+impl Tables {
+    /// The index in `opt` of entry `k` of slot `s`'s list.
+    #[inline(always)]
+    fn sorted(&self, s: usize, k: usize) -> usize {
+        self.opt_off[s] as usize + (k - self.list_off[s] as usize)
+    }
+}
+
+/// What a search never changes: the order, the options sorted by key, the
+/// lookup tables, the memo's frontiers and bounds, the balance's deltas.
+pub(crate) struct Tables {
     n_slots: usize,
-    /// Per slot: its primary item (for [`Step`]).
     slot_item: Vec<u32>,
-    /// Per slot: its options (global indices) sorted by key (R1).
-    opt: Jagged<u32>,
-    /// Beside each sorted option: its key.
+    /// Per slot: its options sorted by key, in `opt[opt_off[s]..opt_off[s
+    /// + 1]]`; their keys, pieces and forward colours (R8, its *list*) at
+    /// `key[list_off[s]..]` and `piece[list_off[s]..]`, as many. The
+    /// search's option indices `k` are indices into the lists.
+    opt_off: Vec<u32>,
+    opt: Vec<u32>,
+    list_off: Vec<u32>,
     key: Vec<u64>,
-    /// Beside each sorted option: its piece.
     piece: Vec<u32>,
-    /// Per slot: its secondary items, back ones first.
-    item: Jagged<u32>,
-    /// Per slot: each back item's radix (its number of colours).
-    radix: Jagged<u64>,
+    /// Per slot: its items, back ones first (`item_off[s]..`), and each
+    /// back item's radix (colours on it) at `radix_off[s]..radix_off[s + 1]`.
+    item_off: Vec<u32>,
+    item: Vec<u32>,
+    radix_off: Vec<u32>,
+    radix: Vec<u64>,
     /// Per slot whose key space is small (`table_off[s] != NO_TABLE`): the
     /// start of each key's run, `table[table_off[s] + key]`, and the end
     /// one entry later: R2 without a binary search.
     table_off: Vec<u32>,
-    /// See `table_off`.
     table: Vec<u32>,
-    /// Per slot: the dense colours of its sorted options on its forward
-    /// items, `n_fwd(s)` per option, option after option.
-    fwd: Jagged<u32>,
+    /// Per slot without such a table but with back items: the start of
+    /// each colour's run on its first back item (the key's leading digit),
+    /// `lead[lead_off[s] + colour]`: R2 binary-searches within it, a
+    /// handful of options, not the slot's whole list.
+    lead_off: Vec<u32>,
+    lead: Vec<u32>,
+    /// Per list entry: the dense colours on the slot's forward items, at
+    /// `fwd_off[s] + (k - list_off[s]) * n_fwd(s)`.
+    fwd_off: Vec<u32>,
+    fwd: Vec<u32>,
     /// Where each global option sits: (slot, index in the slot's run).
     where_opt: Vec<(u32, u32)>,
-    /// Current dense colour of each secondary item (`u32::MAX`: none yet).
-    colour: Vec<u32>,
-    /// Per piece: the copies left.
-    remaining: Vec<u32>,
-    /// The copies left in all.
+    /// The copies of each piece, their sum, and the secondary items.
+    copies: Vec<u32>,
     left: u64,
-    /// Per level: the run of the slot's options and the one taken.
-    levels: Vec<Run>,
-    /// The current depth (also the slot to fill next).
-    level: usize,
-    /// The depth runs start from (see [`Backend::base`]).
-    base: usize,
+    n_colours: usize,
     /// R5 (memo key): per slot `s`, its *frontier*: the items written by
-    /// slots before `s` and read by `s` or a later slot.
-    front: Jagged<u32>,
-    /// The bits of each item's colours in a memo key.
+    /// slots before `s` and read by `s` or a later slot, at
+    /// `front[front_off[s]..front_off[s + 1]]`; the bits of each item's
+    /// colours, of each piece's copies and of a slot number.
+    front_off: Vec<u32>,
+    front: Vec<u32>,
     colour_width: Vec<u32>,
-    /// The bits of each piece's copies in a memo key.
     piece_width: Vec<u32>,
-    /// The bits of a slot number in a memo key.
     slot_width: u32,
-    /// The most words a memo key takes.
     key_words: usize,
     /// R6 (key bound): per slot, an upper bound on its distinct keys: the
     /// colourings of its frontier times the ways to leave that many copies
     /// of the pieces.
     key_bound: Vec<f64>,
-    /// R7: the colour balance of the joins. In this order a join is
-    /// coloured when its slot of higher index is filled, never before.
+    /// R7: the balance at the root, each worker's copy to start from.
     balance: Option<Balance>,
-    /// Per sorted option: its net changes to the balance (no rows without
-    /// a balance).
-    bal: Jagged<Delta>,
-}
-
-/// One level of the path: the run `lo..hi` of sorted options that match
-/// the colours when its slot was entered, and the one taken.
-#[derive(Clone, Copy, Debug, Default)]
-struct Run {
-    /// The run's first sorted option.
-    lo: u32,
-    /// One past the run's last.
-    hi: u32,
-    /// The sorted option taken.
-    at: u32,
+    /// Per sorted option: its net changes to the balance, at
+    /// `bal[bal_off[k]..bal_off[k + 1]]`.
+    bal_off: Vec<u32>,
+    bal: Vec<Delta>,
 }
 
 impl<const BALANCED: bool> RowScan<BALANCED> {
-    /// The backend for `pb`, a problem with uniform slots, or `None` when
-    /// its keys do not fit in 64 bits; `Err` when `halt` stops the build
+    /// The backend for `pb`, a problem with uniform slots, filling the
+    /// slots in the order the problem declares them, or `None` when its
+    /// keys do not fit in 64 bits; `Err` when `halt` stops the build
     /// (checked per slot and every [`STRIDE`](crate::engine::search::halt::STRIDE) options).
     pub(crate) fn build(pb: &Problem, uniform: &UniformSlots, halt: &Halt) -> Result<Option<Self>, Stopped> {
-        let Some(layout) = Layout::new(pb, uniform, halt)? else { return Ok(None) };
-        let shape = uniform.slots;
+        let order: Vec<u32> = (0..uniform.items.len() as u32).collect();
+        Self::build_in(pb, uniform, order, halt)
+    }
+
+    /// As [`RowScan::build`], filling the slots in `order` (position ->
+    /// slot, a permutation of the slots).
+    pub(crate) fn build_in(
+        pb: &Problem,
+        uniform: &UniformSlots,
+        order: Vec<u32>,
+        halt: &Halt,
+    ) -> Result<Option<Self>, Stopped> {
         let dense = pb.dense_colours(halt)?;
+        let Some(layout) = Layout::new(uniform, &order, &dense.n_colours) else { return Ok(None) };
+        let shape = uniform.slots;
         let n = shape.slot_item.len();
+        debug_assert_eq!(order.len(), n, "the order is a permutation of the slots");
         let remaining = shape.copies.clone();
-        let sorted = Sorted::of(pb, shape, &layout, dense, halt)?;
-        let tables = RunTables::of(&sorted, halt)?;
-        let front = frontiers(pb, &sorted.item, halt)?;
-        let widths = KeyWidths::of(pb, dense, &remaining, &front);
-        let key_bound = key_bounds(&front, dense, &remaining);
-        let balance = if BALANCED { Balance::new(pb, shape, halt)? } else { None };
-        let mut bal = Jagged::new();
-        if let Some(b) = &balance {
-            let mut deltas = Vec::new();
-            for (i, &o) in sorted.opt.iter().flatten().enumerate() {
-                halt.every(i)?;
-                b.deltas(o as usize, |_, e| e == 1, &mut deltas);
-                bal.push_row(deltas.drain(..));
+        let mut opt_off = vec![0u32];
+        let (mut opt, mut key, mut piece) = (Vec::new(), Vec::new(), Vec::new());
+        // R8: the lists so far by a hash of their slot's options in option
+        // order, each with its first slot and the sort's permutation.
+        let mut list_off = Vec::with_capacity(n);
+        let mut lists: HashMap<u64, Vec<(usize, Vec<u32>)>> = HashMap::new();
+        let mut shared_with = vec![u32::MAX; n];
+        let (mut item_off, mut item, mut radix_off, mut radix) = (vec![0u32], Vec::new(), vec![0u32], Vec::new());
+        let (mut fwd_off, mut fwd) = (Vec::new(), Vec::new());
+        let mut where_opt = vec![(u32::MAX, 0u32); pb.option_count()];
+        let mut cols: Vec<u32> = Vec::new();
+        for s in 0..n {
+            halt.check()?;
+            let (items, nb) = (&layout.items[s], layout.n_back[s]);
+            let ni = items.len();
+            let radixes: Vec<u64> = items[..nb].iter().map(|&j| u64::from(dense.n_colours[j as usize])).collect();
+            // Each option's dense colours in the order of `items`, once.
+            let opts = &shape.options[order[s] as usize];
+            cols.clear();
+            cols.resize(opts.len() * ni, 0);
+            for (t, &o) in opts.iter().enumerate() {
+                for (k, j) in pb.secondary_nodes(o as usize) {
+                    let at = items.iter().position(|&x| x == j).expect("uniform slot");
+                    cols[t * ni + at] = dense.node[k];
+                }
+            }
+            let key_of = |t: usize| radixes.iter().zip(&cols[t * ni..]).fold(0u64, |k, (&r, &c)| k * r + u64::from(c));
+            let piece_of = |t: usize| shape.piece_of(pb, opts[t] as usize);
+            let mut hash = (nb as u64) << 32 | ni as u64;
+            let mut mix = |x: u64| hash = (hash.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95);
+            radixes.iter().for_each(|&r| mix(r));
+            for t in 0..opts.len() {
+                mix(u64::from(piece_of(t)));
+                cols[t * ni..(t + 1) * ni].iter().for_each(|&c| mix(u64::from(c)));
+            }
+            // A list equal to this slot's: same radixes and forward items,
+            // and each entry equal to this slot's option at the same place
+            // of the sort's permutation (options are in increasing order in
+            // both slots, so the sort breaks ties alike).
+            let same = |&(r, ref perm): &(usize, Vec<u32>)| {
+                let (lo, nf) = (list_off[r] as usize, ni - nb);
+                perm.len() == opts.len()
+                    && layout.n_back[r] == nb
+                    && layout.items[r].len() == ni
+                    && radix[radix_off[r] as usize..radix_off[r + 1] as usize] == radixes[..]
+                    && perm.iter().enumerate().all(|(i, &t)| {
+                        let t = t as usize;
+                        let f = fwd_off[r] as usize + i * nf;
+                        key[lo + i] == key_of(t)
+                            && piece[lo + i] == piece_of(t)
+                            && fwd[f..f + nf] == cols[t * ni + nb..(t + 1) * ni]
+                    })
+            };
+            let found = lists.get(&hash).and_then(|reps| reps.iter().find(|rep| same(rep)));
+            if let Some((r, perm)) = found {
+                shared_with[s] = *r as u32;
+                list_off.push(list_off[*r]);
+                fwd_off.push(fwd_off[*r]);
+                for (k, &t) in perm.iter().enumerate() {
+                    let o = opts[t as usize];
+                    where_opt[o as usize] = (s as u32, k as u32);
+                    opt.push(o);
+                }
+            } else {
+                let mut order: Vec<(u64, u32, usize)> = (0..opts.len()).map(|t| (key_of(t), opts[t], t)).collect();
+                order.sort_unstable();
+                list_off.push(key.len() as u32);
+                fwd_off.push(fwd.len() as u32);
+                for (k, &(kv, o, t)) in order.iter().enumerate() {
+                    where_opt[o as usize] = (s as u32, k as u32);
+                    opt.push(o);
+                    key.push(kv);
+                    piece.push(piece_of(t));
+                    fwd.extend_from_slice(&cols[t * ni + nb..(t + 1) * ni]);
+                }
+                lists.entry(hash).or_default().push((s, order.iter().map(|&(_, _, t)| t as u32).collect()));
+            }
+            opt_off.push(opt.len() as u32);
+            item.extend(items);
+            item_off.push(item.len() as u32);
+            radix.extend(radixes);
+            radix_off.push(radix.len() as u32);
+        }
+        let left = remaining.iter().map(|&r| u64::from(r)).sum();
+        let (mut table_off, mut table) = (Vec::with_capacity(n), Vec::new());
+        let (mut lead_off, mut lead) = (Vec::with_capacity(n), Vec::new());
+        // Entry `d` of a table with `len` entries: the first option whose
+        // key is `d * unit` or more, in one merge of the (sorted) keys with
+        // the entries.
+        let fill = |table: &mut Vec<u32>, lo: usize, keys: &[u64], len: u64, unit: u64| {
+            let mut at = 0;
+            for d in 0..len {
+                while at < keys.len() && keys[at] < d * unit {
+                    at += 1;
+                }
+                table.push((lo + at) as u32);
+            }
+        };
+        drop(lists);
+        for s in 0..n {
+            halt.check()?;
+            let r = shared_with[s] as usize;
+            if r < n {
+                table_off.push(table_off[r]);
+                lead_off.push(lead_off[r]);
+                continue;
+            }
+            let radixes = &radix[radix_off[s] as usize..radix_off[s + 1] as usize];
+            let space = radixes.iter().product::<u64>();
+            let (lo, hi) = (list_off[s] as usize, (list_off[s] + opt_off[s + 1] - opt_off[s]) as usize);
+            let dense_enough = space <= (TABLE_DENSITY * (hi - lo) as u64).max(4096);
+            if space > MAX_TABLE || !dense_enough || table.len() + space as usize + 1 > MAX_TABLES {
+                table_off.push(NO_TABLE);
+                match radixes.first() {
+                    Some(&r) if lead.len() + (r as usize) < MAX_TABLES => {
+                        lead_off.push(lead.len() as u32);
+                        fill(&mut lead, lo, &key[lo..hi], r + 1, space / r);
+                    }
+                    _ => lead_off.push(NO_TABLE),
+                }
+                continue;
+            }
+            table_off.push(table.len() as u32);
+            lead_off.push(NO_TABLE);
+            fill(&mut table, lo, &key[lo..hi], space + 1, 1);
+        }
+        // R5: the frontiers. Slot `s` touches `item[item_off[s]..]`; an item
+        // is written by the first slot touching it and read by the others.
+        let mut first = vec![u32::MAX; pb.secondary_count()];
+        let mut last = vec![0u32; pb.secondary_count()];
+        for s in 0..n {
+            for &j in &item[item_off[s] as usize..item_off[s + 1] as usize] {
+                first[j as usize] = first[j as usize].min(s as u32);
+                last[j as usize] = last[j as usize].max(s as u32);
             }
         }
-        Ok(Some(RowScan {
+        let (mut front_off, mut front) = (vec![0u32], Vec::new());
+        for s in 0..n as u32 {
+            halt.check()?;
+            front.extend((0..pb.secondary_count() as u32).filter(|&j| first[j as usize] < s && s <= last[j as usize]));
+            front_off.push(front.len() as u32);
+        }
+        let colour_width: Vec<u32> =
+            (0..pb.secondary_count()).map(|j| memo::width(u64::from(dense.n_colours[j].max(1) - 1))).collect();
+        let piece_width: Vec<u32> = remaining.iter().map(|&m| memo::width(u64::from(m))).collect();
+        let slot_width = memo::width(n as u64);
+        let key_words = (0..n)
+            .map(|s| {
+                let f = &front[front_off[s] as usize..front_off[s + 1] as usize];
+                let widths = std::iter::once(slot_width)
+                    .chain(piece_width.iter().copied())
+                    .chain(f.iter().map(|&j| colour_width[j as usize]));
+                Packer::words(widths)
+            })
+            .max()
+            .unwrap_or(1);
+        // R6: `ways[k]`, the sub-multisets of the copies with `k` copies,
+        // is the coefficient of x^k in the product of (1 + x + ... + x^m).
+        let total = remaining.iter().map(|&m| m as usize).sum::<usize>();
+        let mut ways = vec![0f64; total + 1];
+        ways[0] = 1.0;
+        let mut upto = 0;
+        for &m in &remaining {
+            let m = m as usize;
+            for k in (0..=upto + m).rev() {
+                ways[k] = (k.saturating_sub(m)..=k.min(upto)).map(|i| ways[i]).sum();
+            }
+            upto += m;
+        }
+        let key_bound = (0..n)
+            .map(|s| {
+                let colourings = front[front_off[s] as usize..front_off[s + 1] as usize]
+                    .iter()
+                    .map(|&j| f64::from(dense.n_colours[j as usize].max(1)))
+                    .product::<f64>();
+                colourings * total.checked_sub(s).map_or(0.0, |k| ways[k])
+            })
+            .collect();
+        let balance = if BALANCED { Balance::new(pb, shape, halt)? } else { None };
+        let (mut bal_off, mut bal) = (vec![0u32], Vec::new());
+        if let Some(b) = &balance {
+            for (i, &o) in opt.iter().enumerate() {
+                halt.every(i)?;
+                b.deltas(o as usize, |_, e| e == 1, &mut bal);
+                bal_off.push(bal.len() as u32);
+            }
+        }
+        let tables = Tables {
             balance,
+            bal_off,
             bal,
             key_bound,
+            front_off,
             front,
-            colour_width: widths.colour,
-            piece_width: widths.piece,
-            slot_width: widths.slot,
-            key_words: widths.key_words,
+            colour_width,
+            piece_width,
+            slot_width,
+            key_words,
             n_slots: n,
-            slot_item: shape.slot_item.clone(),
-            opt: sorted.opt,
-            key: sorted.key,
-            piece: sorted.piece,
-            item: sorted.item,
-            radix: sorted.radix,
-            table_off: tables.table_off,
-            table: tables.table,
-            fwd: sorted.fwd,
-            where_opt: sorted.where_opt,
-            colour: vec![u32::MAX; pb.secondary_count()],
-            left: remaining.iter().map(|&r| u64::from(r)).sum(),
-            remaining,
-            levels: vec![Run::default(); n + 1],
+            slot_item: order.iter().map(|&s| shape.slot_item[s as usize]).collect(),
+            opt_off,
+            opt,
+            list_off,
+            key,
+            piece,
+            item_off,
+            item,
+            radix_off,
+            radix,
+            table_off,
+            table,
+            lead_off,
+            lead,
+            fwd_off,
+            fwd,
+            where_opt,
+            n_colours: dense.n_colours.len(),
+            left,
+            copies: remaining,
+        };
+        Ok(Some(RowScan::over(Arc::new(tables))))
+    }
+
+    /// A backend at the root over `tables`.
+    fn over(tables: Arc<Tables>) -> Self {
+        let n = tables.n_slots;
+        RowScan {
+            colour: vec![u32::MAX; tables.n_colours],
+            remaining: tables.copies.clone(),
+            left: tables.left,
+            lv_lo: vec![0; n + 1],
+            lv_hi: vec![0; n + 1],
+            lv_at: vec![0; n + 1],
             level: 0,
             base: 0,
-        }))
+            balance: tables.balance.clone(),
+            tables,
+        }
+    }
+
+    /// What builds the backend of another worker of the search: one at
+    /// the root over the same tables (no build, no second copy).
+    pub(crate) fn twins(&self) -> impl Fn() -> Result<Self, Stopped> + Sync {
+        let tables = Arc::clone(&self.tables);
+        move || Ok(Self::over(Arc::clone(&tables)))
     }
 
     /// Whether the balance (R7) prunes this search.
@@ -406,20 +493,29 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
     /// R2: the run of slot `s`'s options that match the current colours.
     #[inline(always)]
     fn run_of(&self, s: usize) -> (u32, u32) {
-        let (i0, r0) = (self.item.start(s), self.radix.start(s));
-        let nb = self.radix.row_len(s);
-        let mut k = 0u64;
+        let (i0, r0) = (self.item_off[s] as usize, self.radix_off[s] as usize);
+        let nb = self.radix_off[s + 1] as usize - r0;
+        let (mut k, mut first_colour) = (0u64, 0);
         for b in 0..nb {
             let c = self.colour[self.item[i0 + b] as usize];
             debug_assert!(c != u32::MAX, "a back item has no colour");
             k = k * self.radix[r0 + b] + u64::from(c);
+            if b == 0 {
+                first_colour = c as usize;
+            }
         }
         let t = self.table_off[s];
         if t != NO_TABLE {
             let t = t as usize + k as usize;
             return (self.table[t], self.table[t + 1]);
         }
-        let (lo, hi) = (self.opt.start(s), self.opt.start(s + 1));
+        let (lo, hi) = match self.lead_off[s] {
+            NO_TABLE => {
+                let lo = self.list_off[s] as usize;
+                (lo, lo + (self.opt_off[s + 1] - self.opt_off[s]) as usize)
+            }
+            l => (self.lead[l as usize + first_colour] as usize, self.lead[l as usize + first_colour + 1] as usize),
+        };
         let keys = &self.key[lo..hi];
         let first = keys.partition_point(|&x| x < k);
         let last = first + keys[first..].partition_point(|&x| x == k);
@@ -434,18 +530,21 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
         let q = self.piece[k] as usize;
         self.remaining[q] -= 1;
         self.left -= 1;
-        let i0 = self.item.start(s);
-        let nb = self.radix.row_len(s);
-        let nf = self.item.row_len(s) - nb;
-        let f0 = self.fwd.start(s) + (k - self.opt.start(s)) * nf;
+        let (i0, i1) = (self.item_off[s] as usize, self.item_off[s + 1] as usize);
+        let nb = (self.radix_off[s + 1] - self.radix_off[s]) as usize;
+        let nf = i1 - i0 - nb;
+        let f0 = self.fwd_off[s] as usize + (k - self.list_off[s] as usize) * nf;
         for f in 0..nf {
-            self.colour[self.item[i0 + nb + f] as usize] = self.fwd[f0 + f];
+            let t = &self.tables;
+            self.colour[t.item[i0 + nb + f] as usize] = t.fwd[f0 + f];
         }
-        self.levels[s].at = k as u32;
+        self.lv_at[s] = k as u32;
         self.level += 1;
         if BALANCED {
+            let t = &self.tables;
+            let k = t.sorted(s, k);
             if let Some(b) = self.balance.as_mut() {
-                for &d in self.bal.row(k) {
+                for &d in &t.bal[t.bal_off[k] as usize..t.bal_off[k + 1] as usize] {
                     b.apply_delta(d, 1);
                 }
             }
@@ -456,13 +555,15 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
     #[inline(always)]
     fn untake(&mut self) {
         self.level -= 1;
-        let k = self.levels[self.level].at as usize;
+        let k = self.lv_at[self.level] as usize;
         let q = self.piece[k] as usize;
         self.remaining[q] += 1;
         self.left += 1;
         if BALANCED {
+            let t = &self.tables;
+            let k = t.sorted(self.level, k);
             if let Some(b) = self.balance.as_mut() {
-                for &d in self.bal.row(k) {
+                for &d in &t.bal[t.bal_off[k] as usize..t.bal_off[k + 1] as usize] {
                     b.apply_delta(d, -1);
                 }
             }
@@ -473,7 +574,7 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
     /// run whose piece has a copy left.
     #[inline(always)]
     fn next_from(&self, from: u32) -> Option<usize> {
-        let hi = self.levels[self.level].hi;
+        let hi = self.lv_hi[self.level];
         (from..hi).map(|k| k as usize).find(|&k| self.remaining[self.piece[k] as usize] > 0)
     }
 
@@ -482,13 +583,14 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
     #[cfg(debug_assertions)]
     fn sanity(&self) {
         assert_eq!(self.left, self.remaining.iter().map(|&r| u64::from(r)).sum::<u64>(), "copies left");
-        for (l, run) in self.levels[..self.level].iter().enumerate() {
-            assert!(run.lo <= run.at && run.at < run.hi, "level {l} outside its run");
+        for l in 0..self.level {
+            assert!(self.lv_lo[l] <= self.lv_at[l] && self.lv_at[l] < self.lv_hi[l], "level {l} outside its run");
         }
         if self.level < self.n_slots {
-            let nb = self.radix.row_len(self.level);
-            for &j in &self.item.row(self.level)[..nb] {
-                assert!(self.colour[j as usize] != u32::MAX, "a back item has no colour");
+            let (i0, r0) = (self.item_off[self.level] as usize, self.radix_off[self.level] as usize);
+            let nb = self.radix_off[self.level + 1] as usize - r0;
+            for b in 0..nb {
+                assert!(self.colour[self.item[i0 + b] as usize] != u32::MAX, "a back item has no colour");
             }
         }
     }
@@ -504,7 +606,7 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
         for (&r, &w) in self.remaining.iter().zip(&self.piece_width) {
             p.push(u64::from(r), w);
         }
-        for &j in self.front.row(s) {
+        for &j in &self.front[self.front_off[s] as usize..self.front_off[s + 1] as usize] {
             let c = self.colour[j as usize];
             debug_assert!(c != u32::MAX, "a frontier item has no colour");
             p.push(u64::from(c), self.colour_width[j as usize]);
@@ -550,11 +652,12 @@ impl<const BALANCED: bool> Backend for RowScan<BALANCED> {
                 return false;
             }
             let (lo, hi) = self.run_of(self.level);
-            let k = self.opt.start(s as usize) as u32 + k;
+            let k = self.list_off[s as usize] + k;
             if k < lo || k >= hi || self.remaining[self.piece[k as usize] as usize] == 0 {
                 return false;
             }
-            self.levels[self.level] = Run { lo, hi, at: lo };
+            self.lv_lo[self.level] = lo;
+            self.lv_hi[self.level] = hi;
             self.take(k as usize);
         }
         self.base = self.level;
@@ -590,7 +693,8 @@ impl<const BALANCED: bool> Backend for RowScan<BALANCED> {
     fn first_child(&mut self) -> bool {
         let level = self.level;
         let (lo, hi) = self.run_of(level);
-        self.levels[level] = Run { lo, hi, at: lo };
+        self.lv_lo[level] = lo;
+        self.lv_hi[level] = hi;
         match self.next_from(lo) {
             Some(k) => {
                 self.take(k);
@@ -604,7 +708,7 @@ impl<const BALANCED: bool> Backend for RowScan<BALANCED> {
     #[inline(always)]
     fn next_sibling(&mut self) -> bool {
         self.untake();
-        match self.next_from(self.levels[self.level].at + 1) {
+        match self.next_from(self.lv_at[self.level] + 1) {
             Some(k) => {
                 self.take(k);
                 true
@@ -614,12 +718,11 @@ impl<const BALANCED: bool> Backend for RowScan<BALANCED> {
     }
 
     fn step(&self, l: usize) -> Step {
-        Step { item: self.slot_item[l], option: self.opt[self.levels[l].at as usize] }
+        Step { item: self.slot_item[l], option: self.opt[self.sorted(l, self.lv_at[l] as usize)] }
     }
 
     fn branch(&self, l: usize) -> (u32, u32) {
-        let run = self.levels[l];
-        (run.at - run.lo + 1, run.hi - run.lo)
+        (self.lv_at[l] - self.lv_lo[l] + 1, self.lv_hi[l] - self.lv_lo[l])
     }
 
     // Small problems only: the engine's cross-checks use them, and a check

@@ -23,7 +23,9 @@
 //! run). The row scan itself comes in two builds, with
 //! and without the [colour balance](crate::engine::backends::balance); each is estimated,
 //! the balanced one's nodes weighed by `BALANCE_COST`, and the cheaper
-//! goes on. The walks use fixed seeds, so the choice depends
+//! goes on. One case is decided without walks: a first solution of a big
+//! board whose joins nearly determine its pieces goes to the row scan in
+//! the [square order](crate::engine::backends::square) (Q4 there). The walks use fixed seeds, so the choice depends
 //! only on the problem: the same on every machine, for every thread count
 //! and every shard (a sharded search must cut the same tree everywhere).
 
@@ -32,6 +34,7 @@ use super::pilot::{memo_verdict, Gain, MemoHint};
 use crate::engine::backends::assign::Assign;
 use crate::engine::backends::rowscan::RowScan;
 use crate::engine::backends::shape::{SlotPieces, UniformSlots};
+use crate::engine::backends::square::{square_order, takes_square_order};
 use crate::engine::config::SearchConfig;
 use crate::engine::problem::Problem;
 use crate::engine::search::halt::{Halt, Stopped};
@@ -88,11 +91,20 @@ pub(crate) fn pick(
     };
     let Some(uniform) = uniform else { return assign() };
     // A first solution of a big board whose joins nearly determine their
-    // pieces: the assignment backend in its compact order, which finds it
-    // within about the corner-square scan's nodes, where the row scan's
-    // first row has many candidates per cell and its tree is far beyond
-    // `FIRST_ONLY_ROW_LIMIT` (Tetravex 28x28 with 84 labels: over 10^9
-    // nodes). Its builds and walks took 0.6 to 1 s of a 28x28 board's setup.
+    // pieces: the row scan in the square order (Q4 of `super::square`),
+    // which is the corner-square scan: no estimate, as its tree is that of
+    // a first solution, far smaller than the whole tree the walks
+    // estimate. In the declared order its first row has many candidates
+    // per cell (Tetravex 28x28 with 84 labels: over 10^9 nodes); the
+    // assignment backend's compact order finds the solution within about
+    // the scan's nodes at 100 times the cost per node and seconds of
+    // setup (docs/performance.md, "Big boards").
+    if first_only && !force_rows && takes_square_order(pb, uniform, pb.dense_colours(halt)?, halt)? {
+        let order = square_order(uniform, pb.secondary_count(), halt)?;
+        if let Some(rows) = RowScan::<false>::build_in(pb, uniform, order, halt)? {
+            return Ok((rows.picked(), no_memo));
+        }
+    }
     if first_only && !force_rows && Assign::takes_compact_order(pb, shape, halt)? {
         return assign();
     }

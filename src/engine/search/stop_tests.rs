@@ -11,6 +11,7 @@ use crate::engine::backends::assign::{self, Assign};
 use crate::engine::backends::balance::Balance;
 use crate::engine::backends::rowscan::RowScan;
 use crate::engine::backends::shape::{SlotPieces, UniformSlots};
+use crate::engine::backends::square::{square_order, takes_square_order};
 use crate::engine::choice::estimate::{self, estimate_tree, memo_estimate};
 use crate::engine::choice::pilot::MemoHint;
 use crate::engine::tests::{tetravex, tetravex_tiles, tile_model, Rng};
@@ -80,6 +81,9 @@ fn the_builds_and_the_walks_give_up_at_a_stop() {
     assert!(stopped(Assign::new(&problem, &shape, halt).map(drop)));
     assert!(stopped(RowScan::<true>::build(&problem, &uniform, halt).map(drop)));
     assert!(stopped(RowScan::<false>::build(&problem, &uniform, halt).map(drop)));
+    assert!(stopped(square_order(&uniform, problem.secondary_count(), halt).map(drop)));
+    let dense = problem.dense_colours(never).unwrap();
+    assert!(stopped(takes_square_order(&problem, &uniform, dense, halt).map(drop)));
     // The walks that estimate the trees give up too, and leave the
     // backend at the root: the next estimate is as on a fresh build.
     let mut rows = RowScan::<false>::build(&problem, &uniform, never).unwrap().unwrap();

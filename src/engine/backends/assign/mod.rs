@@ -59,7 +59,7 @@ use crate::engine::problem::Problem;
 use crate::engine::search::halt::{Halt, Stopped};
 use crate::engine::tuning::{AC_MAX, ASSIGN_MAX_WORDS, EXACT, URGENT};
 use crate::rng::Rng;
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 
 mod build;
 mod compact;
@@ -83,17 +83,9 @@ const ANY: u32 = u32::MAX;
 /// [`ASSIGN_MAX_WORDS`]: per slot, per touched join, per colour. `Err`
 /// when `halt` stops it.
 pub(crate) fn fits(pb: &Problem, shape: &SlotPieces, halt: &Halt) -> Result<bool, Stopped> {
-    let mut colours: HashMap<u32, usize> = HashMap::new();
-    let mut seen = std::collections::HashSet::new();
-    for o in 0..pb.option_count() {
-        halt.every(o)?;
-        for (j, c) in pb.secondaries(o) {
-            if seen.insert((j.index(), c)) {
-                *colours.entry(j.0).or_default() += 1;
-            }
-        }
-    }
-    let max_colours = colours.values().copied().max().unwrap_or(1);
+    // The colours of each join: the dense numbering's counts, worked out
+    // once per problem for the builds anyway.
+    let max_colours = pb.dense_colours(halt)?.n_colours.iter().map(|&n| n as usize).max().unwrap_or(1).max(1);
     let words: usize = shape.options.iter().map(|opts| opts.len().div_ceil(64)).sum();
     Ok(words.saturating_mul(4).saturating_mul(max_colours) <= ASSIGN_MAX_WORDS)
 }

@@ -1,0 +1,313 @@
+//! The square order: a fixed slot order for the [row scan](super::rowscan)
+//! on big boards whose joins nearly determine their pieces (issue 33).
+//!
+//! The row scan fills its slots in a fixed order and finds each slot's
+//! candidates by one lookup keyed by the colours of its *back* items, the
+//! joins it shares with slots filled before it. Filled in reading order a
+//! big board wanders: every cell of the first row has one placed
+//! neighbour, and a wrong tile there is refuted only rows later (Tetravex
+//! 28x28 with 84 labels: over 10^9 nodes). The plain corner-square scan
+//! (`square-scan` in `bench/baselines`) grows a square from a corner
+//! instead, a column then a row, so that every cell but the first of each
+//! new column and row meets two placed neighbours; where a cell with two
+//! coloured joins keeps about one candidate it runs almost straight
+//! through (Tetravex 28x28 with 112 labels: 36,662 to 314,972
+//! placements).
+//!
+//! The engine knows nothing of boards, only the graph in which two slots
+//! are adjacent when they share a secondary item. The same order comes
+//! from that graph alone, by the rule of the assignment backend's compact
+//! order (`assign/compact.rs`) applied once, before the search:
+//!
+//! * **Q1** (start): a peripheral slot, found by three sweeps: `u` is the
+//!   slot farthest from slot 0, the start the slot farthest from `u`
+//!   (the lowest index among equals, each time). On a grid numbered in
+//!   reading order, `u` is the far corner and the start the first cell.
+//! * **Q2** (grow): next comes the slot with the most *coloured* items
+//!   (items a slot already in the order touches): a slot in a corner of
+//!   the region before one beside a side of it.
+//! * **Q3** (ties): the slot nearest the start, then the lowest index.
+//!   Slots that nothing placed touches (another component) come by
+//!   distance, then index, when the region has no neighbour left.
+//!
+//! Example, a 3x3 grid numbered in reading order. Q1: the farthest from 0
+//! is 8, the farthest from 8 is 0. Q2 and Q3 then give 0; 1 (one coloured
+//! item, distance 1, before 3 by index); 3 (one item, distance 1, where 4
+//! and 2 are at distance 2); 4 (two items); 2 (one item, distance 2, index
+//! before 6); 5 (two); 6 (one); 7, 8 (two each): the square scan's order
+//! `0 | 1 3 4 | 2 5 6 7 8`, a column then a row.
+//!
+//! * **Q4** (where): a search for a first solution on a problem of at
+//!   least [`COMPACT_MIN_SLOTS`] slots where a slot whose two items are
+//!   coloured is expected to keep at most [`COMPACT_TWO_SIDED`] options
+//!   (the mean over the slots of the log of their options, plus twice the
+//!   mean over the joins of two slots of the log of the chance that an
+//!   option of each agrees: the first moment of `assign/build.rs`, worked
+//!   out here from the dense colours in one pass over the options). The
+//!   small hard boards of the bench's `tail` family (at most 100 slots)
+//!   keep the assignment backend, whose arc consistency wins there by
+//!   orders of magnitude.
+
+use super::shape::UniformSlots;
+use crate::engine::problem::{DenseColours, Problem};
+use crate::engine::search::halt::{Halt, Stopped};
+use crate::engine::tuning::{COMPACT_MIN_SLOTS, COMPACT_TWO_SIDED};
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+/// The slots touching each secondary item, in compressed rows:
+/// `slot[off[j]..off[j + 1]]` for item `j`.
+struct Touching {
+    off: Vec<u32>,
+    slot: Vec<u32>,
+}
+
+impl Touching {
+    fn of(uniform: &UniformSlots, n_items: usize) -> Touching {
+        let mut off = vec![0u32; n_items + 1];
+        for items in &uniform.items {
+            for &j in items {
+                off[j as usize + 1] += 1;
+            }
+        }
+        for j in 0..n_items {
+            off[j + 1] += off[j];
+        }
+        let mut at = off.clone();
+        let mut slot = vec![0u32; off[n_items] as usize];
+        for (s, items) in uniform.items.iter().enumerate() {
+            for &j in items {
+                slot[at[j as usize] as usize] = s as u32;
+                at[j as usize] += 1;
+            }
+        }
+        Touching { off, slot }
+    }
+
+    fn of_item(&self, j: u32) -> &[u32] {
+        &self.slot[self.off[j as usize] as usize..self.off[j as usize + 1] as usize]
+    }
+
+    /// Each slot's distance from `from` (`u32::MAX`: unreached), by a
+    /// breadth-first search.
+    fn distances(&self, uniform: &UniformSlots, from: usize) -> Vec<u32> {
+        let mut dist = vec![u32::MAX; uniform.items.len()];
+        let mut queue = Vec::with_capacity(uniform.items.len());
+        dist[from] = 0;
+        queue.push(from as u32);
+        let mut head = 0;
+        while head < queue.len() {
+            let u = queue[head] as usize;
+            head += 1;
+            for &j in &uniform.items[u] {
+                for &v in self.of_item(j) {
+                    if dist[v as usize] == u32::MAX {
+                        dist[v as usize] = dist[u] + 1;
+                        queue.push(v);
+                    }
+                }
+            }
+        }
+        dist
+    }
+}
+
+/// The lowest-index slot farthest from `from` (within its component).
+fn farthest(dist: &[u32]) -> usize {
+    let far = dist.iter().copied().filter(|&d| d != u32::MAX).max().unwrap_or(0);
+    dist.iter().position(|&d| d == far).unwrap_or(0)
+}
+
+/// Q1-Q3: the slots in the square order (position -> slot). `Err` when
+/// `halt` stops it (checked per sweep and every
+/// [`STRIDE`](crate::engine::search::halt::STRIDE) slots placed).
+pub(crate) fn square_order(uniform: &UniformSlots, n_items: usize, halt: &Halt) -> Result<Vec<u32>, Stopped> {
+    let n = uniform.items.len();
+    if n == 0 {
+        return Ok(Vec::new());
+    }
+    let touching = Touching::of(uniform, n_items);
+    halt.check()?;
+    let u = farthest(&touching.distances(uniform, 0));
+    halt.check()?;
+    let start = farthest(&touching.distances(uniform, u));
+    halt.check()?;
+    let dist = touching.distances(uniform, start);
+    // Q3's fallback: every slot by (distance, index), for a region with no
+    // neighbour left.
+    let mut by_distance: Vec<u32> = (0..n as u32).collect();
+    by_distance.sort_by_key(|&s| (dist[s as usize], s));
+    let mut next_far = 0;
+    let mut placed = vec![false; n];
+    let mut coloured = vec![false; n_items];
+    let mut ncol = vec![0u32; n];
+    // Q2 and Q3 as a heap of (coloured items, nearness, lowness); an entry
+    // whose count has grown since, or whose slot is placed, is stale.
+    let mut heap: BinaryHeap<(u32, Reverse<u32>, Reverse<u32>)> = BinaryHeap::new();
+    let mut order = Vec::with_capacity(n);
+    while order.len() < n {
+        halt.every(order.len())?;
+        let s = loop {
+            match heap.pop() {
+                Some((c, _, Reverse(s))) if !placed[s as usize] && ncol[s as usize] == c => break s as usize,
+                Some(_) => continue,
+                None => {
+                    while placed[by_distance[next_far] as usize] {
+                        next_far += 1;
+                    }
+                    break by_distance[next_far] as usize;
+                }
+            }
+        };
+        placed[s] = true;
+        order.push(s as u32);
+        for &j in &uniform.items[s] {
+            if std::mem::replace(&mut coloured[j as usize], true) {
+                continue;
+            }
+            for &t in touching.of_item(j) {
+                if !placed[t as usize] {
+                    ncol[t as usize] += 1;
+                    heap.push((ncol[t as usize], Reverse(dist[t as usize]), Reverse(t)));
+                }
+            }
+        }
+    }
+    Ok(order)
+}
+
+/// Q4: whether a first-solution search of `pb` takes the row scan in the
+/// square order: enough slots, and at most about one option expected for
+/// a slot with two coloured joins. `Err` when `halt` stops it.
+pub(crate) fn takes_square_order(
+    pb: &Problem,
+    uniform: &UniformSlots,
+    dense: &DenseColours,
+    halt: &Halt,
+) -> Result<bool, Stopped> {
+    halt.check()?;
+    let n = uniform.items.len();
+    if n < COMPACT_MIN_SLOTS {
+        return Ok(false);
+    }
+    let touching = Touching::of(uniform, pb.secondary_count());
+    // Per item touched by two slots: the colour histogram of each side's
+    // options, at `hist_off[j]` (side 0) and `hist_off[j] + n_colours[j]`.
+    let mut hist_off = vec![u32::MAX; pb.secondary_count()];
+    let mut len = 0usize;
+    for (j, off) in hist_off.iter_mut().enumerate() {
+        if touching.of_item(j as u32).len() == 2 {
+            *off = len as u32;
+            len += 2 * dense.n_colours[j] as usize;
+        }
+    }
+    let mut hist = vec![0u32; len];
+    let mut ln_options = 0.0;
+    for (s, opts) in uniform.slots.options.iter().enumerate() {
+        halt.check()?;
+        ln_options += (opts.len() as f64).ln();
+        for &o in opts {
+            for (k, j) in pb.secondary_nodes(o as usize) {
+                let at = hist_off[j as usize];
+                if at != u32::MAX {
+                    let side = usize::from(touching.of_item(j)[0] != s as u32);
+                    hist[at as usize + side * dense.n_colours[j as usize] as usize + dense.node[k] as usize] += 1;
+                }
+            }
+        }
+    }
+    let (mut ln_agree, mut joins) = (0.0, 0usize);
+    for (j, &at) in hist_off.iter().enumerate() {
+        if at == u32::MAX {
+            continue;
+        }
+        let k = dense.n_colours[j] as usize;
+        let (a, b) = hist[at as usize..at as usize + 2 * k].split_at(k);
+        let (na, nb) = (a.iter().map(|&x| f64::from(x)).sum::<f64>(), b.iter().map(|&x| f64::from(x)).sum::<f64>());
+        let agree: f64 = a.iter().zip(b).map(|(&x, &y)| f64::from(x) * f64::from(y)).sum();
+        ln_agree += (agree / (na * nb)).max(f64::MIN_POSITIVE).ln();
+        joins += 1;
+    }
+    if joins == 0 {
+        return Ok(false);
+    }
+    let ln_two_sided = ln_options / n as f64 + 2.0 * ln_agree / joins as f64;
+    Ok(ln_two_sided <= COMPACT_TWO_SIDED.ln())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{square_order, takes_square_order};
+    use crate::engine::backends::shape::{SlotPieces, UniformSlots};
+    use crate::engine::search::halt::Halt;
+    use crate::engine::tests::{tetravex, tetravex_tiles, Rng};
+
+    /// The corner-square scan's order of an `n x n` board (bench/baselines,
+    /// `square::order`): for k = 1, 2, ..., column k down to row k - 1,
+    /// then row k from column 0 to column k; as cell indices.
+    fn scan_order(n: usize) -> Vec<u32> {
+        let mut cells = vec![0];
+        for k in 1..n {
+            cells.extend((0..k).map(|r| (r * n + k) as u32));
+            cells.extend((0..=k).map(|c| (k * n + c) as u32));
+        }
+        cells
+    }
+
+    #[test]
+    fn a_grid_is_grown_as_the_square_scan_grows_it() {
+        let halt = Halt::NEVER;
+        for n in [2, 3, 5, 8] {
+            let mut rng = Rng(n as u64 | 1);
+            let pb = tetravex(n, n, &tetravex_tiles(&mut rng, n, n, 3, true)).build();
+            let shape = SlotPieces::of(&pb, &halt).unwrap().unwrap();
+            let uniform = UniformSlots::of(&pb, &shape, &halt).unwrap().unwrap();
+            // The cells are the first primary items, in reading order.
+            let order = square_order(&uniform, pb.secondary_count(), &halt).unwrap();
+            let cells: Vec<u32> = order.iter().map(|&s| shape.slot_item[s as usize]).collect();
+            assert_eq!(cells, scan_order(n), "{n}x{n}");
+        }
+    }
+
+    #[test]
+    fn a_rectangle_is_grown_from_a_corner_through_every_cell() {
+        let halt = Halt::NEVER;
+        let (rows, cols) = (3, 7);
+        let mut rng = Rng(7);
+        let pb = tetravex(rows, cols, &tetravex_tiles(&mut rng, rows, cols, 3, true)).build();
+        let shape = SlotPieces::of(&pb, &halt).unwrap().unwrap();
+        let uniform = UniformSlots::of(&pb, &shape, &halt).unwrap().unwrap();
+        let order = square_order(&uniform, pb.secondary_count(), &halt).unwrap();
+        let mut cells: Vec<u32> = order.iter().map(|&s| shape.slot_item[s as usize]).collect();
+        assert_eq!(cells[..4], [0, 1, 7, 8]);
+        // Each cell after the first has a placed neighbour (the region
+        // stays connected).
+        for (i, &c) in cells.iter().enumerate().skip(1) {
+            let (r, k) = (c as usize / cols, c as usize % cols);
+            let near = |x: &u32| {
+                let (r2, k2) = (*x as usize / cols, *x as usize % cols);
+                r.abs_diff(r2) + k.abs_diff(k2) == 1
+            };
+            assert!(cells[..i].iter().any(near), "cell {c} at {i}: {cells:?}");
+        }
+        cells.sort_unstable();
+        assert_eq!(cells, (0..(rows * cols) as u32).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn only_big_boards_with_nearly_unique_joins_take_the_square_order() {
+        let halt = Halt::NEVER;
+        let takes = |n: usize, labels: u64| {
+            let mut rng = Rng(1);
+            let pb = tetravex(n, n, &tetravex_tiles(&mut rng, n, n, labels, true)).build();
+            let shape = SlotPieces::of(&pb, &halt).unwrap().unwrap();
+            let uniform = UniformSlots::of(&pb, &shape, &halt).unwrap().unwrap();
+            takes_square_order(&pb, &uniform, pb.dense_colours(&halt).unwrap(), &halt).unwrap()
+        };
+        // n^2 / labels^2 options expected: 0.16 at 16x16 with 40 labels,
+        // 4 with 8; 9x9 with 10 labels is too small.
+        assert!(takes(16, 40));
+        assert!(!takes(16, 8));
+        assert!(!takes(9, 10));
+    }
+}
