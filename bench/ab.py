@@ -10,7 +10,8 @@ runs old, new, old, new, ... (`--reps` times each, interleaved, so that load
 drifts hit both alike) with the command line run.py gives it, and the table
 shows the median wall (or, with --cpu, CPU) times, their ratio new/old, and per family the ratio
 of the summed medians and the worst ratio of an instance that takes at
-least 0.1 s (shorter runs are mostly process start-up). Instances whose old
+least 0.1 s (shorter runs are mostly process start-up); for families
+with groups (`tail`, `nearmiss`), the worst and median per group. Instances whose old
 median exceeds --max-seconds are skipped (the `tail` family by default).
 
 With `--seeds 0-11` (or `0,3,5`), each instance instead runs once per seed
@@ -63,6 +64,7 @@ def main():
     print("| family | instance | old s | new s | new/old | old nodes | new nodes |")
     print("|---|---|---|---|---|---|---|")
     fams = {}
+    groups = {}
     differ = 0
     for inst in insts:
         cmds = {k: run.tessera_cmd([b], inst, nthreads) for k, b in (("old", args.old), ("new", args.new))}
@@ -94,12 +96,26 @@ def main():
         f[1] += mn
         if mo >= 0.1:
             f[2].append(mn / mo)
+        if inst.get("group"):
+            g = groups.setdefault(inst["group"], {"old": [], "new": []})
+            g["old"].append(mo)
+            g["new"].append(mn)
     print()
     print("| family | old s (sum of medians) | new s | new/old | worst instance new/old (>= 0.1 s) |")
     print("|---|---|---|---|---|")
     for name, (so, sn, ratios) in fams.items():
         worst = "%.3f" % max(ratios) if ratios else "-"
         print("| %s | %.3f | %.3f | %.3f | %s |" % (name, so, sn, sn / so if so > 0 else float("nan"), worst))
+    if groups:
+        # Families with groups (`tail`, `nearmiss`): the worst case is the point.
+        print()
+        print("| group | old worst / median s | new worst / median s | new/old (worst) |")
+        print("|---|---|---|---|")
+        for name, g in groups.items():
+            wo, wn = max(g["old"]), max(g["new"])
+            print("| %s | %.3f / %.3f | %.3f / %.3f | %.3f |" % (
+                name, wo, statistics.median(g["old"]), wn, statistics.median(g["new"]),
+                wn / wo if wo > 0 else float("nan")))
     print()
     print("instances whose node counts differ: %d" % differ)
 

@@ -12,6 +12,9 @@ Families (see bench/README.md):
   tetravex-peak   planted Tetravex with few digits (near the hardness peak)
   tetravex-no     5x5 near-misses: one label of one tile changed, unsolvable
   tetravex-count  count all solutions of small planted boards with few digits
+  nearmiss        near misses (issue 31): planted 4x4 and 5x5 Tetravex, 4-10
+                  labels, turning and not, one label of one tile changed so
+                  that no solution exists (checked by a complete search)
   eternity        Eternity II style: rotation, grey frame (label 0), frame
                   colours 1..F on joins between two border cells, inner
                   colours F+1..F+I elsewhere; tiles turned and shuffled
@@ -193,6 +196,118 @@ def near_miss_tetravex(n, k, rng):
                 return text
 
 
+# The near misses' proofs (which tile, side and change of each board make
+# it unsolvable) are found once by complete searches and kept here, so that
+# regenerating the files costs nothing. Delete the file to search again.
+NEARMISS_CACHE = os.path.join(DEFAULT_OUT, "nearmiss-cache.json")
+REPO = os.path.dirname(HERE)
+
+
+def tessera_binary():
+    target = os.environ.get("CARGO_TARGET_DIR", os.path.join(REPO, "target"))
+    path = os.path.join(target, "release", "tessera")
+    if not os.path.exists(path):
+        subprocess.run(["cargo", "build", "--release", "--quiet", "--manifest-path",
+                        os.path.join(REPO, "Cargo.toml")], check=True)
+    return path
+
+
+def single_changes(tiles, k, rng):
+    """Every board that differs from `tiles` in one label (another of the
+    k labels on one side of one tile), as (tile, side, new label), in a
+    random order drawn from `rng`."""
+    changes = [(i, s, v) for i in range(len(tiles)) for s in range(4) for v in range(k) if v != tiles[i][s]]
+    rng.shuffle(changes)
+    return changes
+
+
+def changed(tiles, change):
+    i, s, v = change
+    t = list(tiles[i])
+    t[s] = v
+    out = list(tiles)
+    out[i] = tuple(t)
+    return out
+
+
+def first_unsolvable(n, tiles, changes, rotate):
+    """The first change that leaves no solution, by complete searches with
+    tessera (several boards per run: the judge format reads many cases),
+    or None. A run cut short by its timeout counts as solvable."""
+    cmd = [tessera_binary(), "tetravex", "--timeout", "60"] + (["--rotate"] if rotate else [])
+    for at in range(0, len(changes), 50):
+        batch = changes[at:at + 50]
+        text = "".join(tetravex_text(n, changed(tiles, c))[:-2] for c in batch) + "0\n"
+        p = subprocess.run(cmd, input=text, capture_output=True, text=True)
+        answers = [line for line in p.stdout.splitlines() if line.startswith("Game")]
+        if len(answers) != len(batch):
+            raise RuntimeError("tessera failed on near-miss candidates: " + p.stderr)
+        for c, a in zip(batch, answers):
+            if a.endswith("Impossible"):
+                return c
+    return None
+
+
+def near_miss_board(n, k, rotate, seed):
+    """A near miss: the planted board of `seed` (turned at random when
+    `rotate`) with the first of its single-label changes, in a random
+    order, that leaves it unsolvable; if none does (few labels: every
+    change keeps a solution), the next seed's board (seed + 1000, ...).
+    Returns the file text."""
+    cache = {}
+    if os.path.exists(NEARMISS_CACHE):
+        with open(NEARMISS_CACHE) as f:
+            cache = json.load(f)
+    key = "%d-%d-%d-%d" % (n, k, int(rotate), seed)
+    for attempt in range(10):
+        s = seed + 1000 * attempt
+        rng = random.Random(s)
+        tiles = planted_tetravex(n, k, rng)
+        if rotate:
+            tiles = turned(tiles, rng)
+        changes = single_changes(tiles, k, rng)
+        if key in cache and cache[key][0] == s:
+            return tetravex_text(n, changed(tiles, tuple(cache[key][1])))
+        c = first_unsolvable(n, tiles, changes, rotate)
+        if c is not None:
+            cache[key] = [s, list(c)]
+            os.makedirs(os.path.dirname(NEARMISS_CACHE), exist_ok=True)
+            with open(NEARMISS_CACHE, "w") as f:
+                json.dump(cache, f, indent=1, sort_keys=True)
+            return tetravex_text(n, changed(tiles, c))
+    raise RuntimeError("no near miss for %s within 10 boards" % key)
+
+
+def nearmiss():
+    """The `nearmiss` family (issue 31): boards one label away from a
+    solvable one, proved impossible; tessera on 2 threads, as users run
+    it, the seed method side by side, worst and median per group (size and
+    turning). 5x5 without turning: 5 to 10 labels; with turning, 10 labels
+    (10 boards each, 20 at 5x5). A near miss needs a board with about one
+    solution: a turning 5x5 board with k labels has about 25! 4^25 / k^40
+    (first moment), 1.7 with 10 labels but 120 with 9 and 13,000 with 8,
+    and no single change of the boards we drew with 8 or fewer labels left
+    one unsolvable (0 of 30 random changes with 6 labels, none of the 4,000
+    changes of ten boards with 5). Without turning, 25! / k^40 is 13 with 4
+    labels and below one from 5 on; no 5x5 board with 4 labels we drew has
+    a near miss (each of the 300 changes of three boards, turning or not,
+    keeps a solution). 4x4: 4, 6 and 8 labels without turning, 10 with (two
+    boards).
+    """
+    out = []
+    plans = {False: [(5, k, s) for k in (5, 6, 7, 8, 10) for s in (1, 2)] + [(4, k, 1) for k in (4, 6, 8)],
+             True: [(5, 10, s) for s in range(1, 11)] + [(4, 10, s) for s in (1, 2)]}
+    for rotate in (False, True):
+        for n, k, s in plans[rotate]:
+            tag = "-rot" if rotate else ""
+            out.append(instance("nearmiss", "%dx%d-%dd%s-s%d" % (n, n, k, tag, s),
+                                "tetravex-rot" if rotate else "tetravex", expect="Impossible", threads=2,
+                                group="nearmiss/%dx%d%s" % (n, n, tag), quick=(n, k, s) == (5, 10, 1),
+                                make=lambda n=n, k=k, s=s, r=rotate: near_miss_board(
+                                    n, k, r, 31000 + 100 * n + k + 10 * s)))
+    return out
+
+
 # ---------------------------------------------------------------- the suite
 
 def instance(family, name, kind, **kw):
@@ -294,6 +409,7 @@ def suite():
         out.append(instance("pack-threads", "pent-%s%s" % (board, "-unique" if uniq else ""), "pack",
                             board=board, count=True, unique=uniq, expect=expect, threads="all",
                             baselines=["bitpack"]))
+    out += nearmiss()
     out += count_scale(out)
     out += tail()
     out += big()

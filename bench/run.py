@@ -64,6 +64,7 @@ BASELINE_BIN = os.path.join(HERE, "baselines", "target", "release")
 BASELINES = {
     "tetravex": [("seed-tetravex", ["{file}"])],
     "eternity": [("seed-tetravex", ["--rotate", "--border", "0", "{file}"])],
+    "tetravex-rot": [("seed-tetravex", ["--rotate", "{file}"])],
     "tetravex-big": [("square-scan", ["{file}"])],
     "eternity-big": [("square-scan", ["--rotate", "--border", "0", "{file}"])],
     "edges": [("seed-edges", ["{file}"])],
