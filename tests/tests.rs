@@ -7,6 +7,7 @@ mod brute;
 mod cli;
 mod consumers;
 mod crosscheck;
+mod design_map;
 mod edges;
 mod generated;
 mod hostile;

@@ -64,7 +64,7 @@
 //! * `left` is the sum of the pieces' remaining copies.
 
 use super::balance::{Balance, Delta};
-use super::shape::UniformSlots;
+use super::shape::{SlotPieces, UniformSlots};
 use super::{Backend, Node, Step};
 use crate::engine::memo::{self, Packer};
 use crate::engine::problem::Problem;
@@ -237,189 +237,16 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
         let shape = uniform.slots;
         let n = shape.slot_item.len();
         debug_assert_eq!(order.len(), n, "the order is a permutation of the slots");
+        let lists = Lists::of(pb, shape, &order, &layout, &dense.node, &dense.n_colours, halt)?;
+        let runs = RunTables::of(&lists, halt)?;
+        let (front_off, front) = frontiers(pb, &lists.item_off, &lists.item, halt)?;
         let remaining = shape.copies.clone();
-        let mut opt_off = vec![0u32];
-        let (mut opt, mut key, mut piece) = (Vec::new(), Vec::new(), Vec::new());
-        // R8: the lists so far by a hash of their slot's options in option
-        // order, each with its first slot and the sort's permutation.
-        let mut list_off = Vec::with_capacity(n);
-        let mut lists: HashMap<u64, Vec<(usize, Vec<u32>)>> = HashMap::new();
-        let mut shared_with = vec![u32::MAX; n];
-        let (mut item_off, mut item, mut radix_off, mut radix) = (vec![0u32], Vec::new(), vec![0u32], Vec::new());
-        let (mut fwd_off, mut fwd) = (Vec::new(), Vec::new());
-        let mut where_opt = vec![(u32::MAX, 0u32); pb.option_count()];
-        let mut cols: Vec<u32> = Vec::new();
-        for s in 0..n {
-            halt.check()?;
-            let (items, nb) = (&layout.items[s], layout.n_back[s]);
-            let ni = items.len();
-            let radixes: Vec<u64> = items[..nb].iter().map(|&j| u64::from(dense.n_colours[j as usize])).collect();
-            // Each option's dense colours in the order of `items`, once.
-            let opts = &shape.options[order[s] as usize];
-            cols.clear();
-            cols.resize(opts.len() * ni, 0);
-            for (t, &o) in opts.iter().enumerate() {
-                for (k, j) in pb.secondary_nodes(o as usize) {
-                    let at = items.iter().position(|&x| x == j).expect("uniform slot");
-                    cols[t * ni + at] = dense.node[k];
-                }
-            }
-            let key_of = |t: usize| radixes.iter().zip(&cols[t * ni..]).fold(0u64, |k, (&r, &c)| k * r + u64::from(c));
-            let piece_of = |t: usize| shape.piece_of(pb, opts[t] as usize);
-            let mut hash = (nb as u64) << 32 | ni as u64;
-            let mut mix = |x: u64| hash = (hash.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95);
-            radixes.iter().for_each(|&r| mix(r));
-            for t in 0..opts.len() {
-                mix(u64::from(piece_of(t)));
-                cols[t * ni..(t + 1) * ni].iter().for_each(|&c| mix(u64::from(c)));
-            }
-            // A list equal to this slot's: same radixes and forward items,
-            // and each entry equal to this slot's option at the same place
-            // of the sort's permutation (options are in increasing order in
-            // both slots, so the sort breaks ties alike).
-            let same = |&(r, ref perm): &(usize, Vec<u32>)| {
-                let (lo, nf) = (list_off[r] as usize, ni - nb);
-                perm.len() == opts.len()
-                    && layout.n_back[r] == nb
-                    && layout.items[r].len() == ni
-                    && radix[radix_off[r] as usize..radix_off[r + 1] as usize] == radixes[..]
-                    && perm.iter().enumerate().all(|(i, &t)| {
-                        let t = t as usize;
-                        let f = fwd_off[r] as usize + i * nf;
-                        key[lo + i] == key_of(t)
-                            && piece[lo + i] == piece_of(t)
-                            && fwd[f..f + nf] == cols[t * ni + nb..(t + 1) * ni]
-                    })
-            };
-            let found = lists.get(&hash).and_then(|reps| reps.iter().find(|rep| same(rep)));
-            if let Some((r, perm)) = found {
-                shared_with[s] = *r as u32;
-                list_off.push(list_off[*r]);
-                fwd_off.push(fwd_off[*r]);
-                for (k, &t) in perm.iter().enumerate() {
-                    let o = opts[t as usize];
-                    where_opt[o as usize] = (s as u32, k as u32);
-                    opt.push(o);
-                }
-            } else {
-                let mut order: Vec<(u64, u32, usize)> = (0..opts.len()).map(|t| (key_of(t), opts[t], t)).collect();
-                order.sort_unstable();
-                list_off.push(key.len() as u32);
-                fwd_off.push(fwd.len() as u32);
-                for (k, &(kv, o, t)) in order.iter().enumerate() {
-                    where_opt[o as usize] = (s as u32, k as u32);
-                    opt.push(o);
-                    key.push(kv);
-                    piece.push(piece_of(t));
-                    fwd.extend_from_slice(&cols[t * ni + nb..(t + 1) * ni]);
-                }
-                lists.entry(hash).or_default().push((s, order.iter().map(|&(_, _, t)| t as u32).collect()));
-            }
-            opt_off.push(opt.len() as u32);
-            item.extend(items);
-            item_off.push(item.len() as u32);
-            radix.extend(radixes);
-            radix_off.push(radix.len() as u32);
-        }
-        let left = remaining.iter().map(|&r| u64::from(r)).sum();
-        let (mut table_off, mut table) = (Vec::with_capacity(n), Vec::new());
-        let (mut lead_off, mut lead) = (Vec::with_capacity(n), Vec::new());
-        // Entry `d` of a table with `len` entries: the first option whose
-        // key is `d * unit` or more, in one merge of the (sorted) keys with
-        // the entries.
-        let fill = |table: &mut Vec<u32>, lo: usize, keys: &[u64], len: u64, unit: u64| {
-            let mut at = 0;
-            for d in 0..len {
-                while at < keys.len() && keys[at] < d * unit {
-                    at += 1;
-                }
-                table.push((lo + at) as u32);
-            }
-        };
-        drop(lists);
-        for s in 0..n {
-            halt.check()?;
-            let r = shared_with[s] as usize;
-            if r < n {
-                table_off.push(table_off[r]);
-                lead_off.push(lead_off[r]);
-                continue;
-            }
-            let radixes = &radix[radix_off[s] as usize..radix_off[s + 1] as usize];
-            let space = radixes.iter().product::<u64>();
-            let (lo, hi) = (list_off[s] as usize, (list_off[s] + opt_off[s + 1] - opt_off[s]) as usize);
-            let dense_enough = space <= (TABLE_DENSITY * (hi - lo) as u64).max(4096);
-            if space > MAX_TABLE || !dense_enough || table.len() + space as usize + 1 > MAX_TABLES {
-                table_off.push(NO_TABLE);
-                match radixes.first() {
-                    Some(&r) if lead.len() + (r as usize) < MAX_TABLES => {
-                        lead_off.push(lead.len() as u32);
-                        fill(&mut lead, lo, &key[lo..hi], r + 1, space / r);
-                    }
-                    _ => lead_off.push(NO_TABLE),
-                }
-                continue;
-            }
-            table_off.push(table.len() as u32);
-            lead_off.push(NO_TABLE);
-            fill(&mut table, lo, &key[lo..hi], space + 1, 1);
-        }
-        // R5: the frontiers. Slot `s` touches `item[item_off[s]..]`; an item
-        // is written by the first slot touching it and read by the others.
-        let mut first = vec![u32::MAX; pb.secondary_count()];
-        let mut last = vec![0u32; pb.secondary_count()];
-        for s in 0..n {
-            for &j in &item[item_off[s] as usize..item_off[s + 1] as usize] {
-                first[j as usize] = first[j as usize].min(s as u32);
-                last[j as usize] = last[j as usize].max(s as u32);
-            }
-        }
-        let (mut front_off, mut front) = (vec![0u32], Vec::new());
-        for s in 0..n as u32 {
-            halt.check()?;
-            front.extend((0..pb.secondary_count() as u32).filter(|&j| first[j as usize] < s && s <= last[j as usize]));
-            front_off.push(front.len() as u32);
-        }
-        let colour_width: Vec<u32> =
-            (0..pb.secondary_count()).map(|j| memo::width(u64::from(dense.n_colours[j].max(1) - 1))).collect();
-        let piece_width: Vec<u32> = remaining.iter().map(|&m| memo::width(u64::from(m))).collect();
-        let slot_width = memo::width(n as u64);
-        let key_words = (0..n)
-            .map(|s| {
-                let f = &front[front_off[s] as usize..front_off[s + 1] as usize];
-                let widths = std::iter::once(slot_width)
-                    .chain(piece_width.iter().copied())
-                    .chain(f.iter().map(|&j| colour_width[j as usize]));
-                Packer::words(widths)
-            })
-            .max()
-            .unwrap_or(1);
-        // R6: `ways[k]`, the sub-multisets of the copies with `k` copies,
-        // is the coefficient of x^k in the product of (1 + x + ... + x^m).
-        let total = remaining.iter().map(|&m| m as usize).sum::<usize>();
-        let mut ways = vec![0f64; total + 1];
-        ways[0] = 1.0;
-        let mut upto = 0;
-        for &m in &remaining {
-            let m = m as usize;
-            for k in (0..=upto + m).rev() {
-                ways[k] = (k.saturating_sub(m)..=k.min(upto)).map(|i| ways[i]).sum();
-            }
-            upto += m;
-        }
-        let key_bound = (0..n)
-            .map(|s| {
-                let colourings = front[front_off[s] as usize..front_off[s + 1] as usize]
-                    .iter()
-                    .map(|&j| f64::from(dense.n_colours[j as usize].max(1)))
-                    .product::<f64>();
-                colourings * total.checked_sub(s).map_or(0.0, |k| ways[k])
-            })
-            .collect();
+        let widths = KeyWidths::of(&dense.n_colours, &remaining, &front_off, &front);
+        let key_bound = key_bounds(&dense.n_colours, &remaining, &front_off, &front);
         let balance = if BALANCED { Balance::new(pb, shape, halt)? } else { None };
         let (mut bal_off, mut bal) = (vec![0u32], Vec::new());
         if let Some(b) = &balance {
-            for (i, &o) in opt.iter().enumerate() {
+            for (i, &o) in lists.opt.iter().enumerate() {
                 halt.every(i)?;
                 b.deltas(o as usize, |_, e| e == 1, &mut bal);
                 bal_off.push(bal.len() as u32);
@@ -432,30 +259,30 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
             key_bound,
             front_off,
             front,
-            colour_width,
-            piece_width,
-            slot_width,
-            key_words,
+            colour_width: widths.colour,
+            piece_width: widths.piece,
+            slot_width: widths.slot,
+            key_words: widths.key_words,
             n_slots: n,
             slot_item: order.iter().map(|&s| shape.slot_item[s as usize]).collect(),
-            opt_off,
-            opt,
-            list_off,
-            key,
-            piece,
-            item_off,
-            item,
-            radix_off,
-            radix,
-            table_off,
-            table,
-            lead_off,
-            lead,
-            fwd_off,
-            fwd,
-            where_opt,
+            opt_off: lists.opt_off,
+            opt: lists.opt,
+            list_off: lists.list_off,
+            key: lists.key,
+            piece: lists.piece,
+            item_off: lists.item_off,
+            item: lists.item,
+            radix_off: lists.radix_off,
+            radix: lists.radix,
+            table_off: runs.table_off,
+            table: runs.table,
+            lead_off: runs.lead_off,
+            lead: runs.lead,
+            fwd_off: lists.fwd_off,
+            fwd: lists.fwd,
+            where_opt: lists.where_opt,
             n_colours: dense.n_colours.len(),
-            left,
+            left: remaining.iter().map(|&r| u64::from(r)).sum(),
             copies: remaining,
         };
         Ok(Some(RowScan::over(Arc::new(tables))))
@@ -612,6 +439,314 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
             p.push(u64::from(c), self.colour_width[j as usize]);
         }
     }
+}
+
+/// R1 and R8: every slot's options sorted by key, slots with equal lists
+/// sharing one (the fields of [`Tables`] of the same names).
+struct Lists {
+    opt_off: Vec<u32>,
+    opt: Vec<u32>,
+    list_off: Vec<u32>,
+    key: Vec<u64>,
+    piece: Vec<u32>,
+    item_off: Vec<u32>,
+    item: Vec<u32>,
+    radix_off: Vec<u32>,
+    radix: Vec<u64>,
+    fwd_off: Vec<u32>,
+    fwd: Vec<u32>,
+    where_opt: Vec<(u32, u32)>,
+    /// Per slot: the earlier slot whose list it shares (`u32::MAX`: none).
+    shared_with: Vec<u32>,
+}
+
+/// One slot's options as the lists see them: each option's dense colours
+/// in the order of the slot's items (`cols[t * ni..]`), back ones first.
+struct SlotColours<'a> {
+    opts: &'a [u32],
+    pieces: Vec<u32>,
+    radixes: Vec<u64>,
+    cols: Vec<u32>,
+    /// The slot's items and how many of them are back items.
+    ni: usize,
+    nb: usize,
+}
+
+impl SlotColours<'_> {
+    /// Option `t`'s key: its back colours as a mixed-radix number.
+    fn key(&self, t: usize) -> u64 {
+        self.radixes.iter().zip(&self.cols[t * self.ni..]).fold(0u64, |k, (&r, &c)| k * r + u64::from(c))
+    }
+
+    /// Option `t`'s colours on the forward items.
+    fn fwd(&self, t: usize) -> &[u32] {
+        &self.cols[t * self.ni + self.nb..(t + 1) * self.ni]
+    }
+
+    /// A hash of everything a shared list must agree on.
+    fn hash(&self) -> u64 {
+        let mut hash = (self.nb as u64) << 32 | self.ni as u64;
+        let mut mix = |x: u64| hash = (hash.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95);
+        self.radixes.iter().for_each(|&r| mix(r));
+        for t in 0..self.opts.len() {
+            mix(u64::from(self.pieces[t]));
+            self.cols[t * self.ni..(t + 1) * self.ni].iter().for_each(|&c| mix(u64::from(c)));
+        }
+        hash
+    }
+}
+
+impl Lists {
+    fn of(
+        pb: &Problem,
+        shape: &SlotPieces,
+        order: &[u32],
+        layout: &Layout,
+        dense_node: &[u32],
+        n_colours: &[u32],
+        halt: &Halt,
+    ) -> Result<Self, Stopped> {
+        let n = shape.slot_item.len();
+        let mut lists = Lists {
+            opt_off: vec![0u32],
+            opt: Vec::new(),
+            list_off: Vec::with_capacity(n),
+            key: Vec::new(),
+            piece: Vec::new(),
+            item_off: vec![0u32],
+            item: Vec::new(),
+            radix_off: vec![0u32],
+            radix: Vec::new(),
+            fwd_off: Vec::new(),
+            fwd: Vec::new(),
+            where_opt: vec![(u32::MAX, 0u32); pb.option_count()],
+            shared_with: vec![u32::MAX; n],
+        };
+        // R8: the lists so far by a hash of their slot's options in option
+        // order, each with its first slot and the sort's permutation.
+        let mut by_hash: HashMap<u64, Vec<(usize, Vec<u32>)>> = HashMap::new();
+        for (s, &slot_index) in order.iter().enumerate() {
+            halt.check()?;
+            let (items, nb) = (&layout.items[s], layout.n_back[s]);
+            let opts = &shape.options[slot_index as usize];
+            let ni = items.len();
+            let mut cols = vec![0u32; opts.len() * ni];
+            for (t, &o) in opts.iter().enumerate() {
+                for (k, j) in pb.secondary_nodes(o as usize) {
+                    let at = items.iter().position(|&x| x == j).expect("uniform slot");
+                    cols[t * ni + at] = dense_node[k];
+                }
+            }
+            let slot = SlotColours {
+                opts,
+                pieces: opts.iter().map(|&o| shape.piece_of(pb, o as usize)).collect(),
+                radixes: items[..nb].iter().map(|&j| u64::from(n_colours[j as usize])).collect(),
+                cols,
+                ni,
+                nb,
+            };
+            let hash = slot.hash();
+            let found = by_hash.get(&hash).and_then(|reps| reps.iter().find(|rep| lists.same(layout, rep, &slot)));
+            if let Some((r, perm)) = found {
+                lists.share(s, *r, perm, &slot);
+            } else {
+                let perm = lists.push_list(s, &slot);
+                by_hash.entry(hash).or_default().push((s, perm));
+            }
+            lists.opt_off.push(lists.opt.len() as u32);
+            lists.item.extend(items);
+            lists.item_off.push(lists.item.len() as u32);
+            lists.radix.extend(&slot.radixes);
+            lists.radix_off.push(lists.radix.len() as u32);
+        }
+        Ok(lists)
+    }
+
+    /// Whether slot `r`'s list (sorted by the permutation `perm` of its
+    /// options) equals `slot`'s: same radixes and forward items, and each
+    /// entry equal to `slot`'s option at the same place of the permutation
+    /// (options are in increasing order in both slots, so the sort breaks
+    /// ties alike).
+    fn same(&self, layout: &Layout, &(r, ref perm): &(usize, Vec<u32>), slot: &SlotColours) -> bool {
+        let (lo, nf) = (self.list_off[r] as usize, slot.ni - slot.nb);
+        perm.len() == slot.opts.len()
+            && layout.n_back[r] == slot.nb
+            && layout.items[r].len() == slot.ni
+            && self.radix[self.radix_off[r] as usize..self.radix_off[r + 1] as usize] == slot.radixes[..]
+            && perm.iter().enumerate().all(|(i, &t)| {
+                let t = t as usize;
+                let f = self.fwd_off[r] as usize + i * nf;
+                self.key[lo + i] == slot.key(t)
+                    && self.piece[lo + i] == slot.pieces[t]
+                    && self.fwd[f..f + nf] == *slot.fwd(t)
+            })
+    }
+
+    /// Slot `s` takes slot `r`'s list: its options in the same permutation.
+    fn share(&mut self, s: usize, r: usize, perm: &[u32], slot: &SlotColours) {
+        self.shared_with[s] = r as u32;
+        self.list_off.push(self.list_off[r]);
+        self.fwd_off.push(self.fwd_off[r]);
+        for (k, &t) in perm.iter().enumerate() {
+            let o = slot.opts[t as usize];
+            self.where_opt[o as usize] = (s as u32, k as u32);
+            self.opt.push(o);
+        }
+    }
+
+    /// R1: slot `s`'s own list, its options sorted by key; returns the
+    /// sort's permutation.
+    fn push_list(&mut self, s: usize, slot: &SlotColours) -> Vec<u32> {
+        let mut order: Vec<(u64, u32, usize)> = (0..slot.opts.len()).map(|t| (slot.key(t), slot.opts[t], t)).collect();
+        order.sort_unstable();
+        self.list_off.push(self.key.len() as u32);
+        self.fwd_off.push(self.fwd.len() as u32);
+        for (k, &(kv, o, t)) in order.iter().enumerate() {
+            self.where_opt[o as usize] = (s as u32, k as u32);
+            self.opt.push(o);
+            self.key.push(kv);
+            self.piece.push(slot.pieces[t]);
+            self.fwd.extend_from_slice(slot.fwd(t));
+        }
+        order.iter().map(|&(_, _, t)| t as u32).collect()
+    }
+}
+
+/// R2's lookup tables (the fields of [`Tables`] of the same names).
+struct RunTables {
+    table_off: Vec<u32>,
+    table: Vec<u32>,
+    lead_off: Vec<u32>,
+    lead: Vec<u32>,
+}
+
+impl RunTables {
+    fn of(lists: &Lists, halt: &Halt) -> Result<Self, Stopped> {
+        let n = lists.list_off.len();
+        let mut runs = RunTables {
+            table_off: Vec::with_capacity(n),
+            table: Vec::new(),
+            lead_off: Vec::with_capacity(n),
+            lead: Vec::new(),
+        };
+        for s in 0..n {
+            halt.check()?;
+            let r = lists.shared_with[s] as usize;
+            if r < n {
+                runs.table_off.push(runs.table_off[r]);
+                runs.lead_off.push(runs.lead_off[r]);
+                continue;
+            }
+            let radixes = &lists.radix[lists.radix_off[s] as usize..lists.radix_off[s + 1] as usize];
+            let space = radixes.iter().product::<u64>();
+            let lo = lists.list_off[s] as usize;
+            let hi = lo + (lists.opt_off[s + 1] - lists.opt_off[s]) as usize;
+            let keys = &lists.key[lo..hi];
+            let dense_enough = space <= (TABLE_DENSITY * (hi - lo) as u64).max(4096);
+            if space > MAX_TABLE || !dense_enough || runs.table.len() + space as usize + 1 > MAX_TABLES {
+                runs.table_off.push(NO_TABLE);
+                match radixes.first() {
+                    Some(&r) if runs.lead.len() + (r as usize) < MAX_TABLES => {
+                        runs.lead_off.push(runs.lead.len() as u32);
+                        fill(&mut runs.lead, lo, keys, r + 1, space / r);
+                    }
+                    _ => runs.lead_off.push(NO_TABLE),
+                }
+                continue;
+            }
+            runs.table_off.push(runs.table.len() as u32);
+            runs.lead_off.push(NO_TABLE);
+            fill(&mut runs.table, lo, keys, space + 1, 1);
+        }
+        Ok(runs)
+    }
+}
+
+/// Entry `d` of a table with `len` entries: the first option whose key is
+/// `d * unit` or more, in one merge of the (sorted) keys with the entries.
+fn fill(table: &mut Vec<u32>, lo: usize, keys: &[u64], len: u64, unit: u64) {
+    let mut at = 0;
+    for d in 0..len {
+        while at < keys.len() && keys[at] < d * unit {
+            at += 1;
+        }
+        table.push((lo + at) as u32);
+    }
+}
+
+/// R5: the frontier of every slot, as (offsets, items). Slot `s` touches
+/// `item[item_off[s]..]`; an item is written by the first slot touching it
+/// and read by the others.
+fn frontiers(pb: &Problem, item_off: &[u32], item: &[u32], halt: &Halt) -> Result<(Vec<u32>, Vec<u32>), Stopped> {
+    let n = item_off.len() - 1;
+    let mut first = vec![u32::MAX; pb.secondary_count()];
+    let mut last = vec![0u32; pb.secondary_count()];
+    for s in 0..n {
+        for &j in &item[item_off[s] as usize..item_off[s + 1] as usize] {
+            first[j as usize] = first[j as usize].min(s as u32);
+            last[j as usize] = last[j as usize].max(s as u32);
+        }
+    }
+    let (mut front_off, mut front) = (vec![0u32], Vec::new());
+    for s in 0..n as u32 {
+        halt.check()?;
+        front.extend((0..pb.secondary_count() as u32).filter(|&j| first[j as usize] < s && s <= last[j as usize]));
+        front_off.push(front.len() as u32);
+    }
+    Ok((front_off, front))
+}
+
+/// R5: the bits of each part of a memo key, and the most words a key takes.
+struct KeyWidths {
+    colour: Vec<u32>,
+    piece: Vec<u32>,
+    slot: u32,
+    key_words: usize,
+}
+
+impl KeyWidths {
+    fn of(n_colours: &[u32], remaining: &[u32], front_off: &[u32], front: &[u32]) -> Self {
+        let colour: Vec<u32> = n_colours.iter().map(|&c| memo::width(u64::from(c.max(1) - 1))).collect();
+        let piece: Vec<u32> = remaining.iter().map(|&m| memo::width(u64::from(m))).collect();
+        let n = front_off.len() - 1;
+        let slot = memo::width(n as u64);
+        let key_words = (0..n)
+            .map(|s| {
+                let f = &front[front_off[s] as usize..front_off[s + 1] as usize];
+                let widths =
+                    std::iter::once(slot).chain(piece.iter().copied()).chain(f.iter().map(|&j| colour[j as usize]));
+                Packer::words(widths)
+            })
+            .max()
+            .unwrap_or(1);
+        KeyWidths { colour, piece, slot, key_words }
+    }
+}
+
+/// R6: per slot, the bound on its distinct memo keys. `ways[k]`, the
+/// sub-multisets of the copies with `k` copies, is the coefficient of x^k
+/// in the product of (1 + x + ... + x^m).
+fn key_bounds(n_colours: &[u32], remaining: &[u32], front_off: &[u32], front: &[u32]) -> Vec<f64> {
+    let total = remaining.iter().map(|&m| m as usize).sum::<usize>();
+    let mut ways = vec![0f64; total + 1];
+    ways[0] = 1.0;
+    let mut upto = 0;
+    for &m in remaining {
+        let m = m as usize;
+        for k in (0..=upto + m).rev() {
+            ways[k] = (k.saturating_sub(m)..=k.min(upto)).map(|i| ways[i]).sum();
+        }
+        upto += m;
+    }
+    (0..front_off.len() - 1)
+        .map(|s| {
+            let colourings = front[front_off[s] as usize..front_off[s + 1] as usize]
+                .iter()
+                .map(|&j| f64::from(n_colours[j as usize].max(1)))
+                .product::<f64>();
+            colourings * total.checked_sub(s).map_or(0.0, |k| ways[k])
+        })
+        .collect()
 }
 
 impl<const BALANCED: bool> Backend for RowScan<BALANCED> {

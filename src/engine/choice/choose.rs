@@ -90,35 +90,12 @@ pub(crate) fn pick(
         Ok((Picked::Assign(Box::new(Assign::new(pb, shape, halt)?)), MemoHint::default()))
     };
     let Some(uniform) = uniform else { return assign() };
-    // A first solution of a big board whose joins nearly determine their
-    // pieces: the row scan in the square order (Q4 of `super::square`),
-    // which is the corner-square scan: no estimate, as its tree is that of
-    // a first solution, far smaller than the whole tree the walks
-    // estimate. In the declared order its first row has many candidates
-    // per cell (Tetravex 28x28 with 84 labels: over 10^9 nodes); the
-    // assignment backend's compact order finds the solution within about
-    // the scan's nodes at 100 times the cost per node and seconds of
-    // setup (docs/performance.md, "Big boards").
-    if first_only && !force_rows && takes_square_order(pb, uniform, pb.dense_colours(halt)?, halt)? {
-        let order = square_order(uniform, pb.secondary_count(), halt)?;
-        if let Some(rows) = RowScan::<false>::build_in(pb, uniform, order, halt)? {
-            return Ok((rows.picked(), no_memo));
-        }
-    }
-    if first_only && !force_rows && Assign::takes_compact_order(pb, shape, halt)? {
-        return assign();
+    if let Some(picked) = decided_without_walks(pb, shape, uniform, force_rows, first_only, halt)? {
+        return Ok((picked, no_memo));
     }
     let memo = memo_possible.then_some(config);
     // The pilot's measure of the memo, shared by both builds.
     let mut gain = None;
-    if force_rows {
-        // The balance whenever it applies.
-        if let Some(rows) = RowScan::<true>::build(pb, uniform, halt)?.filter(RowScan::balanced) {
-            return Ok((rows.picked(), no_memo));
-        }
-        let Some(rows) = RowScan::<false>::build(pb, uniform, halt)? else { return assign() };
-        return Ok((rows.picked(), no_memo));
-    }
     // The balance costs the row scan's cheap nodes dearly: it runs where
     // it cuts the estimated search (memoised, when the memo is expected to
     // pay) by more than it costs. One backend in memory at a time: on
@@ -160,6 +137,47 @@ pub(crate) fn pick(
     } else {
         Ok((Picked::Assign(Box::new(assign)), no_memo))
     }
+}
+
+/// The backends chosen without estimating any tree, if one is: a forced
+/// row scan, and first solutions of big boards whose joins nearly
+/// determine their pieces.
+fn decided_without_walks(
+    pb: &Problem,
+    shape: &SlotPieces,
+    uniform: &UniformSlots,
+    force_rows: bool,
+    first_only: bool,
+    halt: &Halt,
+) -> Result<Option<Picked>, Stopped> {
+    // A first solution of a big board whose joins nearly determine their
+    // pieces: the row scan in the square order (Q4 of `square`), which is
+    // the corner-square scan: no estimate, as its tree is that of a first
+    // solution, far smaller than the whole tree the walks estimate. In the
+    // declared order its first row has many candidates per cell (Tetravex
+    // 28x28 with 84 labels: over 10^9 nodes); the assignment backend's
+    // compact order finds the solution within about the scan's nodes at
+    // 100 times the cost per node and seconds of setup.
+    if first_only && !force_rows && takes_square_order(pb, uniform, pb.dense_colours(halt)?, halt)? {
+        let order = square_order(uniform, pb.secondary_count(), halt)?;
+        if let Some(rows) = RowScan::<false>::build_in(pb, uniform, order, halt)? {
+            return Ok(Some(rows.picked()));
+        }
+    }
+    if first_only && !force_rows && Assign::takes_compact_order(pb, shape, halt)? {
+        return Ok(Some(Picked::Assign(Box::new(Assign::new(pb, shape, halt)?))));
+    }
+    if !force_rows {
+        return Ok(None);
+    }
+    // A forced row scan: the balance whenever it applies.
+    if let Some(rows) = RowScan::<true>::build(pb, uniform, halt)?.filter(RowScan::balanced) {
+        return Ok(Some(rows.picked()));
+    }
+    Ok(Some(match RowScan::<false>::build(pb, uniform, halt)? {
+        Some(rows) => rows.picked(),
+        None => Picked::Assign(Box::new(Assign::new(pb, shape, halt)?)),
+    }))
 }
 
 /// The estimated cost of the row scan's search, in plain row-scan nodes:
