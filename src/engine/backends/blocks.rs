@@ -129,6 +129,12 @@ impl<T> Jagged<T> {
         self.data.push(x);
     }
 
+    /// The entries written so far, for a writer that appends to a `Vec`:
+    /// what it pushes belongs to the row that [`Jagged::end_row`] closes.
+    pub(crate) fn data_mut(&mut self) -> &mut Vec<T> {
+        &mut self.data
+    }
+
     /// Closes the row being built: the entries pushed since the last
     /// `end_row` become the next row.
     pub(crate) fn end_row(&mut self) {

@@ -64,6 +64,7 @@
 //! * `left` is the sum of the pieces' remaining copies.
 
 use super::balance::{Balance, Delta};
+use super::blocks::Jagged;
 use super::shape::{SlotPieces, UniformSlots};
 use super::{Backend, Node, Step};
 use crate::engine::memo::{self, Packer};
@@ -119,15 +120,17 @@ impl Layout {
 /// The backend: the search state of one worker, over the tables that the
 /// workers of a search share (reached through `Deref`).
 pub(crate) struct RowScan<const BALANCED: bool> {
+    /// What the search never changes, shared by the workers.
     tables: Arc<Tables>,
-    /// Current dense colour of each secondary item.
+    /// Current dense colour of each secondary item (`u32::MAX`: none yet).
     colour: Vec<u32>,
+    /// Per piece: the copies left.
     remaining: Vec<u32>,
+    /// The copies left in all.
     left: u64,
     /// Per level: the run `[lo, hi)` and the index taken.
-    lv_lo: Vec<u32>,
-    lv_hi: Vec<u32>,
-    lv_at: Vec<u32>,
+    levels: Vec<Run>,
+    /// The current depth (also the position of the slot to fill next).
     level: usize,
     /// The depth runs start from (see [`Backend::base`]).
     base: usize,
@@ -147,8 +150,17 @@ impl Tables {
     /// The index in `opt` of entry `k` of slot `s`'s list.
     #[inline(always)]
     fn sorted(&self, s: usize, k: usize) -> usize {
-        self.opt_off[s] as usize + (k - self.list_off[s] as usize)
+        self.opt.start(s) + (k - self.list_off[s] as usize)
     }
+}
+
+/// One level of the search: the run `[lo, hi)` of its slot's list that
+/// matched the back colours, and the entry taken.
+#[derive(Clone, Copy, Debug, Default)]
+struct Run {
+    lo: u32,
+    hi: u32,
+    at: u32,
 }
 
 /// What a search never changes: the order, the options sorted by key, the
@@ -160,17 +172,14 @@ pub(crate) struct Tables {
     /// + 1]]`; their keys, pieces and forward colours (R8, its *list*) at
     /// `key[list_off[s]..]` and `piece[list_off[s]..]`, as many. The
     /// search's option indices `k` are indices into the lists.
-    opt_off: Vec<u32>,
-    opt: Vec<u32>,
+    opt: Jagged<u32>,
     list_off: Vec<u32>,
     key: Vec<u64>,
     piece: Vec<u32>,
-    /// Per slot: its items, back ones first (`item_off[s]..`), and each
-    /// back item's radix (colours on it) at `radix_off[s]..radix_off[s + 1]`.
-    item_off: Vec<u32>,
-    item: Vec<u32>,
-    radix_off: Vec<u32>,
-    radix: Vec<u64>,
+    /// Per slot: its items, back ones first, and each back item's radix
+    /// (colours on it).
+    item: Jagged<u32>,
+    radix: Jagged<u64>,
     /// Per slot whose key space is small (`table_off[s] != NO_TABLE`): the
     /// start of each key's run, `table[table_off[s] + key]`, and the end
     /// one entry later: R2 without a binary search.
@@ -196,8 +205,7 @@ pub(crate) struct Tables {
     /// slots before `s` and read by `s` or a later slot, at
     /// `front[front_off[s]..front_off[s + 1]]`; the bits of each item's
     /// colours, of each piece's copies and of a slot number.
-    front_off: Vec<u32>,
-    front: Vec<u32>,
+    front: Jagged<u32>,
     colour_width: Vec<u32>,
     piece_width: Vec<u32>,
     slot_width: u32,
@@ -210,8 +218,7 @@ pub(crate) struct Tables {
     balance: Option<Balance>,
     /// Per sorted option: its net changes to the balance, at
     /// `bal[bal_off[k]..bal_off[k + 1]]`.
-    bal_off: Vec<u32>,
-    bal: Vec<Delta>,
+    bal: Jagged<Delta>,
 }
 
 impl<const BALANCED: bool> RowScan<BALANCED> {
@@ -239,25 +246,23 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
         debug_assert_eq!(order.len(), n, "the order is a permutation of the slots");
         let lists = Lists::of(pb, shape, &order, &layout, &dense.node, &dense.n_colours, halt)?;
         let runs = RunTables::of(&lists, halt)?;
-        let (front_off, front) = frontiers(pb, &lists.item_off, &lists.item, halt)?;
+        let front = frontiers(pb, &lists.item, halt)?;
         let remaining = shape.copies.clone();
-        let widths = KeyWidths::of(&dense.n_colours, &remaining, &front_off, &front);
-        let key_bound = key_bounds(&dense.n_colours, &remaining, &front_off, &front);
+        let widths = KeyWidths::of(&dense.n_colours, &remaining, &front);
+        let key_bound = key_bounds(&dense.n_colours, &remaining, &front);
         let balance = if BALANCED { Balance::new(pb, shape, halt)? } else { None };
-        let (mut bal_off, mut bal) = (vec![0u32], Vec::new());
+        let mut bal = Jagged::new();
         if let Some(b) = &balance {
-            for (i, &o) in lists.opt.iter().enumerate() {
+            for (i, &o) in lists.opt.iter().flatten().enumerate() {
                 halt.every(i)?;
-                b.deltas(o as usize, |_, e| e == 1, &mut bal);
-                bal_off.push(bal.len() as u32);
+                b.deltas(o as usize, |_, e| e == 1, bal.data_mut());
+                bal.end_row();
             }
         }
         let tables = Tables {
             balance,
-            bal_off,
             bal,
             key_bound,
-            front_off,
             front,
             colour_width: widths.colour,
             piece_width: widths.piece,
@@ -265,14 +270,11 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
             key_words: widths.key_words,
             n_slots: n,
             slot_item: order.iter().map(|&s| shape.slot_item[s as usize]).collect(),
-            opt_off: lists.opt_off,
             opt: lists.opt,
             list_off: lists.list_off,
             key: lists.key,
             piece: lists.piece,
-            item_off: lists.item_off,
             item: lists.item,
-            radix_off: lists.radix_off,
             radix: lists.radix,
             table_off: runs.table_off,
             table: runs.table,
@@ -295,9 +297,7 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
             colour: vec![u32::MAX; tables.n_colours],
             remaining: tables.copies.clone(),
             left: tables.left,
-            lv_lo: vec![0; n + 1],
-            lv_hi: vec![0; n + 1],
-            lv_at: vec![0; n + 1],
+            levels: vec![Run::default(); n + 1],
             level: 0,
             base: 0,
             balance: tables.balance.clone(),
@@ -320,13 +320,13 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
     /// R2: the run of slot `s`'s options that match the current colours.
     #[inline(always)]
     fn run_of(&self, s: usize) -> (u32, u32) {
-        let (i0, r0) = (self.item_off[s] as usize, self.radix_off[s] as usize);
-        let nb = self.radix_off[s + 1] as usize - r0;
+        let (items, radixes) = (self.item.row(s), self.radix.row(s));
+        let nb = radixes.len();
         let (mut k, mut first_colour) = (0u64, 0);
         for b in 0..nb {
-            let c = self.colour[self.item[i0 + b] as usize];
+            let c = self.colour[items[b] as usize];
             debug_assert!(c != u32::MAX, "a back item has no colour");
-            k = k * self.radix[r0 + b] + u64::from(c);
+            k = k * radixes[b] + u64::from(c);
             if b == 0 {
                 first_colour = c as usize;
             }
@@ -339,7 +339,7 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
         let (lo, hi) = match self.lead_off[s] {
             NO_TABLE => {
                 let lo = self.list_off[s] as usize;
-                (lo, lo + (self.opt_off[s + 1] - self.opt_off[s]) as usize)
+                (lo, lo + self.opt.row_len(s))
             }
             l => (self.lead[l as usize + first_colour] as usize, self.lead[l as usize + first_colour + 1] as usize),
         };
@@ -357,21 +357,21 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
         let q = self.piece[k] as usize;
         self.remaining[q] -= 1;
         self.left -= 1;
-        let (i0, i1) = (self.item_off[s] as usize, self.item_off[s + 1] as usize);
-        let nb = (self.radix_off[s + 1] - self.radix_off[s]) as usize;
-        let nf = i1 - i0 - nb;
-        let f0 = self.fwd_off[s] as usize + (k - self.list_off[s] as usize) * nf;
+        let t = &*self.tables;
+        let items = t.item.row(s);
+        let nb = t.radix.row_len(s);
+        let nf = items.len() - nb;
+        let f0 = t.fwd_off[s] as usize + (k - t.list_off[s] as usize) * nf;
         for f in 0..nf {
-            let t = &self.tables;
-            self.colour[t.item[i0 + nb + f] as usize] = t.fwd[f0 + f];
+            self.colour[items[nb + f] as usize] = t.fwd[f0 + f];
         }
-        self.lv_at[s] = k as u32;
+        self.levels[s].at = k as u32;
         self.level += 1;
         if BALANCED {
             let t = &self.tables;
             let k = t.sorted(s, k);
             if let Some(b) = self.balance.as_mut() {
-                for &d in &t.bal[t.bal_off[k] as usize..t.bal_off[k + 1] as usize] {
+                for &d in t.bal.row(k) {
                     b.apply_delta(d, 1);
                 }
             }
@@ -382,7 +382,7 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
     #[inline(always)]
     fn untake(&mut self) {
         self.level -= 1;
-        let k = self.lv_at[self.level] as usize;
+        let k = self.levels[self.level].at as usize;
         let q = self.piece[k] as usize;
         self.remaining[q] += 1;
         self.left += 1;
@@ -390,7 +390,7 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
             let t = &self.tables;
             let k = t.sorted(self.level, k);
             if let Some(b) = self.balance.as_mut() {
-                for &d in &t.bal[t.bal_off[k] as usize..t.bal_off[k + 1] as usize] {
+                for &d in t.bal.row(k) {
                     b.apply_delta(d, -1);
                 }
             }
@@ -401,7 +401,7 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
     /// run whose piece has a copy left.
     #[inline(always)]
     fn next_from(&self, from: u32) -> Option<usize> {
-        let hi = self.lv_hi[self.level];
+        let hi = self.levels[self.level].hi;
         (from..hi).map(|k| k as usize).find(|&k| self.remaining[self.piece[k] as usize] > 0)
     }
 
@@ -411,13 +411,15 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
     fn sanity(&self) {
         assert_eq!(self.left, self.remaining.iter().map(|&r| u64::from(r)).sum::<u64>(), "copies left");
         for l in 0..self.level {
-            assert!(self.lv_lo[l] <= self.lv_at[l] && self.lv_at[l] < self.lv_hi[l], "level {l} outside its run");
+            assert!(
+                self.levels[l].lo <= self.levels[l].at && self.levels[l].at < self.levels[l].hi,
+                "level {l} outside its run"
+            );
         }
         if self.level < self.n_slots {
-            let (i0, r0) = (self.item_off[self.level] as usize, self.radix_off[self.level] as usize);
-            let nb = self.radix_off[self.level + 1] as usize - r0;
-            for b in 0..nb {
-                assert!(self.colour[self.item[i0 + b] as usize] != u32::MAX, "a back item has no colour");
+            let back = &self.item.row(self.level)[..self.radix.row_len(self.level)];
+            for &j in back {
+                assert!(self.colour[j as usize] != u32::MAX, "a back item has no colour");
             }
         }
     }
@@ -433,7 +435,7 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
         for (&r, &w) in self.remaining.iter().zip(&self.piece_width) {
             p.push(u64::from(r), w);
         }
-        for &j in &self.front[self.front_off[s] as usize..self.front_off[s + 1] as usize] {
+        for &j in self.front.row(s) {
             let c = self.colour[j as usize];
             debug_assert!(c != u32::MAX, "a frontier item has no colour");
             p.push(u64::from(c), self.colour_width[j as usize]);
@@ -444,15 +446,12 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
 /// R1 and R8: every slot's options sorted by key, slots with equal lists
 /// sharing one (the fields of [`Tables`] of the same names).
 struct Lists {
-    opt_off: Vec<u32>,
-    opt: Vec<u32>,
+    opt: Jagged<u32>,
     list_off: Vec<u32>,
     key: Vec<u64>,
     piece: Vec<u32>,
-    item_off: Vec<u32>,
-    item: Vec<u32>,
-    radix_off: Vec<u32>,
-    radix: Vec<u64>,
+    item: Jagged<u32>,
+    radix: Jagged<u64>,
     fwd_off: Vec<u32>,
     fwd: Vec<u32>,
     where_opt: Vec<(u32, u32)>,
@@ -508,15 +507,12 @@ impl Lists {
     ) -> Result<Self, Stopped> {
         let n = shape.slot_item.len();
         let mut lists = Lists {
-            opt_off: vec![0u32],
-            opt: Vec::new(),
+            opt: Jagged::new(),
             list_off: Vec::with_capacity(n),
             key: Vec::new(),
             piece: Vec::new(),
-            item_off: vec![0u32],
-            item: Vec::new(),
-            radix_off: vec![0u32],
-            radix: Vec::new(),
+            item: Jagged::new(),
+            radix: Jagged::new(),
             fwd_off: Vec::new(),
             fwd: Vec::new(),
             where_opt: vec![(u32::MAX, 0u32); pb.option_count()],
@@ -553,11 +549,9 @@ impl Lists {
                 let perm = lists.push_list(s, &slot);
                 by_hash.entry(hash).or_default().push((s, perm));
             }
-            lists.opt_off.push(lists.opt.len() as u32);
-            lists.item.extend(items);
-            lists.item_off.push(lists.item.len() as u32);
-            lists.radix.extend(&slot.radixes);
-            lists.radix_off.push(lists.radix.len() as u32);
+            lists.opt.end_row();
+            lists.item.push_row(items.iter().copied());
+            lists.radix.push_row(slot.radixes.iter().copied());
         }
         Ok(lists)
     }
@@ -572,7 +566,7 @@ impl Lists {
         perm.len() == slot.opts.len()
             && layout.n_back[r] == slot.nb
             && layout.items[r].len() == slot.ni
-            && self.radix[self.radix_off[r] as usize..self.radix_off[r + 1] as usize] == slot.radixes[..]
+            && self.radix.row(r) == &slot.radixes[..]
             && perm.iter().enumerate().all(|(i, &t)| {
                 let t = t as usize;
                 let f = self.fwd_off[r] as usize + i * nf;
@@ -637,10 +631,10 @@ impl RunTables {
                 runs.lead_off.push(runs.lead_off[r]);
                 continue;
             }
-            let radixes = &lists.radix[lists.radix_off[s] as usize..lists.radix_off[s + 1] as usize];
+            let radixes = lists.radix.row(s);
             let space = radixes.iter().product::<u64>();
             let lo = lists.list_off[s] as usize;
-            let hi = lo + (lists.opt_off[s + 1] - lists.opt_off[s]) as usize;
+            let hi = lo + lists.opt.row_len(s);
             let keys = &lists.key[lo..hi];
             let dense_enough = space <= (TABLE_DENSITY * (hi - lo) as u64).max(4096);
             if space > MAX_TABLE || !dense_enough || runs.table.len() + space as usize + 1 > MAX_TABLES {
@@ -677,23 +671,22 @@ fn fill(table: &mut Vec<u32>, lo: usize, keys: &[u64], len: u64, unit: u64) {
 /// R5: the frontier of every slot, as (offsets, items). Slot `s` touches
 /// `item[item_off[s]..]`; an item is written by the first slot touching it
 /// and read by the others.
-fn frontiers(pb: &Problem, item_off: &[u32], item: &[u32], halt: &Halt) -> Result<(Vec<u32>, Vec<u32>), Stopped> {
-    let n = item_off.len() - 1;
+fn frontiers(pb: &Problem, item: &Jagged<u32>, halt: &Halt) -> Result<Jagged<u32>, Stopped> {
+    let n = item.rows();
     let mut first = vec![u32::MAX; pb.secondary_count()];
     let mut last = vec![0u32; pb.secondary_count()];
     for s in 0..n {
-        for &j in &item[item_off[s] as usize..item_off[s + 1] as usize] {
+        for &j in item.row(s) {
             first[j as usize] = first[j as usize].min(s as u32);
             last[j as usize] = last[j as usize].max(s as u32);
         }
     }
-    let (mut front_off, mut front) = (vec![0u32], Vec::new());
+    let mut front = Jagged::new();
     for s in 0..n as u32 {
         halt.check()?;
-        front.extend((0..pb.secondary_count() as u32).filter(|&j| first[j as usize] < s && s <= last[j as usize]));
-        front_off.push(front.len() as u32);
+        front.push_row((0..pb.secondary_count() as u32).filter(|&j| first[j as usize] < s && s <= last[j as usize]));
     }
-    Ok((front_off, front))
+    Ok(front)
 }
 
 /// R5: the bits of each part of a memo key, and the most words a key takes.
@@ -705,14 +698,13 @@ struct KeyWidths {
 }
 
 impl KeyWidths {
-    fn of(n_colours: &[u32], remaining: &[u32], front_off: &[u32], front: &[u32]) -> Self {
+    fn of(n_colours: &[u32], remaining: &[u32], front: &Jagged<u32>) -> Self {
         let colour: Vec<u32> = n_colours.iter().map(|&c| memo::width(u64::from(c.max(1) - 1))).collect();
         let piece: Vec<u32> = remaining.iter().map(|&m| memo::width(u64::from(m))).collect();
-        let n = front_off.len() - 1;
-        let slot = memo::width(n as u64);
-        let key_words = (0..n)
-            .map(|s| {
-                let f = &front[front_off[s] as usize..front_off[s + 1] as usize];
+        let slot = memo::width(front.rows() as u64);
+        let key_words = front
+            .iter()
+            .map(|f| {
                 let widths =
                     std::iter::once(slot).chain(piece.iter().copied()).chain(f.iter().map(|&j| colour[j as usize]));
                 Packer::words(widths)
@@ -726,7 +718,7 @@ impl KeyWidths {
 /// R6: per slot, the bound on its distinct memo keys. `ways[k]`, the
 /// sub-multisets of the copies with `k` copies, is the coefficient of x^k
 /// in the product of (1 + x + ... + x^m).
-fn key_bounds(n_colours: &[u32], remaining: &[u32], front_off: &[u32], front: &[u32]) -> Vec<f64> {
+fn key_bounds(n_colours: &[u32], remaining: &[u32], front: &Jagged<u32>) -> Vec<f64> {
     let total = remaining.iter().map(|&m| m as usize).sum::<usize>();
     let mut ways = vec![0f64; total + 1];
     ways[0] = 1.0;
@@ -738,12 +730,11 @@ fn key_bounds(n_colours: &[u32], remaining: &[u32], front_off: &[u32], front: &[
         }
         upto += m;
     }
-    (0..front_off.len() - 1)
-        .map(|s| {
-            let colourings = front[front_off[s] as usize..front_off[s + 1] as usize]
-                .iter()
-                .map(|&j| f64::from(n_colours[j as usize].max(1)))
-                .product::<f64>();
+    front
+        .iter()
+        .enumerate()
+        .map(|(s, f)| {
+            let colourings = f.iter().map(|&j| f64::from(n_colours[j as usize].max(1))).product::<f64>();
             colourings * total.checked_sub(s).map_or(0.0, |k| ways[k])
         })
         .collect()
@@ -791,8 +782,8 @@ impl<const BALANCED: bool> Backend for RowScan<BALANCED> {
             if k < lo || k >= hi || self.remaining[self.piece[k as usize] as usize] == 0 {
                 return false;
             }
-            self.lv_lo[self.level] = lo;
-            self.lv_hi[self.level] = hi;
+            self.levels[self.level].lo = lo;
+            self.levels[self.level].hi = hi;
             self.take(k as usize);
         }
         self.base = self.level;
@@ -828,8 +819,8 @@ impl<const BALANCED: bool> Backend for RowScan<BALANCED> {
     fn first_child(&mut self) -> bool {
         let level = self.level;
         let (lo, hi) = self.run_of(level);
-        self.lv_lo[level] = lo;
-        self.lv_hi[level] = hi;
+        self.levels[level].lo = lo;
+        self.levels[level].hi = hi;
         match self.next_from(lo) {
             Some(k) => {
                 self.take(k);
@@ -843,7 +834,7 @@ impl<const BALANCED: bool> Backend for RowScan<BALANCED> {
     #[inline(always)]
     fn next_sibling(&mut self) -> bool {
         self.untake();
-        match self.next_from(self.lv_at[self.level] + 1) {
+        match self.next_from(self.levels[self.level].at + 1) {
             Some(k) => {
                 self.take(k);
                 true
@@ -853,11 +844,11 @@ impl<const BALANCED: bool> Backend for RowScan<BALANCED> {
     }
 
     fn step(&self, l: usize) -> Step {
-        Step { item: self.slot_item[l], option: self.opt[self.sorted(l, self.lv_at[l] as usize)] }
+        Step { item: self.slot_item[l], option: self.opt[self.sorted(l, self.levels[l].at as usize)] }
     }
 
     fn branch(&self, l: usize) -> (u32, u32) {
-        (self.lv_at[l] - self.lv_lo[l] + 1, self.lv_hi[l] - self.lv_lo[l])
+        (self.levels[l].at - self.levels[l].lo + 1, self.levels[l].hi - self.levels[l].lo)
     }
 
     // Small problems only: the engine's cross-checks use them, and a check
