@@ -112,7 +112,8 @@ impl<'a> Shared<'a> {
     }
 
     /// Ends every worker's search without a stop reason (the search is
-    /// decided: a portfolio member proved there is no solution).
+    /// decided: a portfolio member found a solution, or proved there is
+    /// none).
     pub(crate) fn settle(&self) {
         self.stop.store(true, Ordering::Relaxed);
     }
