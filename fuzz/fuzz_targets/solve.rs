@@ -13,12 +13,12 @@
 use libfuzzer_sys::fuzz_target;
 use std::ops::ControlFlow;
 use std::sync::Mutex;
-use tessera::engine::{BackendChoice, SearchConfig};
+use tessera::engine::{BackendChoice, SearchConfig, SearchMode};
 use tessera::puzzles::pack::{self, Board};
 use tessera::puzzles::polyomino::Freedom;
 use tessera::puzzles::tiles::Fix;
 use tessera::puzzles::{edges, tetravex, Model, PackModel, TileModel};
-use tessera::solve::{self, CaseResult, Mode, Status};
+use tessera::solve::{self, CaseResult, Status};
 use tessera_fuzz::{check_pack, check_tiles, Input, Seen};
 
 const BUDGET: u64 = 2000;
@@ -27,19 +27,19 @@ fn config(backend: BackendChoice) -> SearchConfig {
     SearchConfig { max_nodes: Some(BUDGET), threads: 1, backend, ..SearchConfig::default() }
 }
 
-fn mode(flags: u8) -> Mode {
+fn mode(flags: u8) -> SearchMode {
     match (flags >> 5) & 3 {
-        0 => Mode::Decide,
-        1 => Mode::Count,
-        2 => Mode::All { limit: Some(3) },
-        _ => Mode::All { limit: None },
+        0 => SearchMode::First,
+        1 => SearchMode::Count,
+        2 => SearchMode::All { limit: Some(3) },
+        _ => SearchMode::All { limit: None },
     }
 }
 
 /// Solves with every check; returns the result.
 fn run<M: Model>(
     model: &M,
-    mode: Mode,
+    mode: SearchMode,
     backend: BackendChoice,
     check: &(dyn Fn(&M::Solution) + Sync),
     look: &(dyn Fn(&M::Solution) -> Vec<u64> + Sync),
@@ -52,7 +52,7 @@ fn run<M: Model>(
         assert!(g.1.insert(look(&s)), "a solution listed twice");
         ControlFlow::Continue(())
     };
-    let r = solve::run(model, mode, true, &config(backend), Some(&visit));
+    let r = solve::run(model, true, &SearchConfig { mode, ..config(backend) }, Some(&visit));
     if let Some(s) = &r.solution {
         check(s);
     }
@@ -69,7 +69,7 @@ fn run<M: Model>(
         if r.complete {
             assert_eq!(!count.is_zero(), r.status == Status::Solvable);
         }
-        if let Mode::All { limit } = mode {
+        if let SearchMode::All { limit } = mode {
             assert!(*count == listed, "solutions listed ({listed}) and counted ({count})");
             if let Some(l) = limit {
                 assert!(*count <= l.into());
