@@ -134,3 +134,34 @@ impl<'s> UniformSlots<'s> {
         Ok(Some(UniformSlots { slots, items }))
     }
 }
+
+/// Breadth-first search from slot `from` in the graph where two slots are
+/// adjacent when they touch a common secondary item (`slot_items[s]`: the
+/// items slot `s` touches; `touching(j)`: the slots touching item `j`):
+/// each slot's distance into `dist` (`u32::MAX`: unreached); `queue` is
+/// scratch space.
+pub(crate) fn breadth_first<'a>(
+    from: usize,
+    touching: impl Fn(u32) -> &'a [u32],
+    slot_items: &[Vec<u32>],
+    dist: &mut [u32],
+    queue: &mut Vec<u32>,
+) {
+    dist.iter_mut().for_each(|d| *d = u32::MAX);
+    queue.clear();
+    dist[from] = 0;
+    queue.push(from as u32);
+    let mut head = 0;
+    while head < queue.len() {
+        let u = queue[head] as usize;
+        head += 1;
+        for &j in &slot_items[u] {
+            for &v in touching(j) {
+                if dist[v as usize] == u32::MAX {
+                    dist[v as usize] = dist[u] + 1;
+                    queue.push(v);
+                }
+            }
+        }
+    }
+}

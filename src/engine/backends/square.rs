@@ -48,7 +48,7 @@
 //!   keep the assignment backend, whose arc consistency wins there by
 //!   orders of magnitude.
 
-use super::shape::UniformSlots;
+use super::shape::{breadth_first, UniformSlots};
 use crate::engine::problem::{DenseColours, Problem};
 use crate::engine::search::halt::{Halt, Stopped};
 use crate::engine::tuning::{COMPACT_MIN_SLOTS, COMPACT_TWO_SIDED};
@@ -92,22 +92,7 @@ impl Touching {
     /// breadth-first search.
     fn distances(&self, uniform: &UniformSlots, from: usize) -> Vec<u32> {
         let mut dist = vec![u32::MAX; uniform.items.len()];
-        let mut queue = Vec::with_capacity(uniform.items.len());
-        dist[from] = 0;
-        queue.push(from as u32);
-        let mut head = 0;
-        while head < queue.len() {
-            let u = queue[head] as usize;
-            head += 1;
-            for &j in &uniform.items[u] {
-                for &v in self.of_item(j) {
-                    if dist[v as usize] == u32::MAX {
-                        dist[v as usize] = dist[u] + 1;
-                        queue.push(v);
-                    }
-                }
-            }
-        }
+        breadth_first(from, |j| self.of_item(j), &uniform.items, &mut dist, &mut Vec::new());
         dist
     }
 }

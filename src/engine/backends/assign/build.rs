@@ -9,10 +9,11 @@
 //! ([`option_colour_rows`]), the neighbours for the pull ([`neighbours`]),
 //! the piece tables, and last the full domains ([`Assign::fill_domains`]).
 
-use super::compact::{breadth_first, compact_order, sweep, FirstMoment};
+use super::compact::{compact_order, sweep, FirstMoment};
 use super::{rank_slots, Assign, Level, SlotOption, ANY, NO_COLOUR};
 use crate::engine::backends::balance::Balance;
 use crate::engine::backends::blocks::{Jagged, SparseSet};
+use crate::engine::backends::shape::breadth_first;
 use crate::engine::backends::shape::SlotPieces;
 use crate::engine::problem::{DenseColours, Problem};
 use crate::engine::search::halt::{Halt, Stopped};
@@ -341,7 +342,7 @@ fn eccentricities(n: usize, touching: &[Vec<u32>], slot_secs: &[Vec<u32>], halt:
     if n <= 4096 {
         for (s, e) in ecc.iter_mut().enumerate() {
             halt.check()?;
-            breadth_first(s, touching, slot_secs, &mut dist, &mut queue);
+            breadth_first(s, |j| &touching[j as usize], slot_secs, &mut dist, &mut queue);
             *e = dist.iter().copied().filter(|&d| d != u32::MAX).max().unwrap_or(0);
         }
     }

@@ -44,7 +44,7 @@
 //! 10 s (over a million nodes).
 
 use super::{ranks_of, Assign};
-use crate::engine::backends::shape::NONE;
+use crate::engine::backends::shape::{breadth_first, NONE};
 use crate::engine::search::halt::{Halt, Stopped};
 use crate::engine::tuning::{COMPACT_MIN_SLOTS, COMPACT_TWO_SIDED};
 
@@ -84,37 +84,8 @@ pub(super) struct FirstMoment {
 /// Each slot's distance from slot `from` (see [`breadth_first`]).
 pub(super) fn distances(from: usize, touching: &[Vec<u32>], slot_secs: &[Vec<u32>]) -> Vec<u32> {
     let mut dist = vec![u32::MAX; slot_secs.len()];
-    breadth_first(from, touching, slot_secs, &mut dist, &mut Vec::new());
+    breadth_first(from, |j| &touching[j as usize], slot_secs, &mut dist, &mut Vec::new());
     dist
-}
-
-/// Breadth-first search from slot `from` in the graph where two slots are
-/// adjacent when they touch a common secondary item: each slot's distance
-/// into `dist` (`u32::MAX`: unreached); `queue` is scratch space.
-pub(super) fn breadth_first(
-    from: usize,
-    touching: &[Vec<u32>],
-    slot_secs: &[Vec<u32>],
-    dist: &mut [u32],
-    queue: &mut Vec<u32>,
-) {
-    dist.iter_mut().for_each(|d| *d = u32::MAX);
-    queue.clear();
-    dist[from] = 0;
-    queue.push(from as u32);
-    let mut head = 0;
-    while head < queue.len() {
-        let u = queue[head] as usize;
-        head += 1;
-        for &j in &slot_secs[u] {
-            for &v in &touching[j as usize] {
-                if dist[v as usize] == u32::MAX {
-                    dist[v as usize] = dist[u] + 1;
-                    queue.push(v);
-                }
-            }
-        }
-    }
 }
 
 impl Assign {
