@@ -624,3 +624,28 @@ fn restarts_cut_the_heavy_tail() {
     let other = solved(&run(&[&args[..], &["--seed", "7"]].concat(), input));
     assert_ne!(other, (nodes, restarts), "another seed, another run");
 }
+
+/// A 5x5 near miss with turning tiles (a planted board with 10 labels,
+/// one label of one tile changed: the bench's `nearmiss/5x5-10d-rot-s1`)
+/// has no solution, and the proof takes about 10^5 nodes. On two threads
+/// the tree is split between them from the start, not left to one
+/// thread while the other waits and then restarts: subtrees, no restarts,
+/// and the same tree as on one thread (every node once, plus the cut).
+#[test]
+fn a_small_proof_is_split_between_the_threads() {
+    let input = data_text("tetravex/nearmiss-5x5-rot.txt");
+    let stats = |threads: &str| {
+        let r = run(&["tetravex", "--rotate", "--json", "--threads", threads], input.clone());
+        r.expect_code(1);
+        let case = &r.cases()[0];
+        assert_eq!(case["status"], "unsolvable", "{case}");
+        assert_eq!(case["complete"], true, "{case}");
+        let s = &case["stats"];
+        (s["nodes"].as_u64().unwrap(), s["tickets"].as_u64().unwrap(), s["restarts"].as_u64().unwrap())
+    };
+    let (one, _, one_restarts) = stats("1");
+    let (two, tickets, restarts) = stats("2");
+    assert_eq!(one_restarts, 0);
+    assert!(tickets > 1 && restarts == 0, "{tickets} subtrees, {restarts} restarts");
+    assert!(two >= one && two < one + one / 10, "{two} nodes on two threads, {one} on one");
+}

@@ -548,9 +548,10 @@ fn restarts_and_portfolios_keep_verdicts() {
     // In the test build a restart's unit is 16 nodes, so these boards
     // restart many times; the verdicts must equal the general backend's,
     // every solution must be one, and every "no solution" complete.
-    // With 2 threads, boards expected to have at most one solution
+    // With 2 threads, 4x4 boards expected to have at most one solution
     // (`tuning::MIRROR_SOLUTIONS`) run the mirror member (P7), the others a
-    // restarting one; with 3, both.
+    // restarting one; with 3, both. The 3x3 boards are small enough
+    // (`tuning::SPLIT_MAX_SLOTS`) to be split between the threads instead.
     let mut rng = Rng(0x7e57_ab1e);
     let (mut restarted, mut unsolvable, mut mirrored) = (0, 0, 0);
     for case in 0..48 {

@@ -49,6 +49,7 @@
 //! | [`Backend::mirror`] | the portfolio's mirror member | assign |
 //! | [`Backend::other_order`] | the portfolio's other-order member | assign (when it took the compact order) |
 //! | [`Backend::ln_expected_solutions`] | a first moment of the solutions, for the mirror member | assign |
+//! | [`Backend::splits_first_solution`] | a small problem: split a first-solution search between the threads, no portfolio | assign |
 //! | [`Backend::memo_words`], [`Backend::memo_key`] | memo keys, for memoised counts | bitset, rowscan |
 //! | [`Backend::memo_bound`] | a bound on the distinct keys per depth, for the memo's choice | rowscan |
 //!
@@ -161,6 +162,15 @@ pub(crate) trait Backend: Send {
     /// expects of its problem (a first moment), if it estimates one.
     fn ln_expected_solutions(&self) -> Option<f64> {
         None
+    }
+    /// Whether a first-solution search should split the tree between the
+    /// threads (tickets) rather than run a portfolio, though the backend
+    /// can randomise: a small problem, whose whole tree is short, so that
+    /// the hard cases are proofs of impossibility (near misses), where
+    /// restarts and a second member that starts late only cost time. A
+    /// query without effect.
+    fn splits_first_solution(&self) -> bool {
+        false
     }
     /// The words of this backend's memo key (see [`crate::engine::memo`]); 0 when
     /// it cannot memoise.

@@ -197,9 +197,15 @@ fn solo_trial<B: Backend>(
 
 /// Portfolio or tickets: a first-solution search of the whole tree, with
 /// restarts allowed, runs as a portfolio when the backend can randomise its
-/// order (the assignment backend).
+/// order (the assignment backend), unless the backend asks for its tree to
+/// be split between the threads (a small problem:
+/// [`Backend::splits_first_solution`]).
 fn takes_portfolio<B: Backend>(config: &SearchConfig, backend: &B) -> bool {
-    config.first_only() && config.shard.is_none() && config.restarts == Restarts::Auto && backend.can_randomise()
+    config.first_only()
+        && config.shard.is_none()
+        && config.restarts == Restarts::Auto
+        && backend.can_randomise()
+        && !backend.splits_first_solution()
 }
 
 /// A worker's memo table: its own, or its handle on the shared one.

@@ -57,7 +57,7 @@ use crate::engine::backends::shape::{SlotPieces, NONE};
 use crate::engine::backends::{Backend, Node, Step};
 use crate::engine::problem::Problem;
 use crate::engine::search::halt::{Halt, Stopped};
-use crate::engine::tuning::{AC_MAX, ASSIGN_MAX_WORDS, EXACT, URGENT};
+use crate::engine::tuning::{AC_MAX, ASSIGN_MAX_WORDS, EXACT, SPLIT_MAX_SLOTS, URGENT};
 use crate::rng::Rng;
 use std::collections::VecDeque;
 
@@ -95,8 +95,7 @@ pub(crate) fn fits(pb: &Problem, shape: &SlotPieces, halt: &Halt) -> Result<bool
 /// "slot" is a slot's index (`0..n_slots`), "local index" an option's place
 /// in its slot's row of `options`, "word" a place in `dom`.
 pub(crate) struct Assign {
-    /// The number of slots (the sanity check walks them).
-    #[cfg_attr(not(debug_assertions), allow(dead_code))]
+    /// The number of slots.
     n_slots: usize,
     /// Per slot: its primary item (for [`Step`]).
     slot_item: Vec<u32>,
@@ -703,6 +702,11 @@ impl Backend for Assign {
 
     fn ln_expected_solutions(&self) -> Option<f64> {
         Some(self.ln_expected)
+    }
+
+    /// At most [`SPLIT_MAX_SLOTS`] slots.
+    fn splits_first_solution(&self) -> bool {
+        self.n_slots <= SPLIT_MAX_SLOTS
     }
 
     fn replay(&mut self, path: &[Step]) -> bool {
