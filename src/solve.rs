@@ -9,6 +9,7 @@ use crate::engine::{self, Count, SearchConfig, SearchMode, ShardPlan, Stats, Sto
 use crate::puzzles::{Model, Refutation};
 use std::ops::ControlFlow;
 use std::sync::Mutex;
+use std::time::Instant;
 
 /// The verdict on a case.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,6 +53,7 @@ pub fn run<M: Model>(
     config: &SearchConfig,
     on_solution: Option<&(dyn Fn(M::Solution) -> ControlFlow<()> + Sync)>,
 ) -> CaseResult<M::Solution> {
+    let start = Instant::now();
     let mode = config.mode;
     let mut result = CaseResult {
         status: Status::Unknown,
@@ -71,7 +73,18 @@ pub fn run<M: Model>(
         }
         return result;
     }
-    let problem = model.problem();
+    let problem = match model.problem_within(config) {
+        Ok(problem) => problem,
+        // Stopped while encoding: as a search stopped before its first node.
+        Err(reason) => {
+            result.stopped = Some(reason);
+            result.stats = Stats { threads: config.effective_threads(), elapsed: start.elapsed(), ..Stats::default() };
+            if mode != SearchMode::First && !want_solution {
+                result.count = Some(Count::ZERO);
+            }
+            return result;
+        }
+    };
     if mode == SearchMode::First || want_solution {
         let found = Mutex::new(None);
         let visit = |sol: &[usize]| {
@@ -126,8 +139,12 @@ pub fn run<M: Model>(
 /// `--shard I/N` runs), or the pre-check that refutes the case (then there
 /// is no search to split).
 pub fn plan<M: Model>(model: &M, count: u32, config: &SearchConfig) -> Result<ShardPlan, Refutation> {
-    match model.precheck() {
-        Some(r) => Err(r),
-        None => Ok(engine::plan(model.problem(), count, config)),
+    let start = Instant::now();
+    if let Some(r) = model.precheck() {
+        return Err(r);
     }
+    Ok(match model.problem_within(config) {
+        Ok(problem) => engine::plan(problem, count, config),
+        Err(reason) => ShardPlan { stopped: Some(reason), ..ShardPlan::empty(count.max(1), start.elapsed()) },
+    })
 }

@@ -300,18 +300,28 @@ impl ProblemBuilder {
 
     /// Checks the model and freezes it.
     pub fn build(self) -> Result<Problem, ModelError> {
+        match self.build_within(&Halt::NEVER) {
+            Ok(built) => built,
+            Err(Stopped(_)) => unreachable!("Halt::NEVER never stops"),
+        }
+    }
+
+    /// [`ProblemBuilder::build`], polling `halt` every few thousand options
+    /// (a million-option board takes tens of milliseconds): `Err` when a
+    /// stop came first.
+    pub(crate) fn build_within(self, halt: &Halt) -> Result<Result<Problem, ModelError>, Stopped> {
         let p = self.multiplicity.len();
         let s = self.n_secondary;
         if p + s > MAX_INDEX {
-            return Err(ModelError::TooLarge("items"));
+            return Ok(Err(ModelError::TooLarge("items")));
         }
         let n_options = self.prim_end.len();
         if n_options > MAX_INDEX {
-            return Err(ModelError::TooLarge("options"));
+            return Ok(Err(ModelError::TooLarge("options")));
         }
         let nodes = self.primaries.len() + self.secondaries.len();
         if nodes > MAX_INDEX {
-            return Err(ModelError::TooLarge("nodes"));
+            return Ok(Err(ModelError::TooLarge("nodes")));
         }
         let mut problem = Problem {
             multiplicity: self.multiplicity,
@@ -327,19 +337,20 @@ impl ProblemBuilder {
         problem.opt_start.push(0);
         let (mut prim_start, mut sec_start) = (0, 0);
         for o in 0..n_options {
+            halt.every(o)?;
             let prim = &self.primaries[prim_start..self.prim_end[o]];
             let sec = &self.secondaries[sec_start..self.sec_end[o]];
             (prim_start, sec_start) = (self.prim_end[o], self.sec_end[o]);
             if prim.is_empty() {
-                return Err(ModelError::NoPrimary(o));
+                return Ok(Err(ModelError::NoPrimary(o)));
             }
             for i in prim {
                 let i = i.index();
                 if i >= p {
-                    return Err(ModelError::UnknownItem(o));
+                    return Ok(Err(ModelError::UnknownItem(o)));
                 }
                 if seen[i] == o {
-                    return Err(ModelError::RepeatedItem(o));
+                    return Ok(Err(ModelError::RepeatedItem(o)));
                 }
                 seen[i] = o;
                 problem.node_item.push(i as u32);
@@ -348,10 +359,10 @@ impl ProblemBuilder {
             for (j, c) in sec {
                 let j = j.index();
                 if j >= s {
-                    return Err(ModelError::UnknownItem(o));
+                    return Ok(Err(ModelError::UnknownItem(o)));
                 }
                 if seen[p + j] == o {
-                    return Err(ModelError::RepeatedItem(o));
+                    return Ok(Err(ModelError::RepeatedItem(o)));
                 }
                 seen[p + j] = o;
                 problem.node_item.push((p + j) as u32);
@@ -360,6 +371,6 @@ impl ProblemBuilder {
             problem.opt_primaries.push(prim.len() as u32);
             problem.opt_start.push(problem.node_item.len() as u32);
         }
-        Ok(problem)
+        Ok(Ok(problem))
     }
 }

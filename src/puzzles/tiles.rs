@@ -32,7 +32,7 @@
 //! and, when tiles turn, the frame ring and the parity of inner labels.
 
 use super::model::Refutation;
-use crate::engine::{OptionId, Primary, Problem, ProblemBuilder, Secondary};
+use crate::engine::{Halt, OptionId, Primary, Problem, ProblemBuilder, Secondary, Stopped};
 use std::collections::HashMap;
 
 /// Side indices.
@@ -234,13 +234,30 @@ impl TilePuzzle {
         (0..4).all(|d| (l[d] == b) == outer[d])
     }
 
-    /// Encodes the puzzle for the engine.
-    pub fn encode(&self) -> Result<Encoded, TileModelError> {
+    /// Checks that the puzzle can be encoded: one tile per cell, hints that
+    /// name existing tiles and cells once each, at most [`MAX_OPTIONS`]
+    /// options. Cheap; the encoding itself comes later (see
+    /// [`TilePuzzle::encode`]).
+    pub fn check(&self) -> Result<(), TileModelError> {
         let n = self.rows * self.cols;
         if self.tiles.len() != n {
             return Err(TileModelError::TileCount(n, self.rows, self.cols, self.tiles.len()));
         }
         self.check_hints()?;
+        let types = TileTypes::of(self);
+        let estimate = n * types.canon.iter().map(|&c| orientations(c, self.rotate).len()).sum::<usize>();
+        if estimate > MAX_OPTIONS {
+            return Err(TileModelError::TooLarge(estimate));
+        }
+        Ok(())
+    }
+
+    /// Encodes the puzzle, which [`TilePuzzle::check`] accepted, for the
+    /// engine. A 32x32 board has a million options and takes a share of a
+    /// second: `halt` is polled once per cell and every few thousand
+    /// options of the build, and a stop gives up with its reason.
+    pub(crate) fn encode(&self, halt: &Halt) -> Result<Encoded, Stopped> {
+        let n = self.rows * self.cols;
         let types = TileTypes::of(self);
         let mut b = ProblemBuilder::new();
         let cells: Vec<Primary> = (0..n).map(|_| b.primary(1)).collect();
@@ -248,14 +265,11 @@ impl TilePuzzle {
         let joins = Joins::declare(&mut b, self.rows, self.cols);
         let hint = self.hints(&types.type_of);
         let orients: Vec<Vec<(u8, Labels)>> = types.canon.iter().map(|&c| orientations(c, self.rotate)).collect();
-        let estimate = n * orients.iter().map(Vec::len).sum::<usize>();
-        if estimate > MAX_OPTIONS {
-            return Err(TileModelError::TooLarge(estimate));
-        }
         let mut colours = SideColours::new(&orients);
         let mut options = Vec::new();
         let mut sec = Vec::with_capacity(4);
         for cell in 0..n {
+            halt.check()?;
             let (r, c) = (cell / self.cols, cell % self.cols);
             for (t, ors) in orients.iter().enumerate() {
                 if hint[cell].is_some_and(|h| h.ty != t) {
@@ -271,7 +285,9 @@ impl TilePuzzle {
                 }
             }
         }
-        let problem = b.build().map_err(|_| TileModelError::TooLarge(options.len()))?;
+        // Within the engine's limits: at most MAX_OPTIONS options (checked),
+        // of six nodes each, every item declared and named once.
+        let problem = b.build_within(halt)?.expect("a checked puzzle encodes within the engine's limits");
         Ok(Encoded { problem, options, type_tiles: types.tiles })
     }
 
