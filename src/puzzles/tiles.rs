@@ -173,8 +173,12 @@ pub const MAX_OPTIONS: usize = 8_000_000;
 pub struct Encoded {
     /// The exact-cover problem.
     pub problem: Problem,
-    /// For each option: cell index, type index, oriented labels.
-    options: Vec<(u32, u32, Labels)>,
+    /// For each option, which orientation of its type it places (its
+    /// cell and type are its two primary items: cells are declared first,
+    /// then the types).
+    orient: Vec<u8>,
+    /// Per type: its distinct orientations.
+    orients: Vec<Vec<(u8, Labels)>>,
     /// For each type: the input tiles it stands for.
     type_tiles: Vec<Vec<usize>>,
 }
@@ -266,7 +270,12 @@ impl TilePuzzle {
         let hint = self.hints(&types.type_of);
         let orients: Vec<Vec<(u8, Labels)>> = types.canon.iter().map(|&c| orientations(c, self.rotate)).collect();
         let mut colours = SideColours::new(&orients);
-        let mut options = Vec::new();
+        // At most this many options, of two primary and four secondary
+        // items each: the arrays are laid out once (untouched room costs
+        // no memory).
+        let most = n * orients.iter().map(Vec::len).sum::<usize>();
+        b.reserve(most, 6 * most);
+        let mut orient = Vec::with_capacity(most);
         let mut sec = Vec::with_capacity(4);
         for cell in 0..n {
             halt.check()?;
@@ -281,14 +290,14 @@ impl TilePuzzle {
                     }
                     self.join_colours(&joins, cell, &l, |d, label| colours.of(t, k, d, label), &mut sec);
                     b.option(&[cells[cell], type_items[t]], &sec);
-                    options.push((cell as u32, t as u32, l));
+                    orient.push(k as u8);
                 }
             }
         }
         // Within the engine's limits: at most MAX_OPTIONS options (checked),
         // of six nodes each, every item declared and named once.
         let problem = b.build_within(halt)?.expect("a checked puzzle encodes within the engine's limits");
-        Ok(Encoded { problem, options, type_tiles: types.tiles })
+        Ok(Encoded { problem, orient, orients, type_tiles: types.tiles })
     }
 
     /// The hint of each cell, if it has one.
@@ -422,9 +431,10 @@ impl Encoded {
         let mut grid = vec![[0; 4]; n];
         let mut cell_type = vec![usize::MAX; n];
         for &o in chosen {
-            let (cell, t, l) = self.options[o];
-            grid[cell as usize] = l;
-            cell_type[cell as usize] = t as usize;
+            let mut items = self.problem.primaries(o).map(|i| i.index());
+            let (cell, t) = (items.next().expect("a cell"), items.next().expect("a type") - n);
+            grid[cell] = self.orients[t][usize::from(self.orient[o])].1;
+            cell_type[cell] = t;
         }
         // Hand out the input tiles of each type: hinted tiles to their cells
         // first, then the others in input order to cells in reading order.
