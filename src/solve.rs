@@ -148,3 +148,44 @@ pub fn plan<M: Model>(model: &M, count: u32, config: &SearchConfig) -> Result<Sh
         Err(reason) => ShardPlan { stopped: Some(reason), ..ShardPlan::empty(count.max(1), start.elapsed()) },
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{plan, run, Status};
+    use crate::engine::{Monitor, SearchConfig, SearchMode, StopReason};
+    use crate::puzzles::{board_32, Model, TileModel};
+    use std::sync::atomic::Ordering;
+    use std::time::Instant;
+
+    /// A stop that comes while a big board is still to be encoded (a
+    /// deadline past, Ctrl-C's flag raised) gives the result a search
+    /// stopped at its start gives (the same board, encoded before): the
+    /// same verdict, count, reason and effort, in every mode; and a plan
+    /// stopped alike has empty shards.
+    #[test]
+    fn a_stop_before_the_encoding_is_a_stop_before_the_search() {
+        let encoded = TileModel::new(board_32()).unwrap();
+        let _ = encoded.problem();
+        let monitor = Monitor::new();
+        monitor.stop.store(true, Ordering::Relaxed);
+        let interrupted = SearchConfig { monitor: Some(monitor), ..SearchConfig::count() };
+        let past = SearchConfig { deadline: Some(Instant::now()), ..SearchConfig::count() };
+        for (stop, reason) in [(past, StopReason::Timeout), (interrupted, StopReason::Interrupted)] {
+            for mode in [SearchMode::First, SearchMode::Count, SearchMode::All { limit: Some(2) }] {
+                for (want_solution, threads) in [(false, 1), (true, 2)] {
+                    let config = SearchConfig { mode, threads, ..stop.clone() };
+                    let model = TileModel::new(board_32()).unwrap();
+                    let r = run(&model, want_solution, &config, None);
+                    assert_eq!((r.status, r.stopped, r.complete), (Status::Unknown, Some(reason), false));
+                    let engine = run(&encoded, want_solution, &config, None);
+                    assert_eq!((engine.status, engine.stopped, engine.complete), (r.status, r.stopped, r.complete));
+                    assert_eq!((r.count, r.solution.is_none()), (engine.count, engine.solution.is_none()));
+                    assert_eq!((r.stats.nodes, r.stats.threads, r.stats.backend), (0, threads, None));
+                    assert_eq!((engine.stats.nodes, engine.stats.threads), (0, threads));
+                }
+            }
+            let shards = plan(&TileModel::new(board_32()).unwrap(), 4, &stop).unwrap();
+            assert_eq!((shards.stopped, shards.tickets, shards.nodes), (Some(reason), vec![0; 4], 0));
+        }
+    }
+}

@@ -111,66 +111,53 @@ impl Model for PackModel {
     }
 }
 
+/// A 32x32 Tetravex with 128 labels and a planted solution, tiles in the
+/// planted order: a million options to encode.
+#[cfg(test)]
+pub(crate) fn board_32() -> tiles::TilePuzzle {
+    use tiles::{Border, Labels, Rule, TilePuzzle};
+    let n = 32;
+    let mut rng = crate::rng::Rng::new(33);
+    let mut label = || rng.below(128) as i32;
+    let right: Vec<i32> = (0..n * (n + 1)).map(|_| label()).collect();
+    let down: Vec<i32> = (0..(n + 1) * n).map(|_| label()).collect();
+    // Cell (r, c): top down[r][c], right right[r][c + 1], bottom
+    // down[r + 1][c], left right[r][c] (right: n + 1 per row).
+    let tiles: Vec<Labels> = (0..n * n)
+        .map(|i| {
+            let (r, c) = (i / n, i % n);
+            [down[r * n + c], right[r * (n + 1) + c + 1], down[(r + 1) * n + c], right[r * (n + 1) + c]]
+        })
+        .collect();
+    TilePuzzle { rows: n, cols: n, tiles, rule: Rule::Equal, border: Border::Free, rotate: false, fixes: vec![] }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{Model, TileModel};
-    use crate::engine::{Monitor, SearchConfig, SearchMode, StopReason};
-    use crate::puzzles::tiles::{Border, Labels, Rule, TilePuzzle};
-    use crate::rng::Rng;
-    use crate::solve::{self, Status};
+    use super::{board_32, Model, TileModel};
+    use crate::engine::{Monitor, SearchConfig, StopReason};
     use std::sync::atomic::Ordering;
     use std::time::Instant;
 
-    /// A 32x32 Tetravex with 128 labels and a planted solution, tiles in
-    /// the planted order: a million options to encode.
-    fn board_32() -> TilePuzzle {
-        let n = 32;
-        let mut rng = Rng::new(33);
-        let mut label = || rng.below(128) as i32;
-        let right: Vec<i32> = (0..n * (n + 1)).map(|_| label()).collect();
-        let down: Vec<i32> = (0..(n + 1) * n).map(|_| label()).collect();
-        // Cell (r, c): top down[r][c], right right[r][c + 1], bottom
-        // down[r + 1][c], left right[r][c] (right: n + 1 per row).
-        let tiles: Vec<Labels> = (0..n * n)
-            .map(|i| {
-                let (r, c) = (i / n, i % n);
-                [down[r * n + c], right[r * (n + 1) + c + 1], down[(r + 1) * n + c], right[r * (n + 1) + c]]
-            })
-            .collect();
-        TilePuzzle { rows: n, cols: n, tiles, rule: Rule::Equal, border: Border::Free, rotate: false, fixes: vec![] }
-    }
-
     /// A stop that comes before the encoding (a deadline past, Ctrl-C's
-    /// flag raised) ends the case before the million options are built,
-    /// and the result is the one a search stopped at its start gives:
-    /// the same verdict, count, reason and effort, in every mode.
+    /// flag raised) ends it before the million options are built, with the
+    /// stop's reason; without one, the board is encoded once.
     #[test]
-    fn a_stop_before_the_encoding_is_a_stop_before_the_search() {
-        let encoded = TileModel::new(board_32()).unwrap();
-        let _ = encoded.problem();
+    fn a_stop_before_the_encoding_leaves_the_board_unencoded() {
         let monitor = Monitor::new();
         monitor.stop.store(true, Ordering::Relaxed);
         let interrupted = SearchConfig { monitor: Some(monitor), ..SearchConfig::count() };
         let past = SearchConfig { deadline: Some(Instant::now()), ..SearchConfig::count() };
+        let model = TileModel::new(board_32()).unwrap();
         for (stop, reason) in [(past, StopReason::Timeout), (interrupted, StopReason::Interrupted)] {
-            for mode in [SearchMode::First, SearchMode::Count, SearchMode::All { limit: Some(2) }] {
-                for (want_solution, threads) in [(false, 1), (true, 2)] {
-                    let config = SearchConfig { mode, threads, ..stop.clone() };
-                    let model = TileModel::new(board_32()).unwrap();
-                    let r = solve::run(&model, want_solution, &config, None);
-                    assert!(model.encoded.get().is_none(), "encoded despite the stop");
-                    assert_eq!((r.status, r.stopped, r.complete), (Status::Unknown, Some(reason), false));
-                    let engine = solve::run(&encoded, want_solution, &config, None);
-                    assert_eq!((engine.status, engine.stopped, engine.complete), (r.status, r.stopped, r.complete));
-                    assert_eq!((r.count, r.solution.is_none()), (engine.count, engine.solution.is_none()));
-                    assert_eq!((r.stats.nodes, r.stats.threads, r.stats.backend), (0, threads, None));
-                    assert_eq!((engine.stats.nodes, engine.stats.threads), (0, threads));
-                }
-            }
-            let model = TileModel::new(board_32()).unwrap();
-            let plan = solve::plan(&model, 4, &stop).unwrap();
+            assert_eq!(model.problem_within(&stop).map(drop), Err(reason));
             assert!(model.encoded.get().is_none(), "encoded despite the stop");
-            assert_eq!((plan.stopped, plan.tickets, plan.nodes), (Some(reason), vec![0; 4], 0));
         }
+        let options = model.problem().option_count();
+        let types: std::collections::HashSet<_> = model.puzzle.tiles.iter().collect();
+        assert_eq!(options, 1024 * types.len(), "one option per (cell, tile type)");
+        // Encoded once: a stop that comes later does not undo it.
+        let past = SearchConfig { deadline: Some(Instant::now()), ..SearchConfig::count() };
+        assert_eq!(model.problem_within(&past).map(|p| p.option_count()), Ok(options));
     }
 }

@@ -8,8 +8,8 @@
 //!
 //! The puzzles' encodings come first and take as long on the biggest
 //! boards (a million options on a 32x32 Tetravex): they and the
-//! problem's build ([`ProblemBuilder::build_within`]) poll the same halt,
-//! which the engine lends them (`crate::engine::Halt`).
+//! problem's build (`ProblemBuilder::build_within`) poll the same halt,
+//! which the engine re-exports for them.
 //!
 //! A [`Halt`] is what the setup polls: the monitor's stop flag and the
 //! deadline of a [`SearchConfig`]. The builders that take time check it
@@ -22,8 +22,6 @@
 
 use crate::engine::config::SearchConfig;
 use crate::engine::outcome::StopReason;
-#[cfg(doc)]
-use crate::engine::ProblemBuilder;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
