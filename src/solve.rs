@@ -9,6 +9,7 @@ use crate::engine::{self, Count, SearchConfig, SearchMode, ShardPlan, Stats, Sto
 use crate::puzzles::{Model, Refutation};
 use std::ops::ControlFlow;
 use std::sync::Mutex;
+use std::time::Instant;
 
 /// The verdict on a case.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,6 +53,7 @@ pub fn run<M: Model>(
     config: &SearchConfig,
     on_solution: Option<&(dyn Fn(M::Solution) -> ControlFlow<()> + Sync)>,
 ) -> CaseResult<M::Solution> {
+    let start = Instant::now();
     let mode = config.mode;
     let mut result = CaseResult {
         status: Status::Unknown,
@@ -71,7 +73,18 @@ pub fn run<M: Model>(
         }
         return result;
     }
-    let problem = model.problem();
+    let problem = match model.problem_within(config) {
+        Ok(problem) => problem,
+        // Stopped while encoding: as a search stopped before its first node.
+        Err(reason) => {
+            result.stopped = Some(reason);
+            result.stats = Stats { threads: config.effective_threads(), elapsed: start.elapsed(), ..Stats::default() };
+            if mode != SearchMode::First && !want_solution {
+                result.count = Some(Count::ZERO);
+            }
+            return result;
+        }
+    };
     if mode == SearchMode::First || want_solution {
         let found = Mutex::new(None);
         let visit = |sol: &[usize]| {
@@ -126,8 +139,53 @@ pub fn run<M: Model>(
 /// `--shard I/N` runs), or the pre-check that refutes the case (then there
 /// is no search to split).
 pub fn plan<M: Model>(model: &M, count: u32, config: &SearchConfig) -> Result<ShardPlan, Refutation> {
-    match model.precheck() {
-        Some(r) => Err(r),
-        None => Ok(engine::plan(model.problem(), count, config)),
+    let start = Instant::now();
+    if let Some(r) = model.precheck() {
+        return Err(r);
+    }
+    Ok(match model.problem_within(config) {
+        Ok(problem) => engine::plan(problem, count, config),
+        Err(reason) => ShardPlan { stopped: Some(reason), ..ShardPlan::empty(count.max(1), start.elapsed()) },
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{plan, run, Status};
+    use crate::engine::{Monitor, SearchConfig, SearchMode, StopReason};
+    use crate::puzzles::{board_32, Model, TileModel};
+    use std::sync::atomic::Ordering;
+    use std::time::Instant;
+
+    /// A stop that comes while a big board is still to be encoded (a
+    /// deadline past, Ctrl-C's flag raised) gives the result a search
+    /// stopped at its start gives (the same board, encoded before): the
+    /// same verdict, count, reason and effort, in every mode; and a plan
+    /// stopped alike has empty shards.
+    #[test]
+    fn a_stop_before_the_encoding_is_a_stop_before_the_search() {
+        let encoded = TileModel::new(board_32()).unwrap();
+        let _ = encoded.problem();
+        let monitor = Monitor::new();
+        monitor.stop.store(true, Ordering::Relaxed);
+        let interrupted = SearchConfig { monitor: Some(monitor), ..SearchConfig::count() };
+        let past = SearchConfig { deadline: Some(Instant::now()), ..SearchConfig::count() };
+        for (stop, reason) in [(past, StopReason::Timeout), (interrupted, StopReason::Interrupted)] {
+            for mode in [SearchMode::First, SearchMode::Count, SearchMode::All { limit: Some(2) }] {
+                for (want_solution, threads) in [(false, 1), (true, 2)] {
+                    let config = SearchConfig { mode, threads, ..stop.clone() };
+                    let model = TileModel::new(board_32()).unwrap();
+                    let r = run(&model, want_solution, &config, None);
+                    assert_eq!((r.status, r.stopped, r.complete), (Status::Unknown, Some(reason), false));
+                    let engine = run(&encoded, want_solution, &config, None);
+                    assert_eq!((engine.status, engine.stopped, engine.complete), (r.status, r.stopped, r.complete));
+                    assert_eq!((r.count, r.solution.is_none()), (engine.count, engine.solution.is_none()));
+                    assert_eq!((r.stats.nodes, r.stats.threads, r.stats.backend), (0, threads, None));
+                    assert_eq!((engine.stats.nodes, engine.stats.threads), (0, threads));
+                }
+            }
+            let shards = plan(&TileModel::new(board_32()).unwrap(), 4, &stop).unwrap();
+            assert_eq!((shards.stopped, shards.tickets, shards.nodes), (Some(reason), vec![0; 4], 0));
+        }
     }
 }

@@ -99,12 +99,15 @@ pub use problem::{Colour, ModelError, OptionId, Primary, Problem, ProblemBuilder
 pub use search::ctx::Visitor;
 pub use tuning::DEFAULT_MEMO_MB;
 
+/// The stop checks of the setup, for the puzzles' encodings (a big board's
+/// encoding takes a share of a second, and a stop must end it as promptly).
+pub(crate) use search::halt::{Halt, Stopped};
+
 use backends::shape::{SlotPieces, UniformSlots};
 use backends::{assign, bitset, sparse, Backend};
 use choice::choose;
 use choice::pilot::MemoHint;
 use search::driver;
-use search::halt::{Halt, Stopped};
 use std::time::Instant;
 
 /// Runs `op` with the backend that suits `problem` (or the one `choice`

@@ -240,25 +240,55 @@ impl Problem {
 /// let problem = b.build().unwrap();
 /// assert_eq!(problem.option_count(), 1);
 /// ```
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct ProblemBuilder {
     multiplicity: Vec<u32>,
     n_secondary: usize,
-    /// The options' items, one option after another: option `o`'s primary
-    /// items end at `prim_end[o]`, its coloured secondary items at
-    /// `sec_end[o]`. Flat, since a large puzzle adds a million options and
-    /// two vectors each would cost two allocations and two frees apiece.
-    primaries: Vec<Primary>,
-    prim_end: Vec<usize>,
-    secondaries: Vec<(Secondary, Colour)>,
-    sec_end: Vec<usize>,
+    /// The options' nodes, laid out as [`Problem`] keeps them (a large
+    /// puzzle adds a million options: the build hands these arrays over
+    /// instead of copying them), except that a secondary item `j` is
+    /// stored as `SECONDARY | j` (the primary items may still grow) and
+    /// offsets past the engine's limits saturate (the build refuses them).
+    opt_start: Vec<u32>,
+    node_item: Vec<u32>,
+    node_colour: Vec<Colour>,
+    opt_primaries: Vec<u32>,
     links: Vec<(u32, u32)>,
+}
+
+/// The tag of a secondary item in [`ProblemBuilder`]'s nodes (an item
+/// beyond it, which no builder declares, is stored as `u32::MAX`, an
+/// undeclared item).
+const SECONDARY: u32 = 1 << 31;
+
+impl Default for ProblemBuilder {
+    fn default() -> Self {
+        ProblemBuilder {
+            multiplicity: Vec::new(),
+            n_secondary: 0,
+            opt_start: vec![0],
+            node_item: Vec::new(),
+            node_colour: Vec::new(),
+            opt_primaries: Vec::new(),
+            links: Vec::new(),
+        }
+    }
 }
 
 impl ProblemBuilder {
     /// An empty builder.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// Makes room for `options` more options with `nodes` items in all
+    /// (primary and secondary), so that a large model is laid out once,
+    /// without copies as it grows.
+    pub fn reserve(&mut self, options: usize, nodes: usize) {
+        self.opt_start.reserve(options);
+        self.opt_primaries.reserve(options);
+        self.node_item.reserve(nodes);
+        self.node_colour.reserve(nodes);
     }
 
     /// Declares a primary item that must be covered `multiplicity` times.
@@ -275,11 +305,14 @@ impl ProblemBuilder {
 
     /// Adds an option and returns its index.
     pub fn option(&mut self, primaries: &[Primary], secondaries: &[(Secondary, Colour)]) -> OptionId {
-        self.primaries.extend_from_slice(primaries);
-        self.prim_end.push(self.primaries.len());
-        self.secondaries.extend_from_slice(secondaries);
-        self.sec_end.push(self.secondaries.len());
-        self.prim_end.len() - 1
+        self.node_item.extend(primaries.iter().map(|i| i.0));
+        self.node_colour.extend(primaries.iter().map(|_| 0));
+        let tag = |j: Secondary| if j.0 < SECONDARY { SECONDARY | j.0 } else { u32::MAX };
+        self.node_item.extend(secondaries.iter().map(|&(j, _)| tag(j)));
+        self.node_colour.extend(secondaries.iter().map(|&(_, c)| c));
+        self.opt_primaries.push(primaries.len().min(MAX_INDEX + 1) as u32);
+        self.opt_start.push(self.node_item.len().min(MAX_INDEX + 1) as u32);
+        self.opt_primaries.len() - 1
     }
 
     /// Declares two primary items neighbours. This is a hint about the
@@ -295,71 +328,64 @@ impl ProblemBuilder {
 
     /// The number of options added so far.
     pub fn option_count(&self) -> usize {
-        self.prim_end.len()
+        self.opt_primaries.len()
     }
 
     /// Checks the model and freezes it.
     pub fn build(self) -> Result<Problem, ModelError> {
+        match self.build_within(&Halt::NEVER) {
+            Ok(built) => built,
+            Err(Stopped(_)) => unreachable!("Halt::NEVER never stops"),
+        }
+    }
+
+    /// [`ProblemBuilder::build`], polling `halt` every few thousand options
+    /// (a million-option board takes tens of milliseconds): `Err` when a
+    /// stop came first.
+    pub(crate) fn build_within(mut self, halt: &Halt) -> Result<Result<Problem, ModelError>, Stopped> {
         let p = self.multiplicity.len();
         let s = self.n_secondary;
         if p + s > MAX_INDEX {
-            return Err(ModelError::TooLarge("items"));
+            return Ok(Err(ModelError::TooLarge("items")));
         }
-        let n_options = self.prim_end.len();
+        let n_options = self.opt_primaries.len();
         if n_options > MAX_INDEX {
-            return Err(ModelError::TooLarge("options"));
+            return Ok(Err(ModelError::TooLarge("options")));
         }
-        let nodes = self.primaries.len() + self.secondaries.len();
-        if nodes > MAX_INDEX {
-            return Err(ModelError::TooLarge("nodes"));
+        if self.node_item.len() > MAX_INDEX {
+            return Ok(Err(ModelError::TooLarge("nodes")));
         }
-        let mut problem = Problem {
+        // One pass: check each option, and number its secondary items
+        // after the primary ones.
+        let mut seen = vec![u32::MAX; p + s];
+        for o in 0..n_options {
+            halt.every(o)?;
+            let (start, end) = (self.opt_start[o] as usize, self.opt_start[o + 1] as usize);
+            let n_prim = self.opt_primaries[o] as usize;
+            if n_prim == 0 {
+                return Ok(Err(ModelError::NoPrimary(o)));
+            }
+            for (k, i) in self.node_item[start..end].iter_mut().enumerate() {
+                let item = match k < n_prim {
+                    true if (*i as usize) < p => *i as usize,
+                    false if *i & SECONDARY != 0 && ((*i & !SECONDARY) as usize) < s => p + (*i & !SECONDARY) as usize,
+                    _ => return Ok(Err(ModelError::UnknownItem(o))),
+                };
+                if std::mem::replace(&mut seen[item], o as u32) == o as u32 {
+                    return Ok(Err(ModelError::RepeatedItem(o)));
+                }
+                *i = item as u32;
+            }
+        }
+        Ok(Ok(Problem {
             multiplicity: self.multiplicity,
             n_secondary: s,
-            opt_start: Vec::with_capacity(n_options + 1),
-            node_item: Vec::with_capacity(nodes),
-            node_colour: Vec::with_capacity(nodes),
-            opt_primaries: Vec::with_capacity(n_options),
+            opt_start: self.opt_start,
+            node_item: self.node_item,
+            node_colour: self.node_colour,
+            opt_primaries: self.opt_primaries,
             links: self.links.into_iter().filter(|&(a, b)| a != b && (a as usize) < p && (b as usize) < p).collect(),
             dense: std::sync::OnceLock::new(),
-        };
-        let mut seen = vec![usize::MAX; p + s];
-        problem.opt_start.push(0);
-        let (mut prim_start, mut sec_start) = (0, 0);
-        for o in 0..n_options {
-            let prim = &self.primaries[prim_start..self.prim_end[o]];
-            let sec = &self.secondaries[sec_start..self.sec_end[o]];
-            (prim_start, sec_start) = (self.prim_end[o], self.sec_end[o]);
-            if prim.is_empty() {
-                return Err(ModelError::NoPrimary(o));
-            }
-            for i in prim {
-                let i = i.index();
-                if i >= p {
-                    return Err(ModelError::UnknownItem(o));
-                }
-                if seen[i] == o {
-                    return Err(ModelError::RepeatedItem(o));
-                }
-                seen[i] = o;
-                problem.node_item.push(i as u32);
-                problem.node_colour.push(0);
-            }
-            for (j, c) in sec {
-                let j = j.index();
-                if j >= s {
-                    return Err(ModelError::UnknownItem(o));
-                }
-                if seen[p + j] == o {
-                    return Err(ModelError::RepeatedItem(o));
-                }
-                seen[p + j] = o;
-                problem.node_item.push((p + j) as u32);
-                problem.node_colour.push(*c);
-            }
-            problem.opt_primaries.push(prim.len() as u32);
-            problem.opt_start.push(problem.node_item.len() as u32);
-        }
-        Ok(problem)
+        }))
     }
 }

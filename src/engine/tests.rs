@@ -18,6 +18,11 @@ pub(super) struct Model {
 
 impl Model {
     pub(super) fn build(&self) -> Problem {
+        self.builder().build().unwrap()
+    }
+
+    /// The builder of [`Model::build`], every item and option added.
+    pub(super) fn builder(&self) -> ProblemBuilder {
         let mut b = ProblemBuilder::new();
         let p: Vec<_> = self.mult.iter().map(|&m| b.primary(m)).collect();
         let s: Vec<_> = (0..self.n_sec).map(|_| b.secondary()).collect();
@@ -26,7 +31,7 @@ impl Model {
             let sec: Vec<_> = sec.iter().map(|&(j, c)| (s[j], c)).collect();
             b.option(&prim, &sec);
         }
-        b.build().unwrap()
+        b
     }
 
     /// Counts solutions by trying every subset of options.

@@ -33,21 +33,25 @@ mod model;
 
 pub use model::{Model, Refutation};
 
-use crate::engine::{OptionId, Problem};
+use crate::engine::{Halt, OptionId, Problem, SearchConfig, StopReason, Stopped};
+use std::sync::OnceLock;
 
-/// A tile puzzle with its encoding.
+/// A tile puzzle with its encoding, made on first use: a refuted puzzle is
+/// never encoded, and a big board's encoding (a share of a second on
+/// 32x32) runs under the search's deadline and stop flag.
 pub struct TileModel {
     /// The puzzle.
     pub puzzle: tiles::TilePuzzle,
-    /// Its exact-cover encoding.
-    pub encoded: tiles::Encoded,
+    /// Its exact-cover encoding, once made.
+    encoded: OnceLock<tiles::Encoded>,
 }
 
 impl TileModel {
-    /// Encodes `puzzle`; a puzzle too large to encode is an error.
+    /// The model of `puzzle`; a puzzle that cannot be encoded (bad hints,
+    /// too large) is an error. The encoding itself waits for the search.
     pub fn new(puzzle: tiles::TilePuzzle) -> Result<Self, tiles::TileModelError> {
-        let encoded = puzzle.encode()?;
-        Ok(TileModel { puzzle, encoded })
+        puzzle.check()?;
+        Ok(TileModel { puzzle, encoded: OnceLock::new() })
     }
 }
 
@@ -56,11 +60,17 @@ impl Model for TileModel {
     fn precheck(&self) -> Option<Refutation> {
         tiles::precheck(&self.puzzle)
     }
-    fn problem(&self) -> &Problem {
-        &self.encoded.problem
+    fn problem_within(&self, config: &SearchConfig) -> Result<&Problem, StopReason> {
+        if let Some(encoded) = self.encoded.get() {
+            return Ok(&encoded.problem);
+        }
+        let encoded = self.puzzle.encode(&Halt::of(config)).map_err(|Stopped(reason)| reason)?;
+        // Another thread may have encoded it meanwhile: the same encoding.
+        Ok(&self.encoded.get_or_init(|| encoded).problem)
     }
     fn decode(&self, chosen: &[OptionId]) -> Self::Solution {
-        self.encoded.decode(&self.puzzle, chosen)
+        let encoded = self.encoded.get().expect("solutions come from the encoded problem");
+        encoded.decode(&self.puzzle, chosen)
     }
 }
 
@@ -93,10 +103,61 @@ impl Model for PackModel {
     fn precheck(&self) -> Option<Refutation> {
         self.encoded.precheck()
     }
-    fn problem(&self) -> &Problem {
-        &self.encoded.problem
+    fn problem_within(&self, _: &SearchConfig) -> Result<&Problem, StopReason> {
+        Ok(&self.encoded.problem)
     }
     fn decode(&self, chosen: &[OptionId]) -> Self::Solution {
         self.encoded.decode(&self.puzzle, chosen)
+    }
+}
+
+/// A 32x32 Tetravex with 128 labels and a planted solution, tiles in the
+/// planted order: a million options to encode.
+#[cfg(test)]
+pub(crate) fn board_32() -> tiles::TilePuzzle {
+    use tiles::{Border, Labels, Rule, TilePuzzle};
+    let n = 32;
+    let mut rng = crate::rng::Rng::new(33);
+    let mut label = || rng.below(128) as i32;
+    let right: Vec<i32> = (0..n * (n + 1)).map(|_| label()).collect();
+    let down: Vec<i32> = (0..(n + 1) * n).map(|_| label()).collect();
+    // Cell (r, c): top down[r][c], right right[r][c + 1], bottom
+    // down[r + 1][c], left right[r][c] (right: n + 1 per row).
+    let tiles: Vec<Labels> = (0..n * n)
+        .map(|i| {
+            let (r, c) = (i / n, i % n);
+            [down[r * n + c], right[r * (n + 1) + c + 1], down[(r + 1) * n + c], right[r * (n + 1) + c]]
+        })
+        .collect();
+    TilePuzzle { rows: n, cols: n, tiles, rule: Rule::Equal, border: Border::Free, rotate: false, fixes: vec![] }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{board_32, Model, TileModel};
+    use crate::engine::{Monitor, SearchConfig, StopReason};
+    use std::sync::atomic::Ordering;
+    use std::time::Instant;
+
+    /// A stop that comes before the encoding (a deadline past, Ctrl-C's
+    /// flag raised) ends it before the million options are built, with the
+    /// stop's reason; without one, the board is encoded once.
+    #[test]
+    fn a_stop_before_the_encoding_leaves_the_board_unencoded() {
+        let monitor = Monitor::new();
+        monitor.stop.store(true, Ordering::Relaxed);
+        let interrupted = SearchConfig { monitor: Some(monitor), ..SearchConfig::count() };
+        let past = SearchConfig { deadline: Some(Instant::now()), ..SearchConfig::count() };
+        let model = TileModel::new(board_32()).unwrap();
+        for (stop, reason) in [(past, StopReason::Timeout), (interrupted, StopReason::Interrupted)] {
+            assert_eq!(model.problem_within(&stop).map(drop), Err(reason));
+            assert!(model.encoded.get().is_none(), "encoded despite the stop");
+        }
+        let options = model.problem().option_count();
+        let types: std::collections::HashSet<_> = model.puzzle.tiles.iter().collect();
+        assert_eq!(options, 1024 * types.len(), "one option per (cell, tile type)");
+        // Encoded once: a stop that comes later does not undo it.
+        let past = SearchConfig { deadline: Some(Instant::now()), ..SearchConfig::count() };
+        assert_eq!(model.problem_within(&past).map(|p| p.option_count()), Ok(options));
     }
 }

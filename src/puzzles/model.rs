@@ -3,7 +3,7 @@
 //! returns. The puzzles depend on this module; it depends on the engine
 //! only.
 
-use crate::engine::{OptionId, Problem};
+use crate::engine::{OptionId, Problem, SearchConfig, StopReason};
 
 /// A counting argument that refuted a puzzle before any search.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -20,8 +20,18 @@ pub trait Model: Sync {
     type Solution: Send;
     /// Cheap arguments that prove there is no solution, tried first.
     fn precheck(&self) -> Option<Refutation>;
-    /// The exact-cover problem.
-    fn problem(&self) -> &Problem;
+    /// The exact-cover problem, encoded on first use. The encoding of a
+    /// big puzzle takes a share of a second, so it polls `config`'s stop
+    /// flag and deadline as the engine's setup does, and gives up with the
+    /// reason of a stop that comes first.
+    fn problem_within(&self, config: &SearchConfig) -> Result<&Problem, StopReason>;
+    /// The exact-cover problem, however long encoding it takes.
+    fn problem(&self) -> &Problem {
+        match self.problem_within(&SearchConfig::default()) {
+            Ok(problem) => problem,
+            Err(_) => unreachable!("no deadline and no stop flag: nothing stops the encoding"),
+        }
+    }
     /// Turns the engine's chosen options into a solution.
     fn decode(&self, chosen: &[OptionId]) -> Self::Solution;
 }

@@ -32,7 +32,7 @@
 //! and, when tiles turn, the frame ring and the parity of inner labels.
 
 use super::model::Refutation;
-use crate::engine::{OptionId, Primary, Problem, ProblemBuilder, Secondary};
+use crate::engine::{Halt, OptionId, Primary, Problem, ProblemBuilder, Secondary, Stopped};
 use std::collections::HashMap;
 
 /// Side indices.
@@ -173,8 +173,12 @@ pub const MAX_OPTIONS: usize = 8_000_000;
 pub struct Encoded {
     /// The exact-cover problem.
     pub problem: Problem,
-    /// For each option: cell index, type index, oriented labels.
-    options: Vec<(u32, u32, Labels)>,
+    /// For each option, which orientation of its type it places (its
+    /// cell and type are its two primary items: cells are declared first,
+    /// then the types).
+    orient: Vec<u8>,
+    /// Per type: its distinct orientations.
+    orients: Vec<Vec<(u8, Labels)>>,
     /// For each type: the input tiles it stands for.
     type_tiles: Vec<Vec<usize>>,
 }
@@ -234,13 +238,30 @@ impl TilePuzzle {
         (0..4).all(|d| (l[d] == b) == outer[d])
     }
 
-    /// Encodes the puzzle for the engine.
-    pub fn encode(&self) -> Result<Encoded, TileModelError> {
+    /// Checks that the puzzle can be encoded: one tile per cell, hints that
+    /// name existing tiles and cells once each, at most [`MAX_OPTIONS`]
+    /// options. Cheap; the encoding itself comes later (see
+    /// [`TilePuzzle::encode`]).
+    pub fn check(&self) -> Result<(), TileModelError> {
         let n = self.rows * self.cols;
         if self.tiles.len() != n {
             return Err(TileModelError::TileCount(n, self.rows, self.cols, self.tiles.len()));
         }
         self.check_hints()?;
+        let types = TileTypes::of(self);
+        let estimate = n * types.canon.iter().map(|&c| orientations(c, self.rotate).len()).sum::<usize>();
+        if estimate > MAX_OPTIONS {
+            return Err(TileModelError::TooLarge(estimate));
+        }
+        Ok(())
+    }
+
+    /// Encodes the puzzle, which [`TilePuzzle::check`] accepted, for the
+    /// engine. A 32x32 board has a million options and takes a share of a
+    /// second: `halt` is polled once per cell and every few thousand
+    /// options of the build, and a stop gives up with its reason.
+    pub(crate) fn encode(&self, halt: &Halt) -> Result<Encoded, Stopped> {
+        let n = self.rows * self.cols;
         let types = TileTypes::of(self);
         let mut b = ProblemBuilder::new();
         let cells: Vec<Primary> = (0..n).map(|_| b.primary(1)).collect();
@@ -248,14 +269,16 @@ impl TilePuzzle {
         let joins = Joins::declare(&mut b, self.rows, self.cols);
         let hint = self.hints(&types.type_of);
         let orients: Vec<Vec<(u8, Labels)>> = types.canon.iter().map(|&c| orientations(c, self.rotate)).collect();
-        let estimate = n * orients.iter().map(Vec::len).sum::<usize>();
-        if estimate > MAX_OPTIONS {
-            return Err(TileModelError::TooLarge(estimate));
-        }
         let mut colours = SideColours::new(&orients);
-        let mut options = Vec::new();
+        // At most this many options, of two primary and four secondary
+        // items each: the arrays are laid out once (untouched room costs
+        // no memory).
+        let most = n * orients.iter().map(Vec::len).sum::<usize>();
+        b.reserve(most, 6 * most);
+        let mut orient = Vec::with_capacity(most);
         let mut sec = Vec::with_capacity(4);
         for cell in 0..n {
+            halt.check()?;
             let (r, c) = (cell / self.cols, cell % self.cols);
             for (t, ors) in orients.iter().enumerate() {
                 if hint[cell].is_some_and(|h| h.ty != t) {
@@ -267,12 +290,14 @@ impl TilePuzzle {
                     }
                     self.join_colours(&joins, cell, &l, |d, label| colours.of(t, k, d, label), &mut sec);
                     b.option(&[cells[cell], type_items[t]], &sec);
-                    options.push((cell as u32, t as u32, l));
+                    orient.push(k as u8);
                 }
             }
         }
-        let problem = b.build().map_err(|_| TileModelError::TooLarge(options.len()))?;
-        Ok(Encoded { problem, options, type_tiles: types.tiles })
+        // Within the engine's limits: at most MAX_OPTIONS options (checked),
+        // of six nodes each, every item declared and named once.
+        let problem = b.build_within(halt)?.expect("a checked puzzle encodes within the engine's limits");
+        Ok(Encoded { problem, orient, orients, type_tiles: types.tiles })
     }
 
     /// The hint of each cell, if it has one.
@@ -406,9 +431,10 @@ impl Encoded {
         let mut grid = vec![[0; 4]; n];
         let mut cell_type = vec![usize::MAX; n];
         for &o in chosen {
-            let (cell, t, l) = self.options[o];
-            grid[cell as usize] = l;
-            cell_type[cell as usize] = t as usize;
+            let mut items = self.problem.primaries(o).map(|i| i.index());
+            let (cell, t) = (items.next().expect("a cell"), items.next().expect("a type") - n);
+            grid[cell] = self.orients[t][usize::from(self.orient[o])].1;
+            cell_type[cell] = t;
         }
         // Hand out the input tiles of each type: hinted tiles to their cells
         // first, then the others in input order to cells in reading order.

@@ -6,6 +6,11 @@
 //! sharded search's subtrees onto the shards (`--shard`, `--shard-plan`):
 //! they are a share of the search, minutes on a large tree.
 //!
+//! The puzzles' encodings come first and take as long on the biggest
+//! boards (a million options on a 32x32 Tetravex): they and the
+//! problem's build (`ProblemBuilder::build_within`) poll the same halt,
+//! which the engine re-exports for them.
+//!
 //! A [`Halt`] is what the setup polls: the monitor's stop flag and the
 //! deadline of a [`SearchConfig`]. The builders that take time check it
 //! between steps of a few microseconds to a millisecond each (a slot, a
@@ -41,7 +46,6 @@ pub(crate) struct Halt<'a> {
     deadline: Option<Instant>,
 }
 
-#[cfg(test)]
 impl Halt<'static> {
     /// A halt that never stops.
     pub(crate) const NEVER: Halt<'static> = Halt { stop: None, deadline: None };
