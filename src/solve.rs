@@ -124,10 +124,11 @@ pub fn run<M: Model>(
 
 /// The estimated sizes of the `count` shards of a case's search (what
 /// `--shard I/N` runs), or the pre-check that refutes the case (then there
-/// is no search to split).
-pub fn plan<M: Model>(model: &M, count: u32, config: &SearchConfig) -> Result<ShardPlan, Refutation> {
+/// is no search to split); `deep`: the deep plan of a plan file.
+pub fn plan<M: Model>(model: &M, count: u32, config: &SearchConfig, deep: bool) -> Result<ShardPlan, Refutation> {
     match model.precheck() {
         Some(r) => Err(r),
+        None if deep => Ok(engine::deep_plan(model.problem(), count, config)),
         None => Ok(engine::plan(model.problem(), count, config)),
     }
 }
