@@ -72,6 +72,11 @@ pub fn run<M: Model>(
         return result;
     }
     let problem = model.problem();
+    // A shard run from a plan file counts without the first-solution
+    // search before: the plan's subtrees are those of the count's tree,
+    // which for tile puzzles can be another backend's than a first
+    // solution's (its record then shows no solution, only the count).
+    let want_solution = want_solution && config.split.is_none();
     if mode == SearchMode::First || want_solution {
         let found = Mutex::new(None);
         let visit = |sol: &[usize]| {
