@@ -45,6 +45,9 @@ pub struct ShardRecord {
     pub index: u32,
     /// N, the number of shards of the split.
     pub count: u32,
+    /// The plan-file split the shard ran from, by name (`None`: the
+    /// shard planned for itself).
+    pub plan: Option<String>,
     /// `solvable`, `unsolvable` or `unknown`.
     pub status: String,
     /// Whether the shard searched its whole part.
@@ -183,7 +186,7 @@ pub fn read_records(source_name: &str, text: &str) -> Result<Vec<ShardRecord>, R
 
 /// What merging needs of a case record with a shard, checked.
 fn shard_record(r: CaseRecordIn, at: String) -> Result<ShardRecord, String> {
-    let ShardJson { index, count, .. } = r.shard.ok_or("a case record without \"shard\"")?;
+    let ShardJson { index, count, plan, .. } = r.shard.clone().ok_or("a case record without \"shard\"")?;
     if index == 0 || index > count {
         return Err(format!("shard {index}/{count}: expected 1 <= index <= count"));
     }
@@ -198,6 +201,7 @@ fn shard_record(r: CaseRecordIn, at: String) -> Result<ShardRecord, String> {
         line: r.line,
         index,
         count,
+        plan,
         status: r.status,
         complete: r.complete,
         solutions,
@@ -254,6 +258,16 @@ fn merge_case(records: Vec<ShardRecord>) -> MergedCase {
             ));
         } else if r.puzzle != first.puzzle {
             m.conflicts.push(format!("shard {}/{n} ({}) is of another puzzle than {}", r.index, r.at, first.at));
+        } else if r.plan != first.plan {
+            let from = |p: &Option<String>| p.as_ref().map_or("its own plan".to_string(), |p| format!("plan {p}"));
+            m.conflicts.push(format!(
+                "shard {}/{n} ({}) ran from {}, {} from {}: run every shard from the same plan file, or none",
+                r.index,
+                r.at,
+                from(&r.plan),
+                first.at,
+                from(&first.plan)
+            ));
         } else if r.solutions.is_some() != first.solutions.is_some() {
             m.conflicts.push(format!(
                 "shard {}/{n} ({}) {} and {} {}: run every shard with the same options",
@@ -313,7 +327,7 @@ mod tests {
             stopped: None,
             stats: Stats { nodes: 10, ..Stats::default() },
         };
-        let shard = Some(ShardJson { index, count, empty: false });
+        let shard = Some(ShardJson { index, count, empty: false, plan: None });
         let rec = case_record("pack", 1, 1, &result, serde_json::json!({}), None::<()>, shard);
         serde_json::to_string(&rec).unwrap()
     }

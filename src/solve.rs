@@ -85,6 +85,11 @@ pub fn run<M: Model>(
             return result;
         }
     };
+    // A shard run from a plan file counts without the first-solution
+    // search before: the plan's subtrees are those of the count's tree,
+    // which for tile puzzles can be another backend's than a first
+    // solution's (its record then shows no solution, only the count).
+    let want_solution = want_solution && config.split.is_none();
     if mode == SearchMode::First || want_solution {
         let found = Mutex::new(None);
         let visit = |sol: &[usize]| {
@@ -137,13 +142,14 @@ pub fn run<M: Model>(
 
 /// The estimated sizes of the `count` shards of a case's search (what
 /// `--shard I/N` runs), or the pre-check that refutes the case (then there
-/// is no search to split).
-pub fn plan<M: Model>(model: &M, count: u32, config: &SearchConfig) -> Result<ShardPlan, Refutation> {
+/// is no search to split); `deep`: the deep plan of a plan file.
+pub fn plan<M: Model>(model: &M, count: u32, config: &SearchConfig, deep: bool) -> Result<ShardPlan, Refutation> {
     let start = Instant::now();
     if let Some(r) = model.precheck() {
         return Err(r);
     }
     Ok(match model.problem_within(config) {
+        Ok(problem) if deep => engine::deep_plan(problem, count, config),
         Ok(problem) => engine::plan(problem, count, config),
         Err(reason) => ShardPlan { stopped: Some(reason), ..ShardPlan::empty(count.max(1), start.elapsed()) },
     })
@@ -184,8 +190,10 @@ mod tests {
                     assert_eq!((engine.stats.nodes, engine.stats.threads), (0, threads));
                 }
             }
-            let shards = plan(&TileModel::new(board_32()).unwrap(), 4, &stop).unwrap();
-            assert_eq!((shards.stopped, shards.tickets, shards.nodes), (Some(reason), vec![0; 4], 0));
+            for deep in [false, true] {
+                let shards = plan(&TileModel::new(board_32()).unwrap(), 4, &stop, deep).unwrap();
+                assert_eq!((shards.stopped, shards.tickets, shards.nodes), (Some(reason), vec![0; 4], 0));
+            }
         }
     }
 }

@@ -296,3 +296,180 @@ fn shard_plans_count_the_cut_every_shard_repeats() {
     let text = run(&["tetravex", "--shard-plan", "2"], input).stdout;
     assert!(!text.contains("estimated 0 nodes"), "{text}");
 }
+
+// ---------------------------------------------------------------------------
+// Plan files: --shard-plan N --plan-out FILE, then --shard I/N --plan FILE.
+
+/// A fresh file name for a plan in the temporary directory.
+fn plan_path(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("tessera-plan-{}-{name}.json", std::process::id()))
+}
+
+/// Writes the plan of `args` (an instance's command and options) for `n`
+/// shards to `path`, with `threads`; returns the file's bytes.
+fn write_plan(args: &[&str], input: &str, n: u32, threads: &str, path: &std::path::Path) -> Vec<u8> {
+    let mut a = args.to_vec();
+    let n = n.to_string();
+    a.extend(["--shard-plan", &n, "--plan-out", path.to_str().unwrap(), "--threads", threads]);
+    let r = run(&a, input);
+    assert!(matches!(r.code, Some(0)), "{a:?}: {r:#?}");
+    std::fs::read(path).unwrap()
+}
+
+/// Each case's `--count` over one machine.
+fn whole_counts(args: &[&str], input: &str) -> Vec<Option<u64>> {
+    let mut a = args.to_vec();
+    a.extend(["--count", "--json"]);
+    run(&a, input).cases().iter().map(|c| c["count"].as_u64()).collect()
+}
+
+/// Counting instances for plan files: several cases (one refuted), tiles
+/// with and without turning, jigsaw edges.
+fn plan_instances() -> Vec<Instance> {
+    let mut all = instances();
+    all.retain(|i| i.args != ["edges"]);
+    all
+}
+
+#[test]
+fn plan_file_shards_merge_to_the_one_machine_count() {
+    for inst in plan_instances() {
+        let want = whole_counts(&inst.args, &inst.input);
+        for n in [16u32, 64] {
+            let path = plan_path(&format!("merge-{n}"));
+            write_plan(&inst.args, &inst.input, n, "2", &path);
+            let mut records = String::new();
+            for i in 1..=n {
+                let shard = format!("{i}/{n}");
+                let mut a = inst.args.clone();
+                a.extend(["--count", "--json", "--threads", "1", "--shard", &shard, "--plan", path.to_str().unwrap()]);
+                let r = run(&a, inst.input.clone());
+                assert!(matches!(r.code, Some(0 | 1 | 4)), "{a:?}: {r:#?}");
+                for c in r.cases() {
+                    // A case refuted before any search has no split.
+                    assert_eq!(c["shard"]["plan"].is_string(), c["refuted_by"].is_null(), "{a:?}: {c}");
+                }
+                records.push_str(&r.stdout);
+            }
+            let merged = run(&["merge", "--json"], records).json_lines();
+            let got: Vec<Option<u64>> = merged.iter().map(|m| m["count"].as_u64()).collect();
+            assert_eq!(got, want, "{:?}, {n} shards from a plan file", inst.args);
+            for m in &merged {
+                assert_eq!(m["complete"], true, "{:?}: {m}", inst.args);
+            }
+            std::fs::remove_file(&path).unwrap();
+        }
+    }
+}
+
+/// First-solution shards from a plan file: every solution a shard prints
+/// is a solution (checked independently), and the merged verdict is the
+/// one-machine verdict.
+#[test]
+fn plan_file_first_solution_shards_find_checked_solutions() {
+    for inst in plan_instances() {
+        let whole: Vec<Value> = {
+            let mut a = inst.args.clone();
+            a.push("--json");
+            run(&a, inst.input.clone()).cases()
+        };
+        let n = 16;
+        let path = plan_path("first");
+        write_plan(&inst.args, &inst.input, n, "1", &path);
+        let mut records = String::new();
+        for i in 1..=n {
+            let shard = format!("{i}/{n}");
+            let mut a = inst.args.clone();
+            a.extend(["--json", "--shard", &shard, "--plan", path.to_str().unwrap()]);
+            let r = run(&a, inst.input.clone());
+            for c in r.cases() {
+                if c["status"] == "solvable" {
+                    let checked = match c["puzzle_type"].as_str().unwrap() {
+                        "pack" => check_pack_json(&pack_case_from_json(&c["puzzle"]), &c["solution"]).map(|_| ()),
+                        t => check_tile_json(&tile_case_from_json(&c["puzzle"], t == "edges"), &c["solution"])
+                            .map(|_| ()),
+                    };
+                    checked.unwrap_or_else(|e| panic!("{a:?}: not a solution ({e}): {c}"));
+                }
+            }
+            records.push_str(&r.stdout);
+        }
+        let merged = run(&["merge", "--json"], records).json_lines();
+        let got: Vec<&Value> = merged.iter().map(|m| &m["status"]).collect();
+        let want: Vec<&Value> = whole.iter().map(|c| &c["status"]).collect();
+        assert_eq!(got, want, "{:?}", inst.args);
+        std::fs::remove_file(&path).unwrap();
+    }
+}
+
+#[test]
+fn plan_files_are_the_same_bytes_whatever_the_threads() {
+    let input = generated(&["generate", "tetravex", "--size", "5", "--labels", "4", "--seed", "3"]);
+    for (args, n) in [
+        (vec!["tetravex", "--count"], 16u32),
+        (vec!["tetravex"], 64),
+        (vec!["pack", "--rotate", "--flip", "--count"], 7),
+    ] {
+        let input = if args[0] == "pack" { example("pack-uva387.txt") } else { input.clone() };
+        let path = plan_path("bytes");
+        let one = write_plan(&args, &input, n, "1", &path);
+        let two = write_plan(&args, &input, n, "2", &path);
+        let again = write_plan(&args, &input, n, "1", &path);
+        assert!(one == two, "{args:?}: the plan file depends on the thread count");
+        assert!(one == again, "{args:?}: the plan file changes between runs");
+        let file: Value = serde_json::from_slice(&one).unwrap();
+        assert_eq!((file["type"].as_str(), file["shards"].as_u64()), (Some("tessera-plan"), Some(u64::from(n))));
+        std::fs::remove_file(&path).unwrap();
+    }
+}
+
+#[test]
+fn a_plan_file_of_another_case_or_split_is_refused() {
+    let input = example("pack-uva387.txt");
+    let path = plan_path("refused");
+    let p = path.to_str().unwrap();
+    write_plan(&["pack", "--rotate", "--flip", "--count"], &input, 4, "1", &path);
+    let refused = |args: &[&str], input: &str, says: &str| {
+        let r = run(args, input);
+        r.expect_code(2);
+        assert!(r.stderr.contains(p), "{args:?}: the message names the file: {}", r.stderr);
+        assert!(r.stderr.contains(says), "{args:?}: {}", r.stderr);
+    };
+    // Another N, another search, other rules, another puzzle, another input.
+    refused(
+        &["pack", "--rotate", "--flip", "--count", "--shard", "1/5", "--plan", p],
+        &input,
+        "a plan for 4 shards, not 5",
+    );
+    refused(&["pack", "--rotate", "--flip", "--shard", "1/4", "--plan", p], &input, "a plan for --count");
+    refused(&["pack", "--count", "--shard", "1/4", "--plan", p], &input, "is another puzzle than the plan's case 1");
+    let other = generated(&["generate", "pack", "--seed", "4"]);
+    refused(&["pack", "--rotate", "--flip", "--count", "--shard", "1/4", "--plan", p], &other, "another puzzle");
+    let tiles = example("tetravex-zoj1008.txt");
+    refused(&["tetravex", "--count", "--shard", "1/4", "--plan", p], &tiles, "a plan of pack puzzles, not tetravex");
+    // Not a plan file at all; no file.
+    std::fs::write(&path, "{\"type\":\"case\"}\n").unwrap();
+    refused(&["pack", "--rotate", "--flip", "--count", "--shard", "1/4", "--plan", p], &input, "not a plan file");
+    std::fs::remove_file(&path).unwrap();
+    refused(&["pack", "--rotate", "--flip", "--count", "--shard", "1/4", "--plan", p], &input, "cannot read");
+    // --plan needs --shard, --plan-out needs --shard-plan.
+    run(&["pack", "--count", "--plan", p], input.clone()).expect_code(2);
+    run(&["pack", "--count", "--plan-out", p], input.clone()).expect_code(2);
+}
+
+/// Records of shards run from a plan file and of shards that planned for
+/// themselves are two splits: merge refuses to add them up.
+#[test]
+fn merge_refuses_shards_of_two_plans() {
+    let input = example("pack-uva387.txt");
+    let path = plan_path("two-plans");
+    let p = path.to_str().unwrap();
+    write_plan(&["pack", "--rotate", "--flip", "--count"], &input, 2, "1", &path);
+    let mut records =
+        run(&["pack", "--rotate", "--flip", "--count", "--json", "--shard", "1/2", "--plan", p], input.clone()).stdout;
+    records.push_str(&shard_records(2, &[2], &[]));
+    let r = run(&["merge"], records);
+    r.expect_code(2);
+    assert!(r.stderr.contains("run every shard from the same plan file, or none"), "{}", r.stderr);
+    std::fs::remove_file(&path).unwrap();
+}

@@ -99,10 +99,13 @@ pub fn solution<M: Model>(
     }
 }
 
-/// Case `k`'s JSON record, starting at `line` of the input, with a newline.
+/// Case `k`'s JSON record, starting at `line` of the input, with a newline;
+/// `plan`: the name of the plan-file split the shard ran from.
+#[allow(clippy::too_many_arguments)]
 pub fn record<M: Model>(
     cfg: &RunConfig,
     file: Option<&str>,
+    plan: Option<&str>,
     render: &dyn Render<M>,
     k: usize,
     line: usize,
@@ -110,7 +113,8 @@ pub fn record<M: Model>(
     result: &CaseResult<M::Solution>,
 ) -> String {
     let empty = empty_shard(cfg, result);
-    let shard = cfg.search.shard.map(|s| ShardJson { index: s.index + 1, count: s.count, empty });
+    let plan = plan.map(str::to_string);
+    let shard = cfg.search.shard.map(|s| ShardJson { index: s.index + 1, count: s.count, empty, plan });
     let solution = result.solution.as_ref().map(|s| render.solution_json(model, s));
     let rec = json::case_record(render.name(), k, line, result, render.puzzle_json(model), solution, shard);
     json_line(&rec, file)

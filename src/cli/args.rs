@@ -176,6 +176,16 @@ pub struct Common {
     /// Print the estimated size of each of N shards (Knuth's estimate) instead of searching.
     #[arg(long, value_name = "N", conflicts_with_all = ["shard", "all", "limit", "grid"], value_parser = values::shard_plan, allow_hyphen_values = true, help_heading = "Search")]
     pub shard_plan: Option<u32>,
+
+    /// With --shard-plan N: plan once for every shard (many more walks, large subtrees split,
+    /// small ones counted) and write the plan to FILE, for --shard I/N --plan FILE.
+    #[arg(long, value_name = "FILE", requires = "shard_plan", help_heading = "Search")]
+    pub plan_out: Option<PathBuf>,
+
+    /// With --shard I/N: search shard I of the plan in FILE (written by --shard-plan N
+    /// --plan-out FILE for the same input and options) instead of planning again.
+    #[arg(long, value_name = "FILE", requires = "shard", help_heading = "Search")]
+    pub plan: Option<PathBuf>,
 }
 
 /// `--progress`: when to show a progress bar.

@@ -96,7 +96,7 @@ where
     if let Some(warning) = &case.warning {
         eprintln!("tessera: warning: {warning}");
     }
-    answer(&mut session, &case)?;
+    answer(&mut session, "-", &case)?;
     session.finish()
 }
 
@@ -129,7 +129,7 @@ where
                 if let Some(warning) = &case.warning {
                     session.warn(name, case.line, warning);
                 }
-                answer(session, &case)?
+                answer(session, name, &case)?
             }
             Some(Err(e)) => {
                 // When the input stops being text or a read fails, that is
@@ -158,15 +158,24 @@ fn failure_error(name: &str, failure: &Failure) -> InputError {
 }
 
 /// Answers one case: its search, or with `--shard-plan` its plan.
-fn answer<M, R>(session: &mut Session, case: &Case<M, R>) -> io::Result<()>
+fn answer<M, R>(session: &mut Session, input: &str, case: &Case<M, R>) -> io::Result<()>
 where
     M: Model,
     M::Solution: Sync,
     R: Render<M> + Sync,
 {
     let k = session.next_case();
+    if let Some(plan) = session.cfg.plan.clone() {
+        // --plan FILE: this case's part of the plan, or no search.
+        match plan.split(session.run_case(), case.render.name(), case.model.problem()) {
+            Ok(split) => session.split = split,
+            Err(e) => {
+                return session.input_error(InputError::whole(plan.name(), e));
+            }
+        }
+    }
     match session.cfg.shard_plan {
-        Some(count) => shard_plan::case(session, &case.render, k, case.line, &case.model, count),
+        Some(count) => shard_plan::case(session, &case.render, (k, input, case.line), &case.model, count),
         None => search::case(session, &case.render, k, case.line, &case.model),
     }
 }

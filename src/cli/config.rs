@@ -5,8 +5,11 @@
 
 use super::args::{ColorWhen, Common, ProgressWhen};
 use super::exit::UsageError;
+use super::plan_file::PlanFile;
 use super::svg;
 use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 use tessera::engine::{SearchConfig, SearchMode};
 use tessera::format::grid::Style;
@@ -39,6 +42,11 @@ pub struct RunConfig {
     pub timeout: Option<Duration>,
     /// `--shard-plan N`: estimate the shards' sizes instead of searching.
     pub shard_plan: Option<u32>,
+    /// `--plan-out FILE`: with `--shard-plan`, where the plan file goes.
+    pub plan_out: Option<PathBuf>,
+    /// `--plan FILE`: with `--shard`, the plan file the shard runs from
+    /// (read and checked against `N` and the options here).
+    pub plan: Option<Arc<PlanFile>>,
     /// Where `--svg` draws the solutions, if it does.
     pub svg: Option<svg::Target>,
 }
@@ -83,8 +91,13 @@ impl RunConfig {
             ColorWhen::Never => false,
             ColorWhen::Auto => stdout_tty && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && !dumb,
         };
+        let search = SearchConfig::from(c);
+        let plan = match (&c.plan, c.shard) {
+            (Some(path), Some(shard)) => Some(PlanFile::read(path, shard.count, &search)?),
+            _ => None,
+        };
         Ok(RunConfig {
-            search: SearchConfig::from(c),
+            search,
             print_all: c.all,
             grid: c.grid,
             json: c.json,
@@ -95,6 +108,8 @@ impl RunConfig {
             stdout_tty,
             timeout: c.timeout,
             shard_plan: c.shard_plan,
+            plan_out: c.plan_out.clone(),
+            plan,
             svg,
         })
     }
@@ -136,6 +151,7 @@ impl From<&Common> for SearchConfig {
             max_nodes: c.max_nodes,
             deadline: None,
             shard: c.shard,
+            split: None,
             monitor: None,
             backend: c.backend,
             restarts: c.restarts,

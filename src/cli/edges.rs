@@ -54,7 +54,7 @@ impl Render<TileModel> for EdgesRender {
 /// `tessera edges`.
 pub fn run(args: &EdgesArgs, monitor: Arc<Monitor>) -> Result<Exit> {
     let opts = edges::Options { rotate: args.rotate, fixes: args.fix.clone() };
-    let session = Session::new(RunConfig::from_common(&args.common)?, monitor);
+    let session = Session::new(RunConfig::from_common(&args.common)?, monitor, "edges");
     cases::run_input(
         session,
         &args.common,

@@ -31,6 +31,7 @@ pub mod generated;
 pub mod input;
 pub mod merge;
 pub mod pack;
+pub mod plan_file;
 pub mod progress;
 pub mod render;
 pub mod render_svg;

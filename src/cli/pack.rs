@@ -173,7 +173,7 @@ pub fn run(args: &PackArgs, monitor: Arc<Monitor>) -> Result<Exit> {
             }
         }
     };
-    let session = Session::new(RunConfig::from_common(&args.common)?, monitor);
+    let session = Session::new(RunConfig::from_common(&args.common)?, monitor, "pack");
     if !extra.is_empty() && args.common.files.is_empty() {
         // The built-in set alone is the puzzle: no input to read (--help
         // says to give `-` for pieces from standard input).

@@ -48,7 +48,8 @@ where
         return Ok(());
     }
     let text = if cfg.json {
-        answer::record(cfg, session.file(), render, k, line, model, &result)
+        let plan = session.split.as_ref().map(|(_, id)| id.as_str());
+        answer::record(cfg, session.file(), plan, render, k, line, model, &result)
     } else {
         answer::text(cfg, render, k, model, &result, streamed)
     };

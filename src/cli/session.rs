@@ -10,6 +10,7 @@
 use super::config::RunConfig;
 use super::exit::{Exit, InputError};
 use super::input::SharedOut;
+use super::plan_file::PlanFile;
 use super::svg::SvgWriter;
 use anyhow::Result;
 use std::fmt::Display;
@@ -17,7 +18,7 @@ use std::io::{self, BufWriter, Stdout, Write};
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
-use tessera::engine::{Monitor, SearchConfig};
+use tessera::engine::{Monitor, SearchConfig, Split};
 
 /// The state of one run over its inputs.
 pub struct Session {
@@ -39,13 +40,29 @@ pub struct Session {
     file: Option<String>,
     /// Whether a `==> FILE <==` header was printed.
     headed: bool,
+    /// Cases started in the whole run (over all the inputs): a plan
+    /// file's cases are numbered so.
+    run_cases: usize,
+    /// The plan file being made (`--shard-plan N --plan-out FILE`).
+    pub plan_out: Option<PlanFile>,
+    /// The split of the current case from the plan file (`--plan`), and
+    /// its name for the shard records.
+    pub split: Option<(Arc<Split>, String)>,
 }
 
 impl Session {
-    /// A run with these settings, before its first case.
-    pub fn new(cfg: RunConfig, monitor: Arc<Monitor>) -> Self {
+    /// A run with these settings, before its first case, for puzzles of
+    /// type `puzzle_type`.
+    pub fn new(cfg: RunConfig, monitor: Arc<Monitor>, puzzle_type: &str) -> Self {
         let svg = cfg.svg.clone().map(SvgWriter::new);
+        let plan_out = match (cfg.shard_plan, &cfg.plan_out) {
+            (Some(count), Some(_)) => Some(PlanFile::new(puzzle_type, count, &cfg.search)),
+            _ => None,
+        };
         Session {
+            run_cases: 0,
+            plan_out,
+            split: None,
             cfg,
             out: Arc::new(Mutex::new(BufWriter::with_capacity(64 << 10, io::stdout()))),
             monitor,
@@ -87,7 +104,13 @@ impl Session {
     /// Starts the next case: its number in its input, from 1.
     pub fn next_case(&mut self) -> usize {
         self.cases += 1;
+        self.run_cases += 1;
         self.cases
+    }
+
+    /// The current case's number in the whole run (over all the inputs).
+    pub fn run_case(&self) -> usize {
+        self.run_cases
     }
 
     /// Records the exit status of a case.
@@ -122,6 +145,7 @@ impl Session {
         SearchConfig {
             deadline: self.cfg.timeout.map(|t| Instant::now() + t),
             monitor: Some(self.monitor.clone()),
+            split: self.split.as_ref().map(|(split, _)| split.clone()),
             ..self.cfg.search.clone()
         }
     }
@@ -145,10 +169,14 @@ impl Session {
         self.monitor.stop.load(Ordering::Relaxed)
     }
 
-    /// Ends the run: flushes, then the exit status (an input error wins
+    /// Ends the run: flushes, writes the plan file (`--plan-out`), then
+    /// the exit status (an input error wins
     /// over an interruption, which wins over the cases' statuses).
     pub fn finish(&self) -> Result<Exit> {
         self.out().flush()?;
+        if let (Some(plan), Some(path)) = (&self.plan_out, &self.cfg.plan_out) {
+            plan.write(path)?;
+        }
         let stop = if self.interrupted() { Exit::Interrupted } else { Exit::Solved };
         Ok(self.exit.combine(stop))
     }

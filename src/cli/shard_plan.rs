@@ -1,6 +1,7 @@
 //! `--shard-plan N`: for each case, the estimated size of each of the N
 //! shards that `--shard I/N` would search, and their imbalance, without
-//! searching.
+//! searching; with `--plan-out FILE`, of the deep plan that the file
+//! then holds (see [`super::plan_file`]).
 
 use super::answer;
 use super::exit::case_exit;
@@ -28,12 +29,16 @@ fn nodes(x: f64) -> String {
 pub fn case<M: Model>(
     session: &mut Session,
     render: &dyn Render<M>,
-    k: usize,
-    line: usize,
+    (k, input, line): (usize, &str, usize),
     model: &M,
     count: u32,
 ) -> io::Result<()> {
-    let (plan, refuted) = plan(session, model, count);
+    let deep = session.plan_out.is_some();
+    let (plan, refuted) = plan(session, model, count, deep);
+    let case = session.run_case();
+    if let Some(file) = &mut session.plan_out {
+        file.push(case, input, line, model.problem(), &plan);
+    }
     if let Some(reason) = plan.stopped {
         // No plan: the exit status says so, as for a search stopped early.
         session.record(case_exit(session.cfg.mode(), Status::Unknown, Some(reason)));
@@ -57,10 +62,11 @@ pub fn case<M: Model>(
 
 /// Estimates the `count` shards of the tree this command would search (a
 /// search for one solution may run on another backend than a count, see
-/// `engine::choose`); a case refuted before any search has empty shards.
-fn plan<M: Model>(session: &Session, model: &M, count: u32) -> (ShardPlan, Option<Refutation>) {
+/// `engine::choose`), as each shard plans them, or `deep`, as a plan file
+/// does; a case refuted before any search has empty shards.
+fn plan<M: Model>(session: &Session, model: &M, count: u32, deep: bool) -> (ShardPlan, Option<Refutation>) {
     let config = session.search_config();
-    match solve::plan(model, count, &config) {
+    match solve::plan(model, count, &config, deep) {
         Ok(plan) => (plan, None),
         // Refuted before any search: every shard would stop at once.
         Err(r) => (ShardPlan::empty(count, Default::default()), Some(r)),
@@ -123,7 +129,11 @@ fn table(plan: &ShardPlan, refuted: Option<&Refutation>, k: usize) -> String {
         None => text.push_str(&format!(
             "Case {k}: {count} shards of {subtrees} subtrees dealt {} ({} per subtree), estimated {} nodes, imbalance {:.2}\n",
             if plan.balanced { "by estimate" } else { "round-robin" },
-            if plan.probes == 1 { "1 walk".to_string() } else { format!("{} walks", plan.probes) },
+            match plan.probes {
+                0 => "nodes counted".to_string(),
+                1 => "1 walk".to_string(),
+                p => format!("{p} walks"),
+            },
             nodes(plan.total()),
             plan.imbalance()
         )),

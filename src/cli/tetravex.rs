@@ -69,7 +69,7 @@ pub fn run(args: &TetravexArgs, monitor: Arc<Monitor>) -> Result<Exit> {
     if opts.in_place && !opts.fixes.is_empty() {
         return Err(UsageError("--in-place already pins every tile; it cannot be combined with --fix".into()).into());
     }
-    let session = Session::new(RunConfig::from_common(&args.common)?, monitor);
+    let session = Session::new(RunConfig::from_common(&args.common)?, monitor, "tetravex");
     cases::run_input(
         session,
         &args.common,

@@ -3,6 +3,7 @@
 //! default, and the [`Monitor`] through which a caller watches and stops a
 //! running search.
 
+use crate::engine::outcome::Split;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
@@ -64,6 +65,11 @@ pub struct SearchConfig {
     pub deadline: Option<Instant>,
     /// Search only this part of the tree.
     pub shard: Option<Shard>,
+    /// With `shard`: the split computed once for every shard (a plan
+    /// file), instead of the shard's own plan. It must come from
+    /// [`deep_plan`](crate::engine::deep_plan) of the same problem, mode,
+    /// backend choice and memo choice, for `shard.count` shards.
+    pub split: Option<Arc<Split>>,
     /// Live counters and the stop flag, shared with whoever watches.
     pub monitor: Option<Arc<Monitor>>,
     /// Which backend to run (normally chosen by the problem's shape).

@@ -94,7 +94,7 @@ mod tuning;
 pub use config::{BackendChoice, MemoChoice, Monitor, Restarts, SearchConfig, SearchMode, Shard};
 pub use count::{Count, ParseCountError, MAX_EXACT_JSON_INTEGER};
 pub use memo::MemoStats;
-pub use outcome::{BackendKind, Outcome, ShardPlan, Stats, StopReason};
+pub use outcome::{BackendKind, Outcome, ShardPlan, Split, SplitTicket, Stats, StopReason};
 pub use problem::{Colour, ModelError, OptionId, Primary, Problem, ProblemBuilder, Secondary};
 pub use search::ctx::Visitor;
 pub use tuning::DEFAULT_MEMO_MB;
@@ -213,15 +213,28 @@ pub fn solve(problem: &Problem, config: &SearchConfig, visitor: Option<&Visitor>
 /// and `config.backend`; the plan does not depend on the thread count.
 /// A stop that comes before the backend is built gives empty shards.
 pub fn plan(problem: &Problem, count: u32, config: &SearchConfig) -> ShardPlan {
-    struct Plan<'a>(&'a SearchConfig, u32);
+    plan_with(problem, count, config, false)
+}
+
+/// The deep plan of a split into `count` shards, made once for all of
+/// them (a plan file): many more walks, subtrees split where they are too
+/// large, small ones counted exactly (`choice/split.rs`). Its
+/// [`ShardPlan::split`] is what [`SearchConfig::split`] takes; the same
+/// on every machine and for every thread count.
+pub fn deep_plan(problem: &Problem, count: u32, config: &SearchConfig) -> ShardPlan {
+    plan_with(problem, count, config, true)
+}
+
+fn plan_with(problem: &Problem, count: u32, config: &SearchConfig, deep: bool) -> ShardPlan {
+    struct Plan<'a>(&'a SearchConfig, u32, bool);
     impl WithBackend for Plan<'_> {
         type Out = ShardPlan;
         fn run<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(self, first: B, make: F, _: MemoHint) -> ShardPlan {
-            driver::plan(first, make, self.0, self.1)
+            driver::plan(first, make, self.0, self.1, self.2)
         }
     }
     let start = Instant::now();
-    dispatch(problem, config, Plan(config, count.max(1))).unwrap_or_else(|Stopped(reason)| ShardPlan {
+    dispatch(problem, config, Plan(config, count.max(1), deep)).unwrap_or_else(|Stopped(reason)| ShardPlan {
         stopped: Some(reason),
         ..ShardPlan::empty(count.max(1), start.elapsed())
     })

@@ -1,5 +1,5 @@
 //! What a search returns: the [`Outcome`] of a search with its [`Stats`],
-//! and the [`ShardPlan`] of a split.
+//! the [`ShardPlan`] of a split, and the [`Split`] a plan file holds.
 
 use crate::engine::count::Count;
 use crate::engine::memo::MemoStats;
@@ -162,6 +162,38 @@ pub struct ShardPlan {
     /// Why the plan was given up (a timeout, Ctrl-C) before it was made;
     /// then every shard is empty.
     pub stopped: Option<StopReason>,
+    /// The subtrees and their shards, from [`deep_plan`](crate::engine::deep_plan)
+    /// only (what a plan file holds); `None` from [`plan`](crate::engine::plan).
+    pub split: Option<Split>,
+}
+
+/// A split computed once for every shard (a plan file): the subtrees of
+/// the tree, in tree order, each with the shard that searches it. A
+/// search given one ([`SearchConfig::split`](crate::engine::SearchConfig::split))
+/// with `--shard I/N` searches the subtrees of shard `I` and plans nothing.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Split {
+    /// How many shards.
+    pub count: u32,
+    /// The backend whose tree was cut: a search that builds another one
+    /// does not search (its outcome is incomplete).
+    pub backend: BackendKind,
+    /// The subtrees, in tree order.
+    pub tickets: Vec<SplitTicket>,
+}
+
+/// One subtree of a [`Split`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct SplitTicket {
+    /// The shard that searches it (0-based).
+    pub shard: u32,
+    /// The path from the root, as (item, option) pairs: what the backend
+    /// branched on at each level and the option it took.
+    pub path: Vec<(u32, u32)>,
+    /// Knuth's estimate of its share of the tree (for progress).
+    pub weight: f64,
+    /// Its estimated nodes (exact where they were counted).
+    pub nodes: f64,
 }
 
 impl ShardPlan {
@@ -177,6 +209,7 @@ impl ShardPlan {
             backend: None,
             elapsed,
             stopped: None,
+            split: None,
         }
     }
 

@@ -202,6 +202,32 @@ impl Problem {
         self.multiplicity.iter().map(|&m| m as usize).sum::<usize>()
     }
 
+    /// A 64-bit fingerprint of the problem (FNV-1a over the
+    /// multiplicities, the secondary items, the links and every option's
+    /// items and colours, in order): two problems that differ anywhere
+    /// almost surely differ here, and the same problem gives the same
+    /// number on every machine. A plan file names its problem with it.
+    pub fn fingerprint(&self) -> u64 {
+        const PRIME: u64 = 0x0000_0100_0000_01B3;
+        let mut h: u64 = 0xCBF2_9CE4_8422_2325;
+        let mut eat = |x: u64| {
+            for b in x.to_le_bytes() {
+                h = (h ^ u64::from(b)).wrapping_mul(PRIME);
+            }
+        };
+        eat(self.multiplicity.len() as u64);
+        self.multiplicity.iter().for_each(|&m| eat(u64::from(m)));
+        eat(self.n_secondary as u64);
+        eat(self.links.len() as u64);
+        self.links.iter().for_each(|&(a, b)| eat(u64::from(a) << 32 | u64::from(b)));
+        self.opt_start.iter().for_each(|&s| eat(u64::from(s)));
+        self.opt_primaries.iter().for_each(|&p| eat(u64::from(p)));
+        for (&item, &colour) in self.node_item.iter().zip(&self.node_colour) {
+            eat(u64::from(item) << 32 | u64::from(colour));
+        }
+        h
+    }
+
     /// Whether `options` is an exact cover: each primary item covered as
     /// often as its multiplicity, each secondary item given one colour (or
     /// used once, uncoloured). Used by debug assertions and tests; the

@@ -82,6 +82,34 @@ pub(crate) const SPLIT_PARTS: f64 = 8.0;
 pub(crate) const MAX_SPLIT_TICKETS: usize = 64;
 
 // ---------------------------------------------------------------------
+// The deep plan of a plan file (split.rs)
+// ---------------------------------------------------------------------
+
+/// The share of the estimated tree that a deep plan's walks may cost
+/// before it splits (the split's walks come on top): the plan is made once,
+/// not by every shard, and 3/10,000 of the tree is 2% of one shard's
+/// search at 64 shards. On the `tail` family's Tetravex 10x10 boards
+/// (trees estimated at 3x10^9 nodes, walks at about 250,000 moves a second
+/// on one thread) a thousandth took 38 s of CPU for 64 shards (64 walks per
+/// subtree, 2,199 subtrees after the split).
+pub(crate) const DEEP_BUDGET: f64 = 0.0003;
+
+/// A tree estimated at most this many nodes is measured exactly: every
+/// subtree is counted (about the cost of one search of the tree, a second
+/// or less on the count instances of docs/cluster.md, whose measured
+/// imbalance with 16 walks per subtree reached 1.45; counted, the plan is
+/// the shards' real sizes).
+pub(crate) const DEEP_EXACT_TREE: f64 = 1e7;
+
+/// The fewest and the most walks per subtree of a deep plan.
+pub(crate) const DEEP_MIN_PROBES: u32 = 4;
+/// See [`DEEP_MIN_PROBES`].
+pub(crate) const DEEP_MAX_PROBES: u32 = 32;
+
+/// A deep plan splits subtrees until it has this many per shard at most.
+pub(crate) const DEEP_MAX_TICKETS: usize = 64;
+
+// ---------------------------------------------------------------------
 // The choice between the row scan and the assignment backend (choose.rs)
 // ---------------------------------------------------------------------
 

@@ -35,14 +35,15 @@ use super::ctx::{finish, Ctx, Shared, Ticket, Visitor};
 use super::halt::{Halt, Stopped};
 use super::workers::{run_workers, WorkerTotals};
 use super::{search, Cut, Enumerate, Memoised};
-use crate::engine::backends::Backend;
+use crate::engine::backends::{Backend, Step};
 use crate::engine::choice::estimate;
 use crate::engine::choice::pilot::{memo_verdict, pilot, MemoHint};
+use crate::engine::choice::split::{self, DEEP_CUT_PER_SHARD};
 use crate::engine::config::{MemoChoice, Restarts, SearchConfig, SearchMode, Shard};
 use crate::engine::count::Count;
 use crate::engine::memo::shared::{SharedMemo, SharedTable};
 use crate::engine::memo::{Memo, MemoStats};
-use crate::engine::outcome::{Outcome, ShardPlan, Stats};
+use crate::engine::outcome::{Outcome, ShardPlan, Split, SplitTicket, Stats};
 use crate::engine::tuning::{COUNT_TICKETS_PER_THREAD, FIRST_TICKETS_PER_THREAD, MIN_SHARD_TICKETS, TICKETS_PER_SHARD};
 use crate::engine::tuning::{DEFAULT_MEMO_MB, PILOT_BUDGET, PILOT_PAYS, SECOND_LOOK, SOLO_TRIAL};
 use std::ops::ControlFlow;
@@ -78,49 +79,99 @@ pub(crate) fn shard_target(n: u32) -> usize {
 }
 
 /// The estimated sizes of the `count` shards of a search, without
-/// searching: the same tickets and the same deal as a sharded search.
+/// searching: the same tickets and the same deal as a sharded search; or,
+/// `deep`, the deep plan of a plan file ([`split::deep`]), whose
+/// [`Split`] the plan holds.
 pub(crate) fn plan<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
     mut first: B,
     make: F,
     config: &SearchConfig,
     count: u32,
+    deep: bool,
 ) -> ShardPlan {
     let threads = config.effective_threads();
     let shared = Shared::new(config, None, threads);
-    let (mut tickets, enum_nodes) = enumerate(&mut first, &shared, shard_target(count));
-    let halt = Halt::of(config);
+    let target = if deep { (count as usize * DEEP_CUT_PER_SHARD).max(MIN_SHARD_TICKETS) } else { shard_target(count) };
+    let (mut tickets, enum_nodes) = enumerate(&mut first, &shared, target);
     // A stop while the subtrees are listed or walked: no plan, only why.
     let stopped = |reason| ShardPlan { stopped: Some(reason), ..ShardPlan::empty(count, shared.elapsed()) };
     if let Some(reason) = shared.reason() {
         return stopped(reason);
     }
-    let dealt = estimate::deal_tickets(&make, &mut first, &mut tickets, count, threads, &halt).and_then(|mut dealt| {
-        // The report may walk more than the deal did: it is asked for once.
-        estimate::refine(&make, &mut first, &tickets, threads, &mut dealt, &halt).map(|()| dealt)
-    });
-    let dealt = match dealt {
-        Ok(dealt) => dealt,
+    let made = if deep {
+        deep_plan(&make, &mut first, &mut tickets, count, threads, config)
+    } else {
+        shard_plan(&make, &mut first, &mut tickets, count, threads, config, enum_nodes)
+    };
+    let mut plan = match made {
+        Ok(plan) => plan,
         Err(Stopped(reason)) => return stopped(reason),
     };
+    plan.nodes += enum_nodes;
+    plan.elapsed = shared.elapsed();
+    plan
+}
+
+/// The plan every shard repeats (its cut, its walks and its deal).
+fn shard_plan<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
+    make: &F,
+    first: &mut B,
+    tickets: &mut Vec<Ticket>,
+    count: u32,
+    threads: usize,
+    config: &SearchConfig,
+    enum_nodes: u64,
+) -> Result<ShardPlan, Stopped> {
+    let halt = Halt::of(config);
+    let mut dealt = estimate::deal_tickets(make, first, tickets, count, threads, &halt)?;
+    // The report may walk more than the deal did: it is asked for once.
+    estimate::refine(make, first, tickets, threads, &mut dealt, &halt)?;
     // Every shard repeats the cut (the levels above the subtrees) before
     // it searches its own subtrees: that is part of each shard's nodes, and
     // all of them when the whole tree lies above the cut.
     let mut plan = ShardPlan {
         sizes: vec![enum_nodes as f64; count as usize],
-        tickets: vec![0; count as usize],
         balanced: dealt.balanced,
         probes: dealt.probes,
-        nodes: enum_nodes + dealt.cost,
+        nodes: dealt.cost,
         backend: Some(first.kind()),
-        elapsed: Default::default(),
-        stopped: None,
+        ..ShardPlan::empty(count, Default::default())
     };
     for (e, o) in dealt.estimates.iter().zip(dealt.owner) {
         plan.sizes[o as usize] += e;
         plan.tickets[o as usize] += 1;
     }
-    plan.elapsed = shared.elapsed();
-    plan
+    Ok(plan)
+}
+
+/// The deep plan of a plan file: its shards search their subtrees only
+/// (the cut is not repeated), so a shard's size is its subtrees'.
+fn deep_plan<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
+    make: &F,
+    first: &mut B,
+    tickets: &mut Vec<Ticket>,
+    count: u32,
+    threads: usize,
+    config: &SearchConfig,
+) -> Result<ShardPlan, Stopped> {
+    let measured = split::deep(make, first, tickets, count, threads, config)?;
+    let owner = estimate::deal(&measured.sizes, count as usize);
+    let mut plan = ShardPlan {
+        balanced: true,
+        probes: measured.probes,
+        nodes: measured.cost,
+        backend: Some(first.kind()),
+        ..ShardPlan::empty(count, Default::default())
+    };
+    let mut split = Split { count, backend: first.kind(), tickets: Vec::with_capacity(tickets.len()) };
+    for ((t, &size), &o) in tickets.iter().zip(&measured.sizes).zip(&owner) {
+        plan.sizes[o as usize] += size;
+        plan.tickets[o as usize] += 1;
+        let path = t.path.iter().map(|s| (s.item, s.option)).collect();
+        split.tickets.push(SplitTicket { shard: o, path, weight: t.weight, nodes: size });
+    }
+    plan.split = Some(split);
+    Ok(plan)
 }
 
 /// Runs a search: worker 0 with `first_backend` (already built, as the
@@ -447,6 +498,38 @@ fn tickets_to_search<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
         None if config.first_only() => FIRST_TICKETS_PER_THREAD * threads,
         None => COUNT_TICKETS_PER_THREAD * threads,
     };
+    let tickets = match (config.shard, &config.split) {
+        // A plan file: this shard's subtrees, nothing to cut or walk.
+        (Some(shard), Some(split)) => {
+            stats.split = split.tickets.len() as u64;
+            planned_tickets(first_backend, split, shard)?
+        }
+        _ => cut_tickets(first_backend, make, shared, stats, target)?,
+    };
+    stats.tickets = tickets.len() as u64;
+    shared.expect_tickets(tickets.iter().map(|t| t.weight).sum());
+    // The order the workers take tickets in: tree order when the first
+    // solution is wanted (the leftmost one wins); otherwise the largest
+    // estimated subtrees first (longest processing time first), so that
+    // no big subtree is left to one thread at the end.
+    let mut order: Vec<usize> = (0..tickets.len()).collect();
+    if !config.first_only() {
+        order.sort_by(|&a, &b| tickets[b].weight.total_cmp(&tickets[a].weight).then(a.cmp(&b)));
+    }
+    Some((tickets, order))
+}
+
+/// The tickets of the cut at `target` subtrees, and with a shard the
+/// shard's share of them (by its own plan); `None` when a stop came first.
+fn cut_tickets<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
+    first_backend: &mut B,
+    make: &F,
+    shared: &Shared,
+    stats: &mut Stats,
+    target: usize,
+) -> Option<Vec<Ticket>> {
+    let config = shared.config();
+    let threads = stats.threads;
     let (mut tickets, enum_nodes) = enumerate(first_backend, shared, target);
     stats.nodes += enum_nodes;
     if shared.stopped() {
@@ -465,15 +548,27 @@ fn tickets_to_search<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
         stats.split = tickets.len() as u64;
         tickets = tickets.into_iter().zip(dealt.owner).filter(|&(_, o)| o == index).map(|(t, _)| t).collect();
     }
-    stats.tickets = tickets.len() as u64;
-    shared.expect_tickets(tickets.iter().map(|t| t.weight).sum());
-    // The order the workers take tickets in: tree order when the first
-    // solution is wanted (the leftmost one wins); otherwise the largest
-    // estimated subtrees first (longest processing time first), so that
-    // no big subtree is left to one thread at the end.
-    let mut order: Vec<usize> = (0..tickets.len()).collect();
-    if !config.first_only() {
-        order.sort_by(|&a, &b| tickets[b].weight.total_cmp(&tickets[a].weight).then(a.cmp(&b)));
+    Some(tickets)
+}
+
+/// Shard `shard`'s subtrees of a plan file's split, in tree order.
+/// `None` when the split is not of this tree: another shard count,
+/// another backend, or a path that does not replay (the shard then does
+/// not search, and its outcome is incomplete).
+fn planned_tickets<B: Backend>(backend: &mut B, split: &Split, shard: Shard) -> Option<Vec<Ticket>> {
+    if split.count != shard.count || split.backend != backend.kind() {
+        return None;
     }
-    Some((tickets, order))
+    let mut tickets = Vec::new();
+    for t in split.tickets.iter().filter(|t| t.shard == shard.index) {
+        let path: Vec<Step> = t.path.iter().map(|&(item, option)| Step { item, option }).collect();
+        backend.reset();
+        let replayed = backend.replay(&path);
+        backend.reset();
+        if !replayed {
+            return None;
+        }
+        tickets.push(Ticket { path, weight: t.weight });
+    }
+    Some(tickets)
 }

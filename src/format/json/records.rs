@@ -120,7 +120,7 @@ pub struct RefutationJson {
 }
 
 /// Which shard a record belongs to.
-#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct ShardJson {
     /// 1-based.
@@ -131,6 +131,10 @@ pub struct ShardJson {
     /// subtree); written only when `true`.
     #[serde(default, skip_serializing_if = "is_false")]
     pub empty: bool,
+    /// The plan-file split the shard ran from (`--plan FILE`), by name;
+    /// absent when the shard planned for itself.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub plan: Option<String>,
 }
 
 /// Whether a flag is unset (so that it is left out of a record).
