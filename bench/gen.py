@@ -410,6 +410,7 @@ def suite():
                             board=board, count=True, unique=uniq, expect=expect, threads="all",
                             baselines=["bitpack"]))
     out += nearmiss()
+    out += count5()
     out += count_scale(out)
     out += tail()
     out += big()
@@ -507,6 +508,42 @@ def big():
     return out
 
 
+def generated_tetravex(n, k, seed):
+    """A board from `tessera generate tetravex` (the planted solution's
+    tiles, shuffled)."""
+    p = subprocess.run([tessera_binary(), "generate", "tetravex", "--size", str(n), "--labels", str(k),
+                        "--seed", str(seed)], capture_output=True, text=True, check=True)
+    return p.stdout
+
+
+def count5():
+    """The `count5` family (issue 31): 5x5 counts whose states seldom
+    repeat, on 2 threads as users run them; worst and median per group.
+    Uniform boards from `tessera generate` with 2, 3 and 4 labels (seeds
+    1-4; 10^5 to 10^8 solutions), and planted boards from this file's
+    generator with labels drawn unevenly (many identical tiles), turning
+    and not (2 and 3 labels, two seeds each)."""
+    out = []
+    for k in (2, 3, 4):
+        for s in range(1, 5):
+            out.append(instance("count5", "5x5-%dd-s%d" % (k, s), "tetravex", count=True, threads=2,
+                                group="count5/uniform-%dd" % k,
+                                make=lambda k=k, s=s: generated_tetravex(5, k, s)))
+    for rotate in (False, True):
+        for weights in ((0.6, 0.4), (0.5, 0.3, 0.2)):
+            for s in (1, 2):
+                tag = "-rot" if rotate else ""
+                seed = 31500 + 10 * len(weights) + s + (100 if rotate else 0)
+
+                def make(w=weights, seed=seed, r=rotate):
+                    tiles = planted_tetravex_skewed(5, w, random.Random(seed))
+                    return tetravex_text(5, turned(tiles, random.Random(seed + 1)) if r else tiles)
+                out.append(instance("count5", "5x5-%dd-dup%s-s%d" % (len(weights), tag, s),
+                                    "tetravex-rot" if rotate else "tetravex", count=True, threads=2,
+                                    group="count5/dup%s" % tag, make=make))
+    return out
+
+
 def count_scale(suite_so_far):
     """The `count-scale` family: counts that memoisation makes cheap (domino
     tilings, duplicate-rich Tetravex), and again every counting instance of
@@ -535,7 +572,7 @@ def count_scale(suite_so_far):
                         make=lambda: tetravex_text(5, turned(planted_tetravex(5, 2, random.Random(9050)),
                                                              random.Random(9150)))))
     for d in suite_so_far:
-        if d["count"] and d["family"] not in ("count-scale", "pack-threads"):
+        if d["count"] and d["family"] not in ("count-scale", "pack-threads", "count5"):
             e = dict(d)
             e.update(family="count-scale", memo_off=True, quick=False, chain=None, baselines=None,
                      threads=1, name="%s/%s" % (d["family"], d["name"]))

@@ -10,6 +10,7 @@ mod crosscheck;
 mod design_map;
 mod edges;
 mod generated;
+mod halves;
 mod hostile;
 mod house;
 mod json;

@@ -111,6 +111,10 @@ pub enum MemoChoice {
     On,
     /// Never.
     Off,
+    /// Count by meeting in the middle (`engine/memo/halves.rs`) wherever
+    /// the problem allows it and its tables fit the cap; elsewhere as
+    /// [`MemoChoice::Auto`].
+    Halves,
 }
 
 /// Which backend runs.

@@ -107,7 +107,9 @@ use backends::shape::{SlotPieces, UniformSlots};
 use backends::{assign, bitset, sparse, Backend};
 use choice::choose;
 use choice::pilot::MemoHint;
+use memo::halves::Plan as Halves;
 use search::driver;
+use std::cell::Cell;
 use std::time::Instant;
 
 /// Runs `op` with the backend that suits `problem` (or the one `choice`
@@ -118,11 +120,20 @@ use std::time::Instant;
 /// The setup (the shape analysis, the builds, the estimates of `choose`)
 /// polls the stop flag and the deadline (see [`halt`]): `Err` when a stop
 /// came before the search could start. The workers' builds watch them too.
-fn dispatch<O: WithBackend>(problem: &Problem, config: &SearchConfig, op: O) -> Result<O::Out, Stopped> {
+///
+/// A count of the whole tree may instead meet in the middle (`halves`:
+/// unless an earlier try found its table too large for the cap; see
+/// `memo/halves.rs`), when the choice expects it to be faster.
+fn dispatch<O: WithBackend>(problem: &Problem, config: &SearchConfig, op: O, halves: bool) -> Result<O::Out, Stopped> {
     let halt = &Halt::of(config);
     halt.check()?;
-    // Only a count may memoise (see SearchMode::Count).
-    let memo_possible = config.mode == SearchMode::Count && config.memo != MemoChoice::Off;
+    // Only a count may memoise (see SearchMode::Count), and only a count
+    // of the whole tree meets in the middle.
+    let counting = match config.mode == SearchMode::Count && config.memo != MemoChoice::Off {
+        false => choose::Counting::Enumerate,
+        true if halves && config.shard.is_none() => choose::Counting::MemoOrHalves,
+        true => choose::Counting::Memo,
+    };
     let choice = config.backend;
     let words = match choice {
         BackendChoice::General => None,
@@ -154,8 +165,7 @@ fn dispatch<O: WithBackend>(problem: &Problem, config: &SearchConfig, op: O) -> 
                 _ => UniformSlots::of(problem, &shape, halt)?,
             };
             let force_rows = choice == BackendChoice::RowScan;
-            let (picked, memo) =
-                choose::pick(problem, &shape, uniform.as_ref(), force_rows, config, memo_possible, halt)?;
+            let (picked, memo) = choose::pick(problem, &shape, uniform.as_ref(), force_rows, config, counting, halt)?;
             // The other workers' row scans share the first one's tables.
             Ok(match picked {
                 choose::Picked::Rows(rows) => {
@@ -167,6 +177,10 @@ fn dispatch<O: WithBackend>(problem: &Problem, config: &SearchConfig, op: O) -> 
                     op.run(*rows, twins, memo)
                 }
                 choose::Picked::Assign(assign) => op.run(*assign, || assign::Assign::new(problem, &shape, halt), memo),
+                choose::Picked::Halves(plan) => match op.halves(&plan) {
+                    Some(out) => out,
+                    None => return dispatch(problem, config, op, false),
+                },
             })
         }
         _ => {
@@ -183,6 +197,9 @@ fn dispatch<O: WithBackend>(problem: &Problem, config: &SearchConfig, op: O) -> 
 trait WithBackend {
     type Out;
     fn run<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(self, first: B, make: F, memo: MemoHint) -> Self::Out;
+    /// Counts by meeting in the middle with `plan`; `None` to do it
+    /// another way (the first half's table outgrew the cap).
+    fn halves(&self, plan: &Halves) -> Option<Self::Out>;
 }
 
 /// Solves `problem`, as `config.mode` asks ([`SearchMode`]). The visitor,
@@ -195,16 +212,23 @@ trait WithBackend {
 /// and built) gives an outcome stopped for that reason, with no node spent
 /// and no solution.
 pub fn solve(problem: &Problem, config: &SearchConfig, visitor: Option<&Visitor>) -> Outcome {
-    struct Solve<'a>(&'a SearchConfig, Option<&'a Visitor<'a>>);
+    /// The configuration, the visitor, and the nodes a count that met in
+    /// the middle spent before its table outgrew the cap.
+    struct Solve<'a>(&'a SearchConfig, Option<&'a Visitor<'a>>, Cell<u64>);
     impl WithBackend for Solve<'_> {
         type Out = Outcome;
         fn run<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(self, first: B, make: F, memo: MemoHint) -> Outcome {
-            driver::drive(first, make, self.0, self.1, memo)
+            let mut outcome = driver::drive(first, make, self.0, self.1, memo);
+            outcome.stats.nodes += self.2.get();
+            outcome
+        }
+        fn halves(&self, plan: &Halves) -> Option<Outcome> {
+            plan.count(self.0).map_err(|spent| self.2.set(self.2.get() + spent)).ok()
         }
     }
     let start = Instant::now();
     let visitor = visitor.filter(|_| config.mode != SearchMode::Count);
-    dispatch(problem, config, Solve(config, visitor))
+    dispatch(problem, config, Solve(config, visitor, Cell::new(0)), true)
         .unwrap_or_else(|Stopped(reason)| Outcome::before_search(reason, config.effective_threads(), start.elapsed()))
 }
 
@@ -232,9 +256,14 @@ fn plan_with(problem: &Problem, count: u32, config: &SearchConfig, deep: bool) -
         fn run<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(self, first: B, make: F, _: MemoHint) -> ShardPlan {
             driver::plan(first, make, self.0, self.1, self.2)
         }
+        /// A plan cuts a backend's tree into shards; a count that meets in
+        /// the middle has no such tree, so the plan is the backend's.
+        fn halves(&self, _: &Halves) -> Option<ShardPlan> {
+            None
+        }
     }
     let start = Instant::now();
-    dispatch(problem, config, Plan(config, count.max(1), deep)).unwrap_or_else(|Stopped(reason)| ShardPlan {
+    dispatch(problem, config, Plan(config, count.max(1), deep), false).unwrap_or_else(|Stopped(reason)| ShardPlan {
         stopped: Some(reason),
         ..ShardPlan::empty(count.max(1), start.elapsed())
     })

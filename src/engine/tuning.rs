@@ -318,3 +318,38 @@ pub(crate) const BALANCE_COST: f64 = 2.5;
 /// cross-checks of restarts and portfolios keep their 4x4 boards and the
 /// 3x3 ones run split.
 pub(crate) const SPLIT_MAX_SLOTS: usize = if cfg!(test) { 9 } else { 25 };
+
+// ---------------------------------------------------------------------
+// Counting by meeting in the middle (memo/halves.rs)
+// ---------------------------------------------------------------------
+
+/// Random walks per half when the cut is chosen (H1): one set for the
+/// first half, one per cut position for the second.
+pub(crate) const HALVES_WALKS: u32 = 2048;
+
+/// Bytes per entry of the first half's table, to bound it from the
+/// estimated leaves (maps of a key, a value and a control byte, at most
+/// 7/8 full and at least 7/16 after a growth: 19 to 39 bytes).
+pub(crate) const HALVES_ENTRY_BYTES: f64 = 40.0;
+
+/// The cost of a first-half leaf (a table insert) in row-scan nodes.
+pub(crate) const HALVES_INSERT: f64 = 4.0;
+
+/// The cost of a second-half leaf (a look-up in a map that stays in the
+/// cache) in row-scan nodes.
+pub(crate) const HALVES_LOOKUP: f64 = 1.0;
+
+/// Leaves cost more as the table outgrows the caches: times `1 + bytes /
+/// HALVES_CACHE`. Measured on a 5x5 Tetravex with 3 labels (CPU time of
+/// the count, 2 threads): cuts with tables of 0.4, 2.1 and 13 M entries
+/// took 29.7 s (724 M nodes), 8.4 s (150 M) and 21.7 s (110 M).
+pub(crate) const HALVES_CACHE: f64 = 16.0 * 1024.0 * 1024.0;
+
+/// A count meets in the middle (unless `--memo halves` asks for it) only
+/// where the best other way is estimated above this many row-scan nodes
+/// (about 3 s): below, the choice's own walks would cost a noticeable
+/// share, and the estimates are least sure.
+pub(crate) const HALVES_MIN_TREE: f64 = 1e8;
+
+/// ... and only where its estimated cost is this many times less.
+pub(crate) const HALVES_MARGIN: f64 = 2.0;

@@ -60,5 +60,10 @@ pub fn memo() -> impl TypedValueParser<Value = MemoChoice> {
         ),
         ("on", "Whenever the backend can memoise (bit sets, row scan)", MemoChoice::On),
         ("off", "Never: count by enumeration", MemoChoice::Off),
+        (
+            "halves",
+            "Count by meeting in the middle wherever it applies (row-scan puzzles whose tables fit), else as auto",
+            MemoChoice::Halves,
+        ),
     ])
 }

@@ -35,12 +35,13 @@ use crate::engine::backends::assign::Assign;
 use crate::engine::backends::rowscan::RowScan;
 use crate::engine::backends::shape::{SlotPieces, UniformSlots};
 use crate::engine::backends::square::{square_order, takes_square_order};
-use crate::engine::config::SearchConfig;
+use crate::engine::config::{MemoChoice, SearchConfig};
+use crate::engine::memo::halves::{Halves, Plan};
 use crate::engine::problem::Problem;
 use crate::engine::search::halt::{Halt, Stopped};
 use crate::engine::tuning::{
-    ASSIGN_PROBES, ASSIGN_PROBES_BIG, BALANCE_COST, BIG_COUNT_TREE, COST_RATIO, FIRST_ONLY_ROW_LIMIT, ROW_PROBES,
-    ROW_PROBES_BIG, SMALL_ROW_TREE,
+    ASSIGN_PROBES, ASSIGN_PROBES_BIG, BALANCE_COST, BIG_COUNT_TREE, COST_RATIO, FIRST_ONLY_ROW_LIMIT, HALVES_MARGIN,
+    HALVES_MIN_TREE, ROW_PROBES, ROW_PROBES_BIG, SMALL_ROW_TREE,
 };
 
 /// The backend to run, built.
@@ -48,6 +49,20 @@ pub(crate) enum Picked {
     Rows(Box<RowScan<false>>),
     BalancedRows(Box<RowScan<true>>),
     Assign(Box<Assign>),
+    /// A count by meeting in the middle, with its cut.
+    Halves(Box<Plan>),
+}
+
+/// What a search may do besides enumerating: a count may memoise, and a
+/// count of the whole tree (no shard) may also meet in the middle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Counting {
+    /// Enumerate (not a count, or `--memo off`).
+    Enumerate,
+    /// Enumerate or memoise.
+    Memo,
+    /// Enumerate, memoise or meet in the middle.
+    MemoOrHalves,
 }
 
 /// A row scan, with or without the balance, as the backend to run.
@@ -69,8 +84,11 @@ impl IntoPicked for RowScan<true> {
 
 /// Picks the backend expected to finish sooner, for a search that stops at
 /// the first solution or one that counts them all (and may memoise,
-/// `memo_possible`: then the row scan's tree is the memo search's when the
-/// memo is expected to pay, as only the row scan has a memo key).
+/// `counting`: then the row scan's tree is the memo search's when the
+/// memo is expected to pay, as only the row scan has a memo key; and may
+/// meet in the middle, where that is expected to cost `HALVES_MARGIN`
+/// times less than the best of the others on a tree of more than
+/// `HALVES_MIN_TREE` row-scan nodes, or always with `--memo halves`).
 /// `uniform` is the row scan's shape when it applies; `force_rows` takes
 /// it without estimating (`--backend rowscan`). Returns the backend and
 /// what the choice found out about memoising its count; `Err` when `halt`
@@ -81,7 +99,7 @@ pub(crate) fn pick(
     uniform: Option<&UniformSlots>,
     force_rows: bool,
     config: &SearchConfig,
-    memo_possible: bool,
+    counting: Counting,
     halt: &Halt,
 ) -> Result<(Picked, MemoHint), Stopped> {
     let first_only = config.first_only();
@@ -93,7 +111,13 @@ pub(crate) fn pick(
     if let Some(picked) = decided_without_walks(pb, shape, uniform, force_rows, first_only, halt)? {
         return Ok((picked, no_memo));
     }
-    let memo = memo_possible.then_some(config);
+    let halves_ok = counting == Counting::MemoOrHalves && !first_only;
+    if halves_ok && config.memo == MemoChoice::Halves {
+        if let Some(plan) = halves_plan(pb, uniform, config, halt)? {
+            return Ok((Picked::Halves(Box::new(plan)), no_memo));
+        }
+    }
+    let memo = (counting != Counting::Enumerate).then_some(config);
     // The pilot's measure of the memo, shared by both builds.
     let mut gain = None;
     // The balance costs the row scan's cheap nodes dearly: it runs where
@@ -131,6 +155,12 @@ pub(crate) fn pick(
     // A long count: more walks, as for the row scan (see `row_cost`).
     let probes = if !first_only && rows_size > BIG_COUNT_TREE { ASSIGN_PROBES_BIG } else { ASSIGN_PROBES };
     let assign_size = estimate_tree(&mut assign, probes, halt)?;
+    let best = rows_size.min(assign_size * COST_RATIO);
+    if halves_ok && best > HALVES_MIN_TREE {
+        if let Some(plan) = halves_plan(pb, uniform, config, halt)?.filter(|p| p.cost * HALVES_MARGIN < best) {
+            return Ok((Picked::Halves(Box::new(plan)), no_memo));
+        }
+    }
     if rows_size <= assign_size * COST_RATIO {
         drop(assign);
         build()
@@ -208,4 +238,18 @@ fn row_cost<const B: bool>(
         },
         _ => (size * node_cost, None, false),
     })
+}
+
+/// The cut of a count by meeting in the middle, when the problem allows
+/// one (pieces whose copies fit a 64-bit code) and a table fits the cap.
+fn halves_plan(
+    pb: &Problem,
+    uniform: &UniformSlots,
+    config: &SearchConfig,
+    halt: &Halt,
+) -> Result<Option<Plan>, Stopped> {
+    match Halves::build(pb, uniform, halt)? {
+        Some(halves) if halves.slots() >= 2 => Plan::decide(halves, config, halt),
+        _ => Ok(None),
+    }
 }

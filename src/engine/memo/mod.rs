@@ -70,6 +70,7 @@
 //! * a key is stored at most once;
 //! * an occupied slot's value and key lie at `data[slot * stride..]`.
 
+pub(crate) mod halves;
 pub(crate) mod shared;
 #[cfg(test)]
 mod tests;

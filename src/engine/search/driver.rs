@@ -309,7 +309,7 @@ impl MemoPlan {
             && match config.memo {
                 MemoChoice::Off => false,
                 MemoChoice::On => true,
-                MemoChoice::Auto => hint.memoise.unwrap_or_else(|| {
+                MemoChoice::Auto | MemoChoice::Halves => hint.memoise.unwrap_or_else(|| {
                     // Stopped meanwhile: no memo (the search stops at its
                     // first poll, and a memo would only cost its allocation).
                     let mut gain = None;
@@ -320,7 +320,7 @@ impl MemoPlan {
             };
         MemoPlan {
             memoise,
-            second_look: countable && !memoise && !piloted && config.memo == MemoChoice::Auto,
+            second_look: countable && !memoise && !piloted && config.memo != MemoChoice::Off,
             looked: OnceLock::new(),
             words,
             cap: config.memo_mb.unwrap_or(DEFAULT_MEMO_MB).saturating_mul(1 << 20),

@@ -1,0 +1,914 @@
+//! Counting by meeting in the middle: the slots cut in two halves, each
+//! half's partial covers enumerated apart, and the count assembled from
+//! two tables joined on the state at the cut.
+//!
+//! # The problem
+//!
+//! A count by enumeration costs a node per solution at least, and the
+//! [memo](super) saves only where the states below a node repeat. On a
+//! slot/piece problem (every option fills one slot with one piece and
+//! colours the slot's secondary items) whose pieces are nearly all
+//! different, the state "which pieces are left, which colours stand on the
+//! frontier" seldom repeats, and neither helps: a 5x5 Tetravex with 3
+//! labels has 880,442 solutions and a row-scan tree of 10^9 nodes.
+//!
+//! Cut the slots, in the row scan's order, at a position `m`. A solution
+//! is a partial cover of slots `0..m` (the *first half*) and one of slots
+//! `m..n` (the *second half*) that use disjoint copies of the pieces,
+//! together all of them, and agree on the colours of the *frontier*: the
+//! secondary items that a slot of each half touches. So
+//!
+//! ```text
+//! count = sum over states s of  first(s) * second(complement of s)
+//! ```
+//!
+//! where `first(s)` is the number of partial covers of the first half in
+//! state `s` = (copies used of each piece, colours on the frontier), and
+//! `second(s')` the same for the second half enumerated from an empty
+//! board, its frontier colours free until a slot of its own sets them.
+//! The complement of (used, colours) is (copies - used, the same colours).
+//! Both halves are trees of about the square root of the whole tree's
+//! size: the count costs their nodes, not the solutions'.
+//!
+//! A 1x4 strip of slots `a b c d`, joins `ab`, `bc`, `cd`, four different
+//! pieces, cut at `m = 2`: the frontier is `bc` (touched by `b` and `c`).
+//! The first half lists every `a b` that agrees on `ab`, keyed by the two
+//! pieces used and the colour it puts on `bc`; the second half lists every
+//! `c d` that agrees on `cd`, keyed by its two pieces and its colour on
+//! `bc`. Each second-half cover meets the first-half covers that used the
+//! other two pieces and put the same colour on `bc`: one hash look-up.
+//!
+//! # The steps
+//!
+//! * **H1** (cut): per cut position, Knuth's random-probe estimates of
+//!   both halves' trees, and of the first half's leaves, which bound its
+//!   table; the cut of least estimated cost whose table fits the memory
+//!   cap ([`Plan::decide`]).
+//! * **H2** (first half): enumerate slots `0..m` as the row scan does
+//!   (each slot's options sorted by the colours on its back items, the run
+//!   that matches looked up); at each leaf add 1 to the table's entry for
+//!   (frontier colours, copies used). The table is a map from the frontier
+//!   colours to a map from the copies used to the number of covers.
+//! * **H3** (second half): enumerate slots `m..n` the same way, a slot's
+//!   back items being only those an earlier slot of this half coloured;
+//!   the frontier's colours are set by the first slot of the half that
+//!   touches each. Once every frontier item is coloured (a fixed depth),
+//!   look the colours up once: no entry, no completion (the subtree is
+//!   cut); else every leaf below looks its complement up in that one map,
+//!   which is small enough to stay in the cache.
+//! * **H4** (join): the count is the sum of what the leaves found. The
+//!   second half is cut into tickets that the threads share.
+//!
+//! Both halves count nodes as the search loop does (each option taken is
+//! one); Ctrl-C, the deadline and the node budget are polled every
+//! [`POLL`] nodes. A stopped count reports what it summed so far, a lower
+//! bound, as every stopped count does. A first-half table that outgrows
+//! the cap stops the method: the caller counts another way.
+//!
+//! # Invariants (checked in debug builds)
+//!
+//! * every back item of a slot has a colour when the slot is reached;
+//! * the copies used, as a code, equal the sum of the units of the pieces
+//!   taken; every frontier item is coloured at the look-up depth.
+
+use super::{hash, width, MemoStats};
+use crate::engine::backends::blocks::Jagged;
+use crate::engine::backends::shape::UniformSlots;
+use crate::engine::config::SearchConfig;
+use crate::engine::count::Count;
+use crate::engine::outcome::{BackendKind, Outcome, Stats, StopReason};
+use crate::engine::problem::Problem;
+use crate::engine::search::halt::{Halt, Stopped};
+use crate::engine::tuning::{
+    DEFAULT_MEMO_MB, HALVES_CACHE, HALVES_ENTRY_BYTES, HALVES_INSERT, HALVES_LOOKUP, HALVES_WALKS,
+};
+use crate::rng::Rng;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+
+#[cfg(test)]
+#[path = "halves_tests.rs"]
+mod tests;
+
+/// Nodes between two polls of the stop flag, the deadline and the budget.
+const POLL: u64 = 4096;
+/// A slot without a dense table of runs (its key space is too large).
+const NO_TABLE: u32 = u32::MAX;
+/// Keys spaces up to this size get a dense table of runs.
+const MAX_DENSE: u64 = 1 << 12;
+
+/// A hasher for keys that are already numbers: the memo's mixer.
+#[derive(Default)]
+pub(crate) struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = hash(&[self.0 ^ u64::from(b)]);
+        }
+    }
+
+    fn write_u64(&mut self, x: u64) {
+        self.0 = hash(&[x]);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// A map keyed by a 64-bit code.
+type Map<V> = HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
+
+/// The problem as both halves see it: per slot (declared order), its items
+/// and its options' pieces and colours; per piece its copies and its unit
+/// in the code of the copies used.
+pub(crate) struct Halves {
+    n: usize,
+    copies: Vec<u32>,
+    /// Per piece: its unit in the code of the copies used (a field wide
+    /// enough for its copies), and the code of "every copy used".
+    unit: Vec<u64>,
+    full: u64,
+    n_colours: Vec<u32>,
+    /// Per slot: its secondary items.
+    items: Jagged<u32>,
+    /// Per slot: its options' pieces, and their dense colours in the order
+    /// of the slot's items (`ni` per option).
+    piece: Jagged<u32>,
+    colour: Jagged<u32>,
+    /// Per item: the first and the last slot touching it.
+    first: Vec<u32>,
+    last: Vec<u32>,
+}
+
+/// One half, slots `from..to`: per slot, its back items (coloured by an
+/// earlier slot of the half) and their radixes, its forward items, and its
+/// options sorted by the key of their back colours.
+pub(crate) struct Scan {
+    from: usize,
+    to: usize,
+    back: Jagged<u32>,
+    radix: Jagged<u64>,
+    fwd: Jagged<u32>,
+    /// Per slot (index `s - from`): its sorted options' keys, pieces and
+    /// forward colours (`fwd.row_len` per option).
+    key: Jagged<u64>,
+    piece: Jagged<u32>,
+    fcol: Jagged<u32>,
+    /// Per slot: where its dense table of run starts begins, or `NO_TABLE`.
+    table_off: Vec<u32>,
+    table: Vec<u32>,
+}
+
+/// One level of a half's search: the end of the run that matched and the
+/// entry taken (indices into the slot's sorted options).
+#[derive(Clone, Copy, Debug, Default)]
+struct Run {
+    hi: u32,
+    at: u32,
+}
+
+/// A worker's search state over a scan.
+struct State {
+    colour: Vec<u32>,
+    remaining: Vec<u32>,
+    /// The code of the copies used.
+    used: u64,
+    levels: Vec<Run>,
+    /// The position of the slot to fill next.
+    level: usize,
+}
+
+impl Halves {
+    /// The halves of `pb`, a problem with uniform slots; `None` when the
+    /// code of the copies used does not fit in 64 bits or a frontier's
+    /// colours might not (more than 2^62 colourings); `Err` when `halt`
+    /// stops the build.
+    pub(crate) fn build(pb: &Problem, uniform: &UniformSlots, halt: &Halt) -> Result<Option<Self>, Stopped> {
+        let shape = uniform.slots;
+        let dense = pb.dense_colours(halt)?;
+        let (mut unit, mut bits) = (Vec::with_capacity(shape.copies.len()), 0u32);
+        for &c in &shape.copies {
+            let w = width(u64::from(c));
+            if bits + w > 64 {
+                return Ok(None);
+            }
+            unit.push(1u64 << bits);
+            bits += w;
+        }
+        let full = shape.copies.iter().zip(&unit).map(|(&c, &u)| u64::from(c) * u).sum();
+        let n = shape.slot_item.len();
+        let (mut items, mut piece, mut colour) = (Jagged::new(), Jagged::new(), Jagged::new());
+        let mut first = vec![u32::MAX; pb.secondary_count()];
+        let mut last = vec![0u32; pb.secondary_count()];
+        for s in 0..n {
+            halt.check()?;
+            let its = &uniform.items[s];
+            for &j in its {
+                first[j as usize] = first[j as usize].min(s as u32);
+                last[j as usize] = s as u32;
+            }
+            items.push_row(its.iter().copied());
+            for &o in &shape.options[s] {
+                piece.push(shape.piece_of(pb, o as usize));
+                let base = colour.data_mut().len();
+                colour.data_mut().resize(base + its.len(), 0);
+                for (k, j) in pb.secondary_nodes(o as usize) {
+                    let at = its.iter().position(|&x| x == j).expect("a uniform slot");
+                    colour.data_mut()[base + at] = dense.node[k];
+                }
+            }
+            piece.end_row();
+            colour.end_row();
+        }
+        let halves = Halves {
+            n,
+            copies: shape.copies.clone(),
+            unit,
+            full,
+            n_colours: dense.n_colours.clone(),
+            items,
+            piece,
+            colour,
+            first,
+            last,
+        };
+        let colourings =
+            (1..n).map(|m| halves.frontier(m).iter().map(|&j| halves.radix(j)).fold(1f64, |a, r| a * r as f64));
+        if colourings.fold(1f64, f64::max) > (1u64 << 62) as f64 {
+            return Ok(None);
+        }
+        Ok(Some(halves))
+    }
+
+    /// The number of slots.
+    pub(crate) fn slots(&self) -> usize {
+        self.n
+    }
+
+    /// The colours item `j` can take (at least 1).
+    fn radix(&self, j: u32) -> u64 {
+        u64::from(self.n_colours[j as usize].max(1))
+    }
+
+    /// The frontier of the cut at `m`: the items a slot before `m` and a
+    /// slot from `m` on both touch, in item order.
+    pub(crate) fn frontier(&self, m: usize) -> Vec<u32> {
+        let m = m as u32;
+        (0..self.first.len() as u32).filter(|&j| self.first[j as usize] < m && self.last[j as usize] >= m).collect()
+    }
+
+    /// The scan of slots `from..to`.
+    pub(crate) fn scan(&self, from: usize, to: usize) -> Scan {
+        let mut seen = vec![false; self.first.len()];
+        let mut scan = Scan {
+            from,
+            to,
+            back: Jagged::new(),
+            radix: Jagged::new(),
+            fwd: Jagged::new(),
+            key: Jagged::new(),
+            piece: Jagged::new(),
+            fcol: Jagged::new(),
+            table_off: Vec::with_capacity(to - from),
+            table: Vec::new(),
+        };
+        for s in from..to {
+            let its = self.items.row(s);
+            let is_back: Vec<bool> = its.iter().map(|&j| seen[j as usize]).collect();
+            its.iter().for_each(|&j| seen[j as usize] = true);
+            scan.back.push_row(its.iter().zip(&is_back).filter(|p| *p.1).map(|p| *p.0));
+            scan.fwd.push_row(its.iter().zip(&is_back).filter(|p| !*p.1).map(|p| *p.0));
+            scan.radix.push_row(scan.back.row(s - from).iter().map(|&j| self.radix(j)));
+            self.sort_slot(&mut scan, s, &is_back);
+        }
+        scan
+    }
+
+    /// Slot `s`'s options sorted by key into `scan`, and its dense table.
+    fn sort_slot(&self, scan: &mut Scan, s: usize, is_back: &[bool]) {
+        let ni = is_back.len();
+        let cols = self.colour.row(s);
+        let radixes = scan.radix.row(s - scan.from).to_vec();
+        let key_of = |t: usize| {
+            let back = cols[t * ni..(t + 1) * ni].iter().zip(is_back).filter(|p| *p.1).map(|p| u64::from(*p.0));
+            back.zip(&radixes).fold(0u64, |k, (c, &r)| k * r + c)
+        };
+        let pieces = self.piece.row(s);
+        let mut order: Vec<(u64, usize)> = (0..pieces.len()).map(|t| (key_of(t), t)).collect();
+        order.sort_unstable();
+        for &(k, t) in &order {
+            scan.key.push(k);
+            scan.piece.push(pieces[t]);
+            let fwd = cols[t * ni..(t + 1) * ni].iter().zip(is_back).filter(|p| !*p.1).map(|p| *p.0);
+            scan.fcol.data_mut().extend(fwd);
+        }
+        scan.key.end_row();
+        scan.piece.end_row();
+        scan.fcol.end_row();
+        let space = radixes.iter().try_fold(1u64, |a, &r| a.checked_mul(r)).unwrap_or(u64::MAX);
+        if space > MAX_DENSE {
+            scan.table_off.push(NO_TABLE);
+            return;
+        }
+        scan.table_off.push(scan.table.len() as u32);
+        let mut at = 0;
+        for d in 0..=space {
+            while at < order.len() && order[at].0 < d {
+                at += 1;
+            }
+            scan.table.push(at as u32);
+        }
+    }
+
+    /// A search state at the root of any scan: no colour, every copy left.
+    fn state(&self) -> State {
+        State {
+            colour: vec![u32::MAX; self.n_colours.len()],
+            remaining: self.copies.clone(),
+            used: 0,
+            levels: vec![Run::default(); self.n + 1],
+            level: 0,
+        }
+    }
+
+    /// The code of the colours on `front` (mixed radix, in its order).
+    #[inline]
+    fn colours_code(&self, st: &State, front: &[u32]) -> u64 {
+        front.iter().fold(0u64, |code, &j| {
+            let c = st.colour[j as usize];
+            debug_assert!(c != u32::MAX, "a frontier item has no colour");
+            code * self.radix(j) + u64::from(c)
+        })
+    }
+}
+
+impl Scan {
+    /// The run of slot `s`'s options (indices into its sorted list) that
+    /// match the current colours of its back items.
+    #[inline(always)]
+    fn run_of(&self, st: &State, s: usize) -> (u32, u32) {
+        let i = s - self.from;
+        let mut k = 0u64;
+        for (&j, &r) in self.back.row(i).iter().zip(self.radix.row(i)) {
+            let c = st.colour[j as usize];
+            debug_assert!(c != u32::MAX, "a back item has no colour");
+            k = k * r + u64::from(c);
+        }
+        let t = self.table_off[i];
+        if t != NO_TABLE {
+            let t = t as usize + k as usize;
+            return (self.table[t], self.table[t + 1]);
+        }
+        let keys = self.key.row(i);
+        let lo = keys.partition_point(|&x| x < k);
+        let hi = lo + keys[lo..].partition_point(|&x| x == k);
+        (lo as u32, hi as u32)
+    }
+
+    /// The first option of the current level's run from `k` on whose piece
+    /// has a copy left.
+    #[inline(always)]
+    fn next_from(&self, st: &State, k: u32) -> Option<u32> {
+        let s = st.level;
+        let pieces = self.piece.row(s - self.from);
+        (k..st.levels[s].hi).find(|&k| st.remaining[pieces[k as usize] as usize] > 0)
+    }
+
+    /// Takes option `k` of the current slot and goes one level down.
+    #[inline(always)]
+    fn take(&self, h: &Halves, st: &mut State, k: u32) {
+        let s = st.level;
+        let i = s - self.from;
+        let p = self.piece.row(i)[k as usize] as usize;
+        debug_assert!(st.remaining[p] > 0);
+        st.remaining[p] -= 1;
+        st.used += h.unit[p];
+        let nf = self.fwd.row_len(i);
+        let cols = &self.fcol.row(i)[k as usize * nf..(k as usize + 1) * nf];
+        for (&j, &c) in self.fwd.row(i).iter().zip(cols) {
+            st.colour[j as usize] = c;
+        }
+        st.levels[s].at = k;
+        st.level += 1;
+    }
+
+    /// Gives the copy the current level's parent took back and goes up.
+    #[inline(always)]
+    fn untake(&self, h: &Halves, st: &mut State) {
+        st.level -= 1;
+        let s = st.level;
+        let p = self.piece.row(s - self.from)[st.levels[s].at as usize] as usize;
+        st.remaining[p] += 1;
+        st.used -= h.unit[p];
+    }
+
+    /// Steps into the current node's first child; false at a dead end.
+    #[inline(always)]
+    fn first_child(&self, h: &Halves, st: &mut State) -> bool {
+        let s = st.level;
+        let (lo, hi) = self.run_of(st, s);
+        st.levels[s] = Run { hi, at: lo };
+        match self.next_from(st, lo) {
+            Some(k) => {
+                self.take(h, st, k);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Depth-first search of the subtree below the current node (at level
+    /// `base`): `v` sees each node before its children and each leaf.
+    fn run<V: Visit>(&self, h: &Halves, st: &mut State, v: &mut V, poll: &mut Poll) -> Result<(), Halted> {
+        let base = st.level;
+        let mut descend = true;
+        loop {
+            if descend {
+                descend = false;
+                if st.level == self.to {
+                    v.leaf(h, st)?;
+                } else if v.enter(h, st) && self.first_child(h, st) {
+                    poll.node()?;
+                    descend = true;
+                    continue;
+                }
+            }
+            while !descend {
+                if st.level == base {
+                    return Ok(());
+                }
+                self.untake(h, st);
+                let at = st.levels[st.level].at;
+                if let Some(k) = self.next_from(st, at + 1) {
+                    self.take(h, st, k);
+                    poll.node()?;
+                    descend = true;
+                }
+            }
+        }
+    }
+
+    /// Knuth's estimate of the nodes at each depth `1..=to - from` of this
+    /// half's tree, and its leaves, from `walks` random walks with fixed
+    /// seeds (each step a uniform choice among the children).
+    pub(crate) fn estimate(&self, h: &Halves, walks: u32, halt: &Halt) -> Result<Vec<f64>, Stopped> {
+        let mut per_depth = vec![0f64; self.to - self.from + 1];
+        let mut st = h.state();
+        st.level = self.from;
+        let mut children = Vec::new();
+        for w in 0..walks {
+            halt.check()?;
+            let mut rng = Rng::new(0x4A1F_0000 + u64::from(w));
+            let mut weight = 1f64;
+            while st.level < self.to {
+                let (lo, hi) = self.run_of(&st, st.level);
+                let pieces = self.piece.row(st.level - self.from);
+                children.clear();
+                children.extend((lo..hi).filter(|&k| st.remaining[pieces[k as usize] as usize] > 0));
+                if children.is_empty() {
+                    break;
+                }
+                weight *= children.len() as f64;
+                per_depth[st.level + 1 - self.from] += weight;
+                st.levels[st.level] = Run { hi, at: lo };
+                let k = rng.pick(&children);
+                self.take(h, &mut st, k);
+            }
+            while st.level > self.from {
+                self.untake(h, &mut st);
+            }
+        }
+        per_depth.iter_mut().for_each(|x| *x /= f64::from(walks.max(1)));
+        Ok(per_depth)
+    }
+}
+
+/// What a half's search does at its nodes and leaves.
+trait Visit {
+    /// At an inner node, before its children: false cuts the subtree.
+    fn enter(&mut self, h: &Halves, st: &State) -> bool;
+    /// At a leaf (every slot of the half filled).
+    fn leaf(&mut self, h: &Halves, st: &State) -> Result<(), Halted>;
+}
+
+/// Why a half's search ended early.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Halted {
+    /// A stop: Ctrl-C, the deadline, the node budget.
+    Stop(StopReason),
+    /// The first half's table outgrew the memory cap.
+    Full,
+}
+
+/// The polls of one worker: nodes counted, the stop flag, the deadline,
+/// the node budget (exact), and the other workers' stops.
+struct Poll<'a> {
+    config: &'a SearchConfig,
+    halt: Halt<'a>,
+    nodes: u64,
+    reported: u64,
+    next: u64,
+    /// Set by the first worker that stops (for any reason).
+    quit: &'a AtomicBool,
+}
+
+impl<'a> Poll<'a> {
+    fn new(config: &'a SearchConfig, quit: &'a AtomicBool) -> Self {
+        let next = config.max_nodes.map_or(POLL, |m| m.min(POLL));
+        Poll { config, halt: Halt::of(config), nodes: 0, reported: 0, next, quit }
+    }
+
+    /// Counts a node; polls every [`POLL`] nodes and at the budget.
+    #[inline(always)]
+    fn node(&mut self) -> Result<(), Halted> {
+        self.nodes += 1;
+        if self.nodes < self.next {
+            return Ok(());
+        }
+        self.check()
+    }
+
+    /// The poll proper.
+    fn check(&mut self) -> Result<(), Halted> {
+        if let Some(m) = &self.config.monitor {
+            m.nodes.fetch_add(self.nodes - self.reported, Ordering::Relaxed);
+            self.reported = self.nodes;
+        }
+        self.next = self.nodes + POLL;
+        if let Some(max) = self.config.max_nodes {
+            if self.nodes >= max {
+                self.quit.store(true, Ordering::Relaxed);
+                return Err(Halted::Stop(StopReason::Nodes));
+            }
+            self.next = self.next.min(max);
+        }
+        if let Err(Stopped(reason)) = self.halt.check() {
+            self.quit.store(true, Ordering::Relaxed);
+            return Err(Halted::Stop(reason));
+        }
+        if self.quit.load(Ordering::Relaxed) {
+            return Err(Halted::Stop(StopReason::Interrupted));
+        }
+        Ok(())
+    }
+}
+
+/// H2: the first half's table, from the frontier colours to a map from the
+/// copies used to the number of covers, and its size in bytes (estimated
+/// from the maps' capacities).
+struct Table<'a> {
+    front: &'a [u32],
+    map: Map<Map<u64>>,
+    entries: u64,
+    bytes: u64,
+    peak: u64,
+    cap: u64,
+}
+
+/// The bytes a map of `capacity` holds: buckets of a key, a value and a
+/// control byte, a power of two at most 7/8 full.
+fn map_bytes(capacity: usize) -> u64 {
+    if capacity == 0 {
+        return 0;
+    }
+    ((capacity * 8 / 7).next_power_of_two() * 17) as u64
+}
+
+impl Visit for Table<'_> {
+    fn enter(&mut self, _: &Halves, _: &State) -> bool {
+        true
+    }
+
+    fn leaf(&mut self, h: &Halves, st: &State) -> Result<(), Halted> {
+        let fc = h.colours_code(st, self.front);
+        let sub = self.map.entry(fc).or_insert_with(|| {
+            self.bytes += 64;
+            Map::default()
+        });
+        let before = sub.capacity();
+        let count = sub.entry(st.used).or_insert(0);
+        if *count == 0 {
+            self.entries += 1;
+        }
+        *count += 1;
+        if sub.capacity() != before {
+            // Both arrays are held while the entries move.
+            let (old, new) = (map_bytes(before), map_bytes(sub.capacity()));
+            self.peak = self.peak.max(self.bytes + new);
+            self.bytes = self.bytes + new - old;
+            if self.bytes + new > self.cap {
+                return Err(Halted::Full);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// H3: a second-half worker: at depth `at` it finds the first half's map
+/// for its frontier colours (or cuts the subtree), and each leaf looks its
+/// complement up there.
+struct Join<'a> {
+    front: &'a [u32],
+    table: &'a Map<Map<u64>>,
+    /// The look-up depth (absolute position).
+    at: usize,
+    here: Option<&'a Map<u64>>,
+    sum: u128,
+    total: Count,
+    stats: MemoStats,
+}
+
+impl<'a> Join<'a> {
+    /// Looks the current frontier colours up.
+    fn find(&mut self, h: &Halves, st: &State) -> bool {
+        self.stats.lookups += 1;
+        self.here = self.table.get(&h.colours_code(st, self.front));
+        self.stats.hits += u64::from(self.here.is_some());
+        self.here.is_some()
+    }
+
+    /// The sum so far.
+    fn count(&self) -> Count {
+        let mut c = self.total.clone();
+        c.add_u128(self.sum);
+        c
+    }
+}
+
+impl Visit for Join<'_> {
+    #[inline(always)]
+    fn enter(&mut self, h: &Halves, st: &State) -> bool {
+        st.level != self.at || self.find(h, st)
+    }
+
+    #[inline(always)]
+    fn leaf(&mut self, h: &Halves, st: &State) -> Result<(), Halted> {
+        if st.level == self.at && !self.find(h, st) {
+            return Ok(());
+        }
+        let here = self.here.expect("looked up at or above the leaves");
+        if let Some(&c) = here.get(&(h.full - st.used)) {
+            match self.sum.checked_add(u128::from(c)) {
+                Some(s) => self.sum = s,
+                None => {
+                    self.total.add_u128(self.sum);
+                    self.sum = u128::from(c);
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Cuts the second half into tickets: records the paths (option indices
+/// from `from`) to its nodes of depth `depth`, and to its leaves above.
+struct Cut {
+    from: usize,
+    depth: usize,
+    paths: Vec<Vec<u32>>,
+}
+
+impl Cut {
+    fn record(&mut self, st: &State) {
+        self.paths.push(st.levels[self.from..st.level].iter().map(|r| r.at).collect());
+    }
+}
+
+impl Visit for Cut {
+    fn enter(&mut self, _: &Halves, st: &State) -> bool {
+        if st.level < self.depth {
+            return true;
+        }
+        self.record(st);
+        false
+    }
+
+    fn leaf(&mut self, _: &Halves, st: &State) -> Result<(), Halted> {
+        self.record(st);
+        Ok(())
+    }
+}
+
+/// H1: a cut and what it is expected to cost.
+pub(crate) struct Plan {
+    halves: Halves,
+    m: usize,
+    /// The estimated cost, in row-scan nodes.
+    pub cost: f64,
+}
+
+impl Plan {
+    /// H1: the cut of least estimated cost whose table, estimated from the
+    /// first half's leaves, fits the memory cap; `None` when none does. The
+    /// cost, in row-scan nodes: the nodes of both halves, plus the first
+    /// half's leaves times [`HALVES_INSERT`] and the second half's times
+    /// [`HALVES_LOOKUP`], both times `1 + table / HALVES_CACHE` (a table
+    /// of 13 M entries made each look-up cost ten nodes, one of 2 M two).
+    pub(crate) fn decide(halves: Halves, config: &SearchConfig, halt: &Halt) -> Result<Option<Plan>, Stopped> {
+        let n = halves.n;
+        let cap = cap_bytes(config) as f64;
+        let first = halves.scan(0, n).estimate(&halves, HALVES_WALKS, halt)?;
+        let mut best: Option<(f64, usize)> = None;
+        let mut above = 0f64;
+        // The middle half of the positions: the estimates of a half that
+        // holds only a few slots are from walks that mostly die early.
+        for m in 1..n {
+            above += first[m];
+            if m < n / 4 || m > (3 * n).div_ceil(4) {
+                continue;
+            }
+            let bytes = first[m] * HALVES_ENTRY_BYTES;
+            if bytes > cap {
+                break;
+            }
+            let second = halves.scan(m, n).estimate(&halves, HALVES_WALKS, halt)?;
+            let pressure = 1.0 + bytes / HALVES_CACHE;
+            let leaves = first[m] * HALVES_INSERT + second[n - m] * HALVES_LOOKUP;
+            let cost = above + second.iter().sum::<f64>() + leaves * pressure;
+            if best.is_none_or(|(c, _)| cost < c) {
+                best = Some((cost, m));
+            }
+        }
+        Ok(best.map(|(cost, m)| Plan { halves, m, cost }))
+    }
+
+    /// The cut position.
+    #[cfg(test)]
+    pub(crate) fn cut(&self) -> usize {
+        self.m
+    }
+
+    /// A plan with the cut at `m` (tests).
+    #[cfg(test)]
+    pub(crate) fn at(halves: Halves, m: usize) -> Plan {
+        Plan { halves, m, cost: 0.0 }
+    }
+
+    /// H2-H4: the count. `Err` with the nodes spent when the first half's
+    /// table outgrew the memory cap (the caller counts another way).
+    pub(crate) fn count(&self, config: &SearchConfig) -> Result<Outcome, u64> {
+        let start = Instant::now();
+        let (h, m) = (&self.halves, self.m);
+        let threads = config.effective_threads().max(1);
+        let quit = AtomicBool::new(false);
+        let mut poll = Poll::new(config, &quit);
+        let front = h.frontier(m);
+        let mut table =
+            Table { front: &front, map: Map::default(), entries: 0, bytes: 0, peak: 0, cap: cap_bytes(config) as u64 };
+        let mut st = h.state();
+        let mut stats = Stats { threads, backend: Some(BackendKind::RowScan), ..Stats::default() };
+        let mut memo = MemoStats::default();
+        let stop = |stats: &mut Stats, memo, reason, count| {
+            stats.memo = Some(memo);
+            stats.elapsed = start.elapsed();
+            Outcome { solutions: count, complete: false, stopped: Some(reason), stats: stats.clone() }
+        };
+        let halted = h.scan(0, m).run(h, &mut st, &mut table, &mut poll);
+        stats.nodes = poll.nodes;
+        (memo.states, memo.bytes) = (table.entries, table.peak.max(table.bytes));
+        match halted {
+            Err(Halted::Full) => return Err(poll.nodes),
+            Err(Halted::Stop(reason)) => return Ok(stop(&mut stats, memo, reason, Count::ZERO)),
+            Ok(()) => {}
+        }
+        let second = h.scan(m, h.n);
+        let tickets = match self.tickets(&second, threads, &mut poll) {
+            Ok(t) => t,
+            Err(reason) => {
+                stats.nodes = poll.nodes;
+                return Ok(stop(&mut stats, memo, reason, Count::ZERO));
+            }
+        };
+        stats.nodes = poll.nodes;
+        stats.tickets = tickets.len() as u64;
+        let at = m + h.lookup_depth(m, &front);
+        let join = Join { front: &front, table: &table.map, at, here: None, sum: 0, total: Count::ZERO, stats: memo };
+        let (solutions, nodes, looked, reason) = self.join(&second, &tickets, join, config, threads, &quit);
+        stats.nodes += nodes;
+        memo.lookups = looked.lookups;
+        memo.hits = looked.hits;
+        stats.solutions = solutions.saturating_u64();
+        if let Some(reason) = reason {
+            return Ok(stop(&mut stats, memo, reason, solutions));
+        }
+        stats.memo = Some(memo);
+        stats.elapsed = start.elapsed();
+        if let Some(mon) = &config.monitor {
+            mon.set_fraction(1.0);
+        }
+        Ok(Outcome { solutions, complete: true, stopped: None, stats })
+    }
+
+    /// The second half cut into at least `64 * threads` tickets (or at its
+    /// leaves), each the path of option indices from its root.
+    fn tickets(&self, second: &Scan, threads: usize, poll: &mut Poll) -> Result<Vec<Vec<u32>>, StopReason> {
+        let (h, m) = (&self.halves, self.m);
+        let mut st = h.state();
+        st.level = m;
+        for depth in m + 1..=h.n {
+            let mut cut = Cut { from: m, depth, paths: Vec::new() };
+            if let Err(Halted::Stop(reason)) = second.run(h, &mut st, &mut cut, poll) {
+                return Err(reason);
+            }
+            if cut.paths.len() >= 64 * threads || depth == h.n {
+                return Ok(cut.paths);
+            }
+        }
+        Ok(vec![Vec::new()])
+    }
+
+    /// H3 and H4 on every thread: the sum, the nodes, the look-ups, and why
+    /// the workers stopped, if they did.
+    fn join(
+        &self,
+        second: &Scan,
+        tickets: &[Vec<u32>],
+        join: Join,
+        config: &SearchConfig,
+        threads: usize,
+        quit: &AtomicBool,
+    ) -> (Count, u64, MemoStats, Option<StopReason>) {
+        let h = &self.halves;
+        let next = AtomicUsize::new(0);
+        let done = AtomicU64::new(0);
+        let out = Mutex::new((Count::ZERO, 0u64, MemoStats::default(), None));
+        let work = || {
+            let mut join = Join { total: Count::ZERO, stats: MemoStats::default(), ..join };
+            let mut poll = Poll::new(config, quit);
+            let mut st = h.state();
+            let mut reason = None;
+            loop {
+                let t = next.fetch_add(1, Ordering::Relaxed);
+                if t >= tickets.len() {
+                    break;
+                }
+                while st.level > self.m {
+                    second.untake(h, &mut st);
+                }
+                st.level = st.level.max(self.m);
+                for &k in &tickets[t] {
+                    second.take(h, &mut st, k);
+                }
+                if join.at >= st.level || join.find(h, &st) {
+                    if let Err(Halted::Stop(r)) = second.run(h, &mut st, &mut join, &mut poll) {
+                        reason = Some(r);
+                        break;
+                    }
+                }
+                let d = done.fetch_add(1, Ordering::Relaxed) + 1;
+                if let Some(mon) = &config.monitor {
+                    mon.set_fraction(d as f64 / tickets.len() as f64);
+                }
+                if poll.check().is_err() {
+                    reason = quit.load(Ordering::Relaxed).then_some(StopReason::Interrupted);
+                    break;
+                }
+            }
+            let mut out = out.lock().expect("no worker panics");
+            out.0 += &join.count();
+            out.1 += poll.nodes;
+            out.2.add(&join.stats);
+            out.3 = out.3.or(reason);
+        };
+        std::thread::scope(|scope| {
+            for _ in 1..threads {
+                scope.spawn(work);
+            }
+            work();
+        });
+        let (count, nodes, stats, mut reason) = out.into_inner().expect("no worker panics");
+        if reason.is_none() && quit.load(Ordering::Relaxed) {
+            reason = Some(StopReason::Interrupted);
+        }
+        (count, nodes, stats, reason)
+    }
+}
+
+impl Halves {
+    /// The depth below the cut at `m` at which every frontier item is
+    /// coloured: one past the last slot of the second half to touch a
+    /// frontier item first.
+    fn lookup_depth(&self, m: usize, front: &[u32]) -> usize {
+        let mut coloured = vec![false; front.len()];
+        let mut depth = 0;
+        for s in m..self.n {
+            for (i, j) in front.iter().enumerate() {
+                if !coloured[i] && self.items.row(s).contains(j) {
+                    coloured[i] = true;
+                    depth = s + 1 - m;
+                }
+            }
+        }
+        depth
+    }
+}
+
+/// The memory cap of the tables, in bytes.
+fn cap_bytes(config: &SearchConfig) -> usize {
+    config.memo_mb.unwrap_or(DEFAULT_MEMO_MB).saturating_mul(1 << 20)
+}

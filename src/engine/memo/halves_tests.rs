@@ -1,0 +1,126 @@
+//! Tests of counting by meeting in the middle: every cut against plain
+//! enumeration on small random tile problems.
+
+use super::{Halves, Plan};
+use crate::engine::backends::shape::{SlotPieces, UniformSlots};
+use crate::engine::search::halt::Halt;
+use crate::engine::{solve, MemoChoice, Problem, ProblemBuilder, SearchConfig};
+use crate::rng::Rng;
+
+/// A random `rows x cols` tile board with `labels` labels (the tiles of a
+/// planted solution; with few labels many are identical), turning or not:
+/// cells and tile types (with their copies) are primary items, joins
+/// secondary.
+fn board(rows: usize, cols: usize, labels: u64, turning: bool, seed: u64) -> Problem {
+    let mut rng = Rng::new(seed);
+    let n = rows * cols;
+    let mut l = |_| 1 + (rng.next_u64() % labels) as u32;
+    let h: Vec<u32> = (0..rows * (cols + 1)).map(&mut l).collect();
+    let v: Vec<u32> = (0..(rows + 1) * cols).map(&mut l).collect();
+    // Tile t: (top, right, bottom, left).
+    let tiles: Vec<[u32; 4]> = (0..n)
+        .map(|t| {
+            let (r, c) = (t / cols, t % cols);
+            [v[r * cols + c], h[r * (cols + 1) + c + 1], v[(r + 1) * cols + c], h[r * (cols + 1) + c]]
+        })
+        .collect();
+    let canon = |t: [u32; 4]| if turning { (0..4).map(|r| rot(t, r)).min().unwrap() } else { t };
+    let mut types: Vec<([u32; 4], u32)> = Vec::new();
+    for &t in &tiles {
+        let c = canon(t);
+        match types.iter_mut().find(|(x, _)| *x == c) {
+            Some(e) => e.1 += 1,
+            None => types.push((c, 1)),
+        }
+    }
+    let mut b = ProblemBuilder::new();
+    let cells: Vec<_> = (0..n).map(|_| b.primary(1)).collect();
+    let pieces: Vec<_> = types.iter().map(|&(_, m)| b.primary(m)).collect();
+    let hj: Vec<_> = (0..rows * (cols - 1)).map(|_| b.secondary()).collect();
+    let vj: Vec<_> = (0..(rows - 1) * cols).map(|_| b.secondary()).collect();
+    for cell in 0..n {
+        let (r, c) = (cell / cols, cell % cols);
+        for (p, &(t, _)) in types.iter().enumerate() {
+            let turns = if turning { 4 } else { 1 };
+            let mut seen = Vec::new();
+            for k in 0..turns {
+                let o = rot(t, k);
+                if seen.contains(&o) {
+                    continue;
+                }
+                seen.push(o);
+                let mut sec = Vec::new();
+                if r > 0 {
+                    sec.push((vj[(r - 1) * cols + c], o[0]));
+                }
+                if c + 1 < cols {
+                    sec.push((hj[r * (cols - 1) + c], o[1]));
+                }
+                if r + 1 < rows {
+                    sec.push((vj[r * cols + c], o[2]));
+                }
+                if c > 0 {
+                    sec.push((hj[r * (cols - 1) + c - 1], o[3]));
+                }
+                b.option(&[cells[cell], pieces[p]], &sec);
+            }
+        }
+    }
+    b.build().unwrap()
+}
+
+/// Tile `t` turned `k` quarter turns clockwise.
+fn rot(t: [u32; 4], k: usize) -> [u32; 4] {
+    let mut o = t;
+    o.rotate_right(k % 4);
+    o
+}
+
+fn halves_of(pb: &Problem) -> Halves {
+    let shape = SlotPieces::of(pb, &Halt::NEVER).unwrap().unwrap();
+    let uniform = UniformSlots::of(pb, &shape, &Halt::NEVER).unwrap().unwrap();
+    Halves::build(pb, &uniform, &Halt::NEVER).unwrap().unwrap()
+}
+
+fn plain_count(pb: &Problem) -> u128 {
+    let config = SearchConfig { threads: 1, memo: MemoChoice::Off, ..SearchConfig::count() };
+    let out = solve(pb, &config, None);
+    assert!(out.complete);
+    out.solutions.to_u128().unwrap()
+}
+
+#[test]
+fn every_cut_counts_what_enumeration_counts() {
+    let mut checked = 0;
+    for seed in 0..24u64 {
+        let (rows, cols) = if seed % 2 == 0 { (3, 3) } else { (3, 4) };
+        let labels = 2 + seed % 3;
+        let turning = seed % 3 == 0;
+        let pb = board(rows, cols, labels, turning, seed);
+        let want = plain_count(&pb);
+        assert!(want > 0, "a planted board has a solution");
+        let n = halves_of(&pb).slots();
+        for m in 1..n {
+            for threads in [1, 2] {
+                let config = SearchConfig { threads, ..SearchConfig::count() };
+                let out = Plan::at(halves_of(&pb), m).count(&config).expect("fits");
+                assert!(out.complete);
+                assert_eq!(out.solutions.to_u128(), Some(want), "seed {seed} cut {m} threads {threads}");
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 300);
+}
+
+#[test]
+fn the_chosen_cut_counts_too() {
+    for seed in 100..110u64 {
+        let pb = board(4, 4, 4, false, seed);
+        let config = SearchConfig { threads: 2, ..SearchConfig::count() };
+        let plan = Plan::decide(halves_of(&pb), &config, &Halt::NEVER).unwrap().expect("a cut fits");
+        assert!((1..16).contains(&plan.cut()));
+        let out = plan.count(&config).unwrap();
+        assert_eq!(out.solutions.to_u128(), Some(plain_count(&pb)), "seed {seed}");
+    }
+}
