@@ -105,7 +105,7 @@ _tessera() {
             return 0
             ;;
         tessera__subcmd__edges)
-            opts="-g -c -q -j -h -V --input --grid --ascii --count --all --limit --json --svg --quiet --stats --color --progress --timeout --max-nodes --threads --shard --backend --restarts --seed --memo --memo-mb --shard-plan --rotate --fix --help --version"
+            opts="-g -c -q -j -h -V --input --grid --ascii --count --all --limit --json --svg --quiet --stats --color --progress --timeout --max-nodes --threads --shard --backend --restarts --seed --memo --memo-mb --shard-plan --plan-out --plan --rotate --fix --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -172,6 +172,14 @@ _tessera() {
                     return 0
                     ;;
                 --shard-plan)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --plan-out)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --plan)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -409,7 +417,7 @@ _tessera() {
             return 0
             ;;
         tessera__subcmd__pack)
-            opts="-g -c -q -j -h -V --input --grid --ascii --count --all --limit --json --svg --quiet --stats --color --progress --timeout --max-nodes --threads --shard --backend --restarts --seed --memo --memo-mb --shard-plan --board --board-file --rotate --flip --set --unique --help --version"
+            opts="-g -c -q -j -h -V --input --grid --ascii --count --all --limit --json --svg --quiet --stats --color --progress --timeout --max-nodes --threads --shard --backend --restarts --seed --memo --memo-mb --shard-plan --plan-out --plan --board --board-file --rotate --flip --set --unique --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -476,6 +484,14 @@ _tessera() {
                     return 0
                     ;;
                 --shard-plan)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --plan-out)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --plan)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -517,7 +533,7 @@ _tessera() {
             return 0
             ;;
         tessera__subcmd__tetravex)
-            opts="-g -c -q -j -h -V --input --grid --ascii --count --all --limit --json --svg --quiet --stats --color --progress --timeout --max-nodes --threads --shard --backend --restarts --seed --memo --memo-mb --shard-plan --rotate --in-place --border --layout --fix --help --version"
+            opts="-g -c -q -j -h -V --input --grid --ascii --count --all --limit --json --svg --quiet --stats --color --progress --timeout --max-nodes --threads --shard --backend --restarts --seed --memo --memo-mb --shard-plan --plan-out --plan --rotate --in-place --border --layout --fix --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -584,6 +600,14 @@ _tessera() {
                     return 0
                     ;;
                 --shard-plan)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --plan-out)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --plan)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -62,6 +62,8 @@ on\t'Whenever the backend can memoise (bit sets, row scan)'
 off\t'Never: count by enumeration'"
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l memo-mb -d 'Memory cap of the count memo, in MiB, all threads together (default 1024; when full it starts again)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l shard-plan -d 'Print the estimated size of each of N shards (Knuth\'s estimate) instead of searching' -r
+complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l plan-out -d 'With --shard-plan N: plan once for every shard (many more walks, large subtrees split, small ones counted) and write the plan to FILE, for --shard I/N --plan FILE' -r -F
+complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l plan -d 'With --shard I/N: search shard I of the plan in FILE (written by --shard-plan N --plan-out FILE for the same input and options) instead of planning again' -r -F
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l border -d 'Every outer side must carry label C, and no inner side may' -r
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l layout -d 'How the input draws the tiles' -r -f -a "tiles\t'One tile per line: top right bottom left'
 blocks\t'The board drawn as it lies, each tile a 2x2 block of labels'"
@@ -104,6 +106,8 @@ on\t'Whenever the backend can memoise (bit sets, row scan)'
 off\t'Never: count by enumeration'"
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l memo-mb -d 'Memory cap of the count memo, in MiB, all threads together (default 1024; when full it starts again)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l shard-plan -d 'Print the estimated size of each of N shards (Knuth\'s estimate) instead of searching' -r
+complete -c tessera -n "__fish_tessera_using_subcommand edges" -l plan-out -d 'With --shard-plan N: plan once for every shard (many more walks, large subtrees split, small ones counted) and write the plan to FILE, for --shard I/N --plan FILE' -r -F
+complete -c tessera -n "__fish_tessera_using_subcommand edges" -l plan -d 'With --shard I/N: search shard I of the plan in FILE (written by --shard-plan N --plan-out FILE for the same input and options) instead of planning again' -r -F
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l fix -d 'Pin piece PIECE (1-based, input order) at row ROW, column COL (1-based), turned ROT quarter turns clockwise (0-3)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -s g -l grid -d 'Draw each solution after its verdict'
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l ascii -d 'Draw grids with plain ASCII instead of box characters'
@@ -142,6 +146,8 @@ on\t'Whenever the backend can memoise (bit sets, row scan)'
 off\t'Never: count by enumeration'"
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l memo-mb -d 'Memory cap of the count memo, in MiB, all threads together (default 1024; when full it starts again)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l shard-plan -d 'Print the estimated size of each of N shards (Knuth\'s estimate) instead of searching' -r
+complete -c tessera -n "__fish_tessera_using_subcommand pack" -l plan-out -d 'With --shard-plan N: plan once for every shard (many more walks, large subtrees split, small ones counted) and write the plan to FILE, for --shard I/N --plan FILE' -r -F
+complete -c tessera -n "__fish_tessera_using_subcommand pack" -l plan -d 'With --shard I/N: search shard I of the plan in FILE (written by --shard-plan N --plan-out FILE for the same input and options) instead of planning again' -r -F
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l board -d 'The board: ROWSxCOLS [default: 4x4, or the board the input draws]' -r
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l board-file -d 'The board drawn in a file: `.` a cell to fill, `#` (any other character) a hole' -r -F
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l set -d 'Add a built-in piece set (with its own freedom); repeat to add several. Without FILE the sets alone are the puzzle (give `-` to add pieces from standard input)' -r -f -a "trominoes\t''

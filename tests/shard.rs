@@ -335,9 +335,11 @@ fn plan_instances() -> Vec<Instance> {
 fn plan_file_shards_merge_to_the_one_machine_count() {
     for inst in plan_instances() {
         let want = whole_counts(&inst.args, &inst.input);
+        let mut counting = inst.args.clone();
+        counting.push("--count");
         for n in [16u32, 64] {
             let path = plan_path(&format!("merge-{n}"));
-            write_plan(&inst.args, &inst.input, n, "2", &path);
+            write_plan(&counting, &inst.input, n, "2", &path);
             let mut records = String::new();
             for i in 1..=n {
                 let shard = format!("{i}/{n}");
