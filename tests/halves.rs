@@ -44,8 +44,10 @@ fn a_stopped_count_by_halves_is_a_lower_bound() {
         let mut args = vec!["tetravex", "--rotate", "--count", "--memo", "halves"];
         args.extend(limit);
         let r = run(&args, tetravex_text(std::slice::from_ref(&case)));
+        // Stopped in the first half, nothing is known yet (as a count
+        // stopped before its first solution); later, a lower bound.
         assert_eq!(r.code, Some(3), "{}", r.stdout);
-        assert!(r.stdout.starts_with("Game 1: Possible\nat least "), "{}", r.stdout);
-        assert!(r.stdout.contains("(search stopped: "), "{}", r.stdout);
+        let known = r.stdout.starts_with("Game 1: Possible\nat least ") && r.stdout.contains("(search stopped: ");
+        assert!(known || r.stdout.starts_with("Game 1: Unknown"), "{}", r.stdout);
     }
 }
