@@ -164,7 +164,7 @@ _tessera() {
                     return 0
                     ;;
                 --memo)
-                    COMPREPLY=($(compgen -W "auto on off" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto on off halves" -- "${cur}"))
                     return 0
                     ;;
                 --memo-mb)
@@ -468,7 +468,7 @@ _tessera() {
                     return 0
                     ;;
                 --memo)
-                    COMPREPLY=($(compgen -W "auto on off" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto on off halves" -- "${cur}"))
                     return 0
                     ;;
                 --memo-mb)
@@ -576,7 +576,7 @@ _tessera() {
                     return 0
                     ;;
                 --memo)
-                    COMPREPLY=($(compgen -W "auto on off" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto on off halves" -- "${cur}"))
                     return 0
                     ;;
                 --memo-mb)
