@@ -17,7 +17,7 @@ fn halves_counts_equal_brute_force() {
     let mut rng = Rng::new(31);
     for i in 0..18 {
         let n = if i % 3 == 2 { 4 } else { 3 };
-        let labels = 2 + (i % 3) as i32;
+        let labels = 2 + i % 3;
         let rotate = i % 2 == 1;
         let case = planted_tiles(&mut rng, n, n, labels, rotate, false);
         let want = count_tiles(&case);
