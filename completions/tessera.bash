@@ -164,7 +164,7 @@ _tessera() {
                     return 0
                     ;;
                 --memo)
-                    COMPREPLY=($(compgen -W "auto on off" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto on off halves" -- "${cur}"))
                     return 0
                     ;;
                 --memo-mb)
@@ -476,7 +476,7 @@ _tessera() {
                     return 0
                     ;;
                 --memo)
-                    COMPREPLY=($(compgen -W "auto on off" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto on off halves" -- "${cur}"))
                     return 0
                     ;;
                 --memo-mb)
@@ -592,7 +592,7 @@ _tessera() {
                     return 0
                     ;;
                 --memo)
-                    COMPREPLY=($(compgen -W "auto on off" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto on off halves" -- "${cur}"))
                     return 0
                     ;;
                 --memo-mb)

@@ -59,7 +59,8 @@ never\t'One complete search in the backend\'s own order (threads share its subtr
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l seed -d 'Seed of the restarts\' random orders (the same seed repeats a one-thread run exactly)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l memo -d 'Memoise subtree counts when counting (auto: when random walks, or a short memoised pilot run, show that it pays)' -r -f -a "auto\t'When the states the search meets repeat often enough to pay (estimated by random walks)'
 on\t'Whenever the backend can memoise (bit sets, row scan)'
-off\t'Never: count by enumeration'"
+off\t'Never: count by enumeration'
+halves\t'Count by meeting in the middle wherever it applies (row-scan puzzles whose tables fit), else as auto'"
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l memo-mb -d 'Memory cap of the count memo, in MiB, all threads together (default 1024; when full it starts again)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l shard-plan -d 'Print the estimated size of each of N shards (Knuth\'s estimate) instead of searching' -r
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l plan-out -d 'With --shard-plan N: plan once for every shard (many more walks, large subtrees split, small ones counted) and write the plan to FILE, for --shard I/N --plan FILE' -r -F
@@ -103,7 +104,8 @@ never\t'One complete search in the backend\'s own order (threads share its subtr
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l seed -d 'Seed of the restarts\' random orders (the same seed repeats a one-thread run exactly)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l memo -d 'Memoise subtree counts when counting (auto: when random walks, or a short memoised pilot run, show that it pays)' -r -f -a "auto\t'When the states the search meets repeat often enough to pay (estimated by random walks)'
 on\t'Whenever the backend can memoise (bit sets, row scan)'
-off\t'Never: count by enumeration'"
+off\t'Never: count by enumeration'
+halves\t'Count by meeting in the middle wherever it applies (row-scan puzzles whose tables fit), else as auto'"
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l memo-mb -d 'Memory cap of the count memo, in MiB, all threads together (default 1024; when full it starts again)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l shard-plan -d 'Print the estimated size of each of N shards (Knuth\'s estimate) instead of searching' -r
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l plan-out -d 'With --shard-plan N: plan once for every shard (many more walks, large subtrees split, small ones counted) and write the plan to FILE, for --shard I/N --plan FILE' -r -F
@@ -143,7 +145,8 @@ never\t'One complete search in the backend\'s own order (threads share its subtr
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l seed -d 'Seed of the restarts\' random orders (the same seed repeats a one-thread run exactly)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l memo -d 'Memoise subtree counts when counting (auto: when random walks, or a short memoised pilot run, show that it pays)' -r -f -a "auto\t'When the states the search meets repeat often enough to pay (estimated by random walks)'
 on\t'Whenever the backend can memoise (bit sets, row scan)'
-off\t'Never: count by enumeration'"
+off\t'Never: count by enumeration'
+halves\t'Count by meeting in the middle wherever it applies (row-scan puzzles whose tables fit), else as auto'"
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l memo-mb -d 'Memory cap of the count memo, in MiB, all threads together (default 1024; when full it starts again)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l shard-plan -d 'Print the estimated size of each of N shards (Knuth\'s estimate) instead of searching' -r
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l plan-out -d 'With --shard-plan N: plan once for every shard (many more walks, large subtrees split, small ones counted) and write the plan to FILE, for --shard I/N --plan FILE' -r -F

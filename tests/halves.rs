@@ -17,7 +17,7 @@ fn halves_counts_equal_brute_force() {
     let mut rng = Rng::new(31);
     for i in 0..18 {
         let n = if i % 3 == 2 { 4 } else { 3 };
-        let labels = 2 + (i % 3) as i32;
+        let labels = 2 + i % 3;
         let rotate = i % 2 == 1;
         let case = planted_tiles(&mut rng, n, n, labels, rotate, false);
         let want = count_tiles(&case);
@@ -44,8 +44,10 @@ fn a_stopped_count_by_halves_is_a_lower_bound() {
         let mut args = vec!["tetravex", "--rotate", "--count", "--memo", "halves"];
         args.extend(limit);
         let r = run(&args, tetravex_text(std::slice::from_ref(&case)));
+        // Stopped in the first half, nothing is known yet (as a count
+        // stopped before its first solution); later, a lower bound.
         assert_eq!(r.code, Some(3), "{}", r.stdout);
-        assert!(r.stdout.starts_with("Game 1: Possible\nat least "), "{}", r.stdout);
-        assert!(r.stdout.contains("(search stopped: "), "{}", r.stdout);
+        let known = r.stdout.starts_with("Game 1: Possible\nat least ") && r.stdout.contains("(search stopped: ");
+        assert!(known || r.stdout.starts_with("Game 1: Unknown"), "{}", r.stdout);
     }
 }

@@ -30,40 +30,32 @@
 //! Both halves are trees of about the square root of the whole tree's
 //! size: the count costs their nodes, not the solutions'.
 //!
-//! A 1x4 strip of slots `a b c d`, joins `ab`, `bc`, `cd`, four different
-//! pieces, cut at `m = 2`: the frontier is `bc` (touched by `b` and `c`).
-//! The first half lists every `a b` that agrees on `ab`, keyed by the two
-//! pieces used and the colour it puts on `bc`; the second half lists every
-//! `c d` that agrees on `cd`, keyed by its two pieces and its colour on
-//! `bc`. Each second-half cover meets the first-half covers that used the
-//! other two pieces and put the same colour on `bc`: one hash look-up.
+//! A 1x4 strip `a b c d`, joins `ab`, `bc`, `cd`, four different pieces,
+//! cut at `m = 2`: the frontier is `bc`. The first half lists every `a b`
+//! that agrees on `ab`, keyed by its two pieces and its colour on `bc`;
+//! each `c d` that agrees on `cd` meets the `a b` that used the other two
+//! pieces and put the same colour on `bc`: one hash look-up.
 //!
 //! # The steps
 //!
-//! * **H1** (cut): per cut position, Knuth's random-probe estimates of
-//!   both halves' trees, and of the first half's leaves, which bound its
-//!   table; the cut of least estimated cost whose table fits the memory
-//!   cap ([`Plan::decide`]).
-//! * **H2** (first half): enumerate slots `0..m` as the row scan does
-//!   (each slot's options sorted by the colours on its back items, the run
-//!   that matches looked up); at each leaf add 1 to the table's entry for
-//!   (frontier colours, copies used). The table is a map from the frontier
-//!   colours to a map from the copies used to the number of covers.
-//! * **H3** (second half): enumerate slots `m..n` the same way, a slot's
-//!   back items being only those an earlier slot of this half coloured;
-//!   the frontier's colours are set by the first slot of the half that
-//!   touches each. Once every frontier item is coloured (a fixed depth),
-//!   look the colours up once: no entry, no completion (the subtree is
-//!   cut); else every leaf below looks its complement up in that one map,
-//!   which is small enough to stay in the cache.
-//! * **H4** (join): the count is the sum of what the leaves found. The
-//!   second half is cut into tickets that the threads share.
+//! * **H1** (cut): per cut position, random-probe estimates of both
+//!   halves and of the first half's leaves (which bound its table); the
+//!   cheapest cut whose table fits the cap ([`Plan::decide`]).
+//! * **H2** (first half): enumerate slots `0..m` as the row scan does; at
+//!   each leaf add 1 to the table's entry: frontier colours -> copies
+//!   used -> covers.
+//! * **H3** (second half): enumerate slots `m..n` the same way (back items
+//!   are those an earlier slot of this half coloured). Once every frontier
+//!   item is coloured (a fixed depth), look the colours up: no entry cuts
+//!   the subtree; else each leaf below looks its complement up in that one
+//!   map, small enough to stay in the cache.
+//! * **H4** (join): the sum of what the leaves found; the second half is
+//!   cut into tickets that the threads share.
 //!
-//! Both halves count nodes as the search loop does (each option taken is
-//! one); Ctrl-C, the deadline and the node budget are polled every
-//! [`POLL`] nodes. A stopped count reports what it summed so far, a lower
-//! bound, as every stopped count does. A first-half table that outgrows
-//! the cap stops the method: the caller counts another way.
+//! Nodes are counted as in the search loop (each option taken is one);
+//! Ctrl-C, the deadline and the node budget are polled every [`POLL`]
+//! nodes. A stopped count reports its sum so far, a lower bound. A table
+//! that outgrows the cap stops the method: the caller counts another way.
 //!
 //! # Invariants (checked in debug builds)
 //!
@@ -100,7 +92,7 @@ const NO_TABLE: u32 = u32::MAX;
 /// Keys spaces up to this size get a dense table of runs.
 const MAX_DENSE: u64 = 1 << 12;
 
-/// A hasher for keys that are already numbers: the memo's mixer.
+/// A hasher for keys that are numbers: the memo's mixer.
 #[derive(Default)]
 pub(crate) struct KeyHasher(u64);
 
@@ -245,12 +237,10 @@ impl Halves {
         Ok(Some(halves))
     }
 
-    /// The number of slots.
     pub(crate) fn slots(&self) -> usize {
         self.n
     }
 
-    /// The colours item `j` can take (at least 1).
     fn radix(&self, j: u32) -> u64 {
         u64::from(self.n_colours[j as usize].max(1))
     }
@@ -570,8 +560,7 @@ struct Table<'a> {
     cap: u64,
 }
 
-/// The bytes a map of `capacity` holds: buckets of a key, a value and a
-/// control byte, a power of two at most 7/8 full.
+/// The bytes a map of `capacity` holds (buckets of 17 bytes, <= 7/8 full).
 fn map_bytes(capacity: usize) -> u64 {
     if capacity == 0 {
         return 0;
@@ -632,7 +621,6 @@ impl<'a> Join<'a> {
         self.here.is_some()
     }
 
-    /// The sum so far.
     fn count(&self) -> Count {
         let mut c = self.total.clone();
         c.add_u128(self.sum);
@@ -665,8 +653,7 @@ impl Visit for Join<'_> {
     }
 }
 
-/// Cuts the second half into tickets: records the paths (option indices
-/// from `from`) to its nodes of depth `depth`, and to its leaves above.
+/// Cuts the second half into tickets: the paths to its nodes at `depth`.
 struct Cut {
     from: usize,
     depth: usize,
@@ -737,7 +724,7 @@ impl Plan {
         Ok(best.map(|(cost, m)| Plan { halves, m, cost }))
     }
 
-    /// The cut position.
+    /// The cut position (tests).
     #[cfg(test)]
     pub(crate) fn cut(&self) -> usize {
         self.m
@@ -908,7 +895,6 @@ impl Halves {
     }
 }
 
-/// The memory cap of the tables, in bytes.
 fn cap_bytes(config: &SearchConfig) -> usize {
     config.memo_mb.unwrap_or(DEFAULT_MEMO_MB).saturating_mul(1 << 20)
 }

@@ -38,7 +38,7 @@ fn board(rows: usize, cols: usize, labels: u64, turning: bool, seed: u64) -> Pro
     let pieces: Vec<_> = types.iter().map(|&(_, m)| b.primary(m)).collect();
     let hj: Vec<_> = (0..rows * (cols - 1)).map(|_| b.secondary()).collect();
     let vj: Vec<_> = (0..(rows - 1) * cols).map(|_| b.secondary()).collect();
-    for cell in 0..n {
+    for (cell, &cell_item) in cells.iter().enumerate() {
         let (r, c) = (cell / cols, cell % cols);
         for (p, &(t, _)) in types.iter().enumerate() {
             let turns = if turning { 4 } else { 1 };
@@ -62,7 +62,7 @@ fn board(rows: usize, cols: usize, labels: u64, turning: bool, seed: u64) -> Pro
                 if c > 0 {
                     sec.push((hj[r * (cols - 1) + c - 1], o[3]));
                 }
-                b.option(&[cells[cell], pieces[p]], &sec);
+                b.option(&[cell_item, pieces[p]], &sec);
             }
         }
     }
