@@ -776,11 +776,17 @@ fn snapshot_tetravex_short_help() {
                                run exactly) [default: 0]
           --memo <WHEN>        Memoise subtree counts when counting (auto: when random walks, or a short
                                memoised pilot run, show that it pays) [default: auto] [possible values:
-                               auto, on, off]
+                               auto, on, off, halves]
           --memo-mb <MIB>      Memory cap of the count memo, in MiB, all threads together (default 1024;
                                when full it starts again)
           --shard-plan <N>     Print the estimated size of each of N shards (Knuth's estimate) instead
                                of searching
+          --plan-out <FILE>    With --shard-plan N: plan once for every shard (many more walks, large
+                               subtrees split, small ones counted) and write the plan to FILE, for
+                               --shard I/N --plan FILE
+          --plan <FILE>        With --shard I/N: search shard I of the plan in FILE (written by
+                               --shard-plan N --plan-out FILE for the same input and options) instead of
+                               planning again
 
     Rules:
           --rotate                    Tiles may turn (quarter turns) as well as move
