@@ -240,8 +240,8 @@ impl TilePuzzle {
 
     /// Checks that the puzzle can be encoded: one tile per cell, hints that
     /// name existing tiles and cells once each, at most [`MAX_OPTIONS`]
-    /// options. Cheap; the encoding itself comes later (see
-    /// [`TilePuzzle::encode`]).
+    /// options. Cheap; the encoding itself comes later, when the search
+    /// asks for the problem (under its deadline).
     pub fn check(&self) -> Result<(), TileModelError> {
         let n = self.rows * self.cols;
         if self.tiles.len() != n {
