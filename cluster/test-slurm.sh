@@ -58,13 +58,16 @@ export PATH=$work/bin:$PATH
 cd "$work"
 started=$SECONDS
 
-for b in "file shard.sbatch" "run count" "output count" "run resubmit" "file first.sbatch" "run first"; do
+for b in "file shard.sbatch" "run count" "output count" "run resubmit" "file planned.sbatch" "run planned" \
+    "output planned" "file first.sbatch" "run first"; do
     [ -n "$(block "$b")" ] || fail "docs/cluster.md has the block '$b'"
 done
 block "file shard.sbatch" >shard.sbatch
 block "file first.sbatch" >first.sbatch
 block "run count" >count.sh
 block "run resubmit" >resubmit.sh
+block "file planned.sbatch" >planned.sbatch
+block "run planned" >planned.sh
 block "run first" >first.sh
 expected=$(block "output count")
 alone=$(tessera pack --set pentominoes --board 6x10 --count --threads 1 | tail -n 1)
@@ -74,6 +77,30 @@ alone=$(tessera pack --set pentominoes --board 6x10 --count --threads 1 | tail -
 out=$(bash -e count.sh)
 check "the count recipe prints what docs/cluster.md shows" [ "$out" = "$expected" ]
 check "the merged count is the one-machine count ($alone)" grep -qF ", ${alone% solutions} solutions (16 of 16" <<<"$out"
+
+# 1b. The plan-file recipe, verbatim: a plan job, then the array once it
+#     has written the plan; the same count. Records of the plan and of
+#     shards that planned for themselves are not added up.
+out=$(bash -e planned.sh)
+check "the plan-file recipe prints what docs/cluster.md shows" [ "$out" = "$(block "output planned")" ]
+check "the plan-file recipe's count is the one-machine count" grep -qF ", ${alone% solutions} solutions (16 of 16" <<<"$out"
+check "the plan job wrote its table" grep -q '^shard' logs/plan.out
+check "every planned shard names the plan" \
+    bash -c 'for f in shards/planned-*.json; do grep -q "\"plan\":\"" $f || exit 1; done'
+tessera merge shards/planned-*.json shards/shard-3.json >/dev/null 2>merge.err
+check "a planned shard and a self-planned one: merge exits 2" [ $? = 2 ]
+check "a planned shard and a self-planned one: merge says so" grep -q 'plan' merge.err
+
+# 1c. A plan job that fails (here: its plan file cannot be written)
+#     cancels the array it holds (`--kill-on-invalid-dep=yes`): nothing
+#     waits for ever, no shard runs without the plan.
+rm -f shards/planned-*.json plan.json
+sed 's|--plan-out plan.json|--plan-out /nonexistent/plan.json|' planned.sh >planned-bad.sh
+timeout 120 bash -e planned-bad.sh >/dev/null 2>&1
+code=$?
+check "a failed plan job: the recipe ends (not held for ever) with a failure" \
+    bash -c "[ $code != 0 ] && [ $code != 124 ]"
+check "a failed plan job: no shard ran" bash -c '! ls shards/planned-*.json 2>/dev/null | grep -q .'
 
 # 2. One task cancelled: merge names the missing shard and exits 3; the
 #    doc's resubmission of that task completes the count.

@@ -307,6 +307,41 @@ proptest! {
         }
     }
 
+    /// A plan file's subtrees (the deep plan: cut, counted, split where
+    /// too large) are disjoint, and together they hold every solution
+    /// once: no path is a prefix of another, and the shards' counts add up
+    /// to the brute-force count.
+    #[test]
+    fn deep_plans_partition_the_tree(model in model()) {
+        let problem = model.build();
+        let expected = model.brute_count();
+        for n in [1u32, 2, 3, 7] {
+            let plan = deep_plan(&problem, n, &SearchConfig::count());
+            let Some(split) = plan.split.map(std::sync::Arc::new) else {
+                // No tree to cut: the case was decided before any search.
+                prop_assert!(plan.backend.is_none(), "{} shards: a backend but no split", n);
+                continue;
+            };
+            for (i, a) in split.tickets.iter().enumerate() {
+                for b in &split.tickets[i + 1..] {
+                    let shorter = a.path.len().min(b.path.len());
+                    prop_assert!(a.path[..shorter] != b.path[..shorter], "{} shards: {:?} overlaps {:?}", n, a.path, b.path);
+                }
+            }
+            let total: u64 = (0..n)
+                .map(|index| {
+                    let config = SearchConfig {
+                        shard: Some(Shard { index, count: n }),
+                        split: Some(split.clone()),
+                        ..SearchConfig::count()
+                    };
+                    solve(&problem, &config, None).solutions.saturating_u64()
+                })
+                .sum();
+            prop_assert_eq!(total, expected, "{} shards", n);
+        }
+    }
+
     #[test]
     fn first_solution_does_not_depend_on_threads(model in model()) {
         let problem = model.build();
