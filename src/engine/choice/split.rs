@@ -19,6 +19,9 @@
 //!   a fair share (`T / N`), it is replaced by its children, in place
 //!   (tree order stays), each measured as in D3; until none is that large,
 //!   a round splits nothing, or there are [`DEEP_MAX_TICKETS`] per shard.
+//!   Each round splits the largest first, and fills at most half the
+//!   room left under that cap, so that when the cap binds it is the
+//!   largest tickets that were split, children of earlier rounds included.
 //! * **D5. Deal.** Largest first onto the least-loaded shard
 //!   ([`super::estimate::deal`]).
 //!
@@ -88,44 +91,12 @@ pub(crate) fn deep<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
     };
     // D4: split what is too large.
     let max_tickets = DEEP_MAX_TICKETS.saturating_mul(n as usize);
-    let mut kids: Vec<Step> = Vec::new();
     loop {
-        let total: f64 = sizes.iter().sum();
-        let limit = total / f64::from(n) / SPLIT_PARTS;
-        let mut next = Vec::with_capacity(tickets.len());
-        let mut next_sizes = Vec::with_capacity(tickets.len());
-        let mut fresh = Vec::new();
-        let mut count = tickets.len(); // after the splits so far
-        for (ticket, &size) in tickets.iter().zip(&sizes) {
-            halt.check()?;
-            if size > limit && count < max_tickets {
-                first.reset();
-                cost += ticket.path.len() as u64;
-                if first.replay(&ticket.path) {
-                    cost += children(first, &mut kids) + 1;
-                } else {
-                    kids.clear();
-                }
-                first.reset();
-                if !kids.is_empty() {
-                    count += kids.len() - 1;
-                    let weight = ticket.weight / kids.len() as f64;
-                    for &c in &kids {
-                        let mut path = ticket.path.clone();
-                        path.push(c);
-                        fresh.push(next.len());
-                        next.push(Ticket { path, weight });
-                        next_sizes.push(0.0);
-                    }
-                    continue;
-                }
-            }
-            next.push(ticket.clone());
-            next_sizes.push(size);
-        }
-        if fresh.is_empty() {
+        let Some((next, mut next_sizes, fresh, more)) = split_round(first, tickets, &sizes, n, max_tickets, &halt)?
+        else {
             return Ok(Measured { sizes, probes, cost });
-        }
+        };
+        cost += more;
         let split: Vec<Ticket> = fresh.iter().map(|&t| next[t].clone()).collect();
         let (measured, more) = m.all(make, first, &split, gauge)?;
         cost += more;
@@ -135,6 +106,79 @@ pub(crate) fn deep<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
         *tickets = next;
         sizes = next_sizes;
     }
+}
+
+/// One round of D4: every ticket larger than `1 /` [`SPLIT_PARTS`] of a
+/// fair share is replaced by its children, in place (tree order stays),
+/// the largest first, until the tickets fill half the room left below
+/// `max_tickets` (so that when the cap binds, it is the largest that get
+/// split, not the first in tree order nor the first round's). Returns the new tickets, their sizes (0 for
+/// the children, which the caller measures), the children's places, and
+/// the moves spent; `None` when nothing was split.
+#[allow(clippy::type_complexity)]
+fn split_round<B: Backend>(
+    first: &mut B,
+    tickets: &[Ticket],
+    sizes: &[f64],
+    n: u32,
+    max_tickets: usize,
+    halt: &Halt,
+) -> Result<Option<(Vec<Ticket>, Vec<f64>, Vec<usize>, u64)>, Stopped> {
+    let total: f64 = sizes.iter().sum();
+    let limit = total / f64::from(n) / SPLIT_PARTS;
+    let mut large: Vec<usize> = (0..tickets.len()).filter(|&t| sizes[t] > limit).collect();
+    large.sort_by(|&a, &b| sizes[b].total_cmp(&sizes[a]).then(a.cmp(&b)));
+    let (mut count, mut cost) = (tickets.len(), 0u64);
+    // Half the room left: a child of this round that is still too large
+    // finds room in the next one.
+    let room = count + max_tickets.saturating_sub(count).div_ceil(2);
+    let mut kids: Vec<Step> = Vec::new();
+    let mut split_kids: Vec<(usize, Vec<Step>)> = Vec::new();
+    for t in large {
+        if count >= room {
+            break;
+        }
+        halt.check()?;
+        first.reset();
+        cost += tickets[t].path.len() as u64;
+        if first.replay(&tickets[t].path) {
+            cost += children(first, &mut kids) + 1;
+        } else {
+            kids.clear();
+        }
+        first.reset();
+        if !kids.is_empty() {
+            count += kids.len() - 1;
+            split_kids.push((t, kids.clone()));
+        }
+    }
+    if split_kids.is_empty() {
+        return Ok(None);
+    }
+    split_kids.sort_unstable_by_key(|&(t, _)| t);
+    let mut next = Vec::with_capacity(count);
+    let mut next_sizes = Vec::with_capacity(count);
+    let mut fresh = Vec::new();
+    let mut split = split_kids.iter().peekable();
+    for (t, (ticket, &size)) in tickets.iter().zip(sizes).enumerate() {
+        match split.next_if(|&&(s, _)| s == t) {
+            Some((_, kids)) => {
+                let weight = ticket.weight / kids.len() as f64;
+                for &c in kids {
+                    let mut path = ticket.path.clone();
+                    path.push(c);
+                    fresh.push(next.len());
+                    next.push(Ticket { path, weight });
+                    next_sizes.push(0.0);
+                }
+            }
+            None => {
+                next.push(ticket.clone());
+                next_sizes.push(size);
+            }
+        }
+    }
+    Ok(Some((next, next_sizes, fresh, cost)))
 }
 
 /// The seed of a ticket's walks: [`SEED`] mixed with its path.
