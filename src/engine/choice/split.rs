@@ -21,7 +21,9 @@
 //!   a round splits nothing, or there are [`DEEP_MAX_TICKETS`] per shard.
 //!   Each round splits the largest first, and fills at most half the
 //!   room left under that cap, so that when the cap binds it is the
-//!   largest tickets that were split, children of earlier rounds included.
+//!   largest tickets that were split, children of earlier rounds included;
+//!   a ticket above a fifth of a fair share, which would unbalance the
+//!   deal by itself, is split even past the cap (up to four times it).
 //! * **D5. Deal.** Largest first onto the least-loaded shard
 //!   ([`super::estimate::deal`]).
 //!
@@ -43,6 +45,14 @@ use crate::engine::tuning::{
 };
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
+
+/// D4: a ticket larger than this part of a fair share is split even when
+/// the ticket cap binds: dealt whole, it alone could make its shard 20%
+/// larger than the mean (the deal's target is an imbalance of at most 1.2).
+const UNEVEN_PARTS: f64 = 5.0;
+
+/// D4: how far past [`DEEP_MAX_TICKETS`] such tickets may take the plan.
+const PAST_CAP: usize = 4;
 
 /// Tickets per shard at the cut of a deep plan (D1): the split (D4)
 /// makes the large ones finer, so the cut need not be fine everywhere.
@@ -134,9 +144,13 @@ fn split_round<B: Backend>(
     let room = count + max_tickets.saturating_sub(count).div_ceil(2);
     let mut kids: Vec<Step> = Vec::new();
     let mut split_kids: Vec<(usize, Vec<Step>)> = Vec::new();
+    // A ticket above 1 / UNEVEN_PARTS of a fair share would unbalance
+    // the deal by itself: it is split even past the cap (within
+    // PAST_CAP times it), however late in the rounds its estimate came.
+    let uneven = total / f64::from(n) / UNEVEN_PARTS;
     for t in large {
-        if count >= room {
-            break;
+        if count >= room && (sizes[t] <= uneven || count >= max_tickets.saturating_mul(PAST_CAP)) {
+            continue;
         }
         halt.check()?;
         first.reset();
