@@ -144,9 +144,9 @@ impl<'s> UniformSlots<'s> {
                 }
                 // The option's piece (its second primary item) and colours.
                 let mut x = u64::from(pb.node_item[start + 1]);
-                for (k, &j) in (sec..end).zip(&first) {
-                    in_order &= pb.node_item[k] - p == j;
-                    x = x.rotate_left(16) ^ u64::from(pb.node_colour[k]);
+                for ((&i, &c), &j) in pb.node_item[sec..end].iter().zip(&pb.node_colour[sec..end]).zip(&first) {
+                    in_order &= i.wrapping_sub(p) == j;
+                    x = x.rotate_left(16) ^ u64::from(c);
                 }
                 // An option names an item at most once, so equal counts and
                 // inclusion mean equal sets.
@@ -192,19 +192,40 @@ impl<'s> UniformSlots<'s> {
     /// Whether slots `r` and `s` (both ordered) agree option by option.
     fn same_options(&self, pb: &Problem, dense: &DenseColours, r: usize, s: usize) -> bool {
         let (a, b) = (&self.slots.options[r], &self.slots.options[s]);
-        a.len() == b.len()
-            && self.items[r].len() == self.items[s].len()
-            && a.iter().zip(b).all(|(&x, &y)| {
-                let (x, y) = (x as usize, y as usize);
-                let (sx, sy) = (pb.opt_start[x] as usize, pb.opt_start[y] as usize);
-                let (ex, ey) = (pb.opt_start[x + 1] as usize, pb.opt_start[y + 1] as usize);
-                // Two primary items each: the slot, then the piece. (A loop,
-                // not a slice comparison: memcmp's call costs more than the
-                // four colours.)
-                pb.node_item[sx + 1] == pb.node_item[sy + 1]
-                    && ex - sx == ey - sy
-                    && (2..ex - sx).all(|k| dense.node[sx + k] == dense.node[sy + k])
-            })
+        let ni = self.items[r].len();
+        if a.len() != b.len() || ni != self.items[s].len() {
+            return false;
+        }
+        // Each option has two primary items (the slot, then the piece) and
+        // the slot's `ni` items. Where each slot's options are consecutive
+        // (a tile puzzle's are), so are their nodes: one comparison of the
+        // colours (0 on the primary nodes) and a strided one of the pieces.
+        let width = ni + 2;
+        let run = |opts: &[u32]| match (opts.first(), opts.last()) {
+            (Some(&lo), Some(&hi)) if (hi - lo) as usize + 1 == opts.len() => {
+                let start = pb.opt_start[lo as usize] as usize;
+                let end = pb.opt_start[hi as usize + 1] as usize;
+                (end - start == opts.len() * width).then_some(start..end)
+            }
+            _ => None,
+        };
+        if let (Some(x), Some(y)) = (run(a), run(b)) {
+            return dense.node[x.clone()] == dense.node[y.clone()]
+                && (x.start + 1..x.end)
+                    .step_by(width)
+                    .zip((y.start + 1..y.end).step_by(width))
+                    .all(|(k, l)| pb.node_item[k] == pb.node_item[l]);
+        }
+        a.iter().zip(b).all(|(&x, &y)| {
+            let (x, y) = (x as usize, y as usize);
+            let (sx, sy) = (pb.opt_start[x] as usize, pb.opt_start[y] as usize);
+            let (ex, ey) = (pb.opt_start[x + 1] as usize, pb.opt_start[y + 1] as usize);
+            // A loop, not a slice comparison: memcmp's call costs more
+            // than the four colours.
+            pb.node_item[sx + 1] == pb.node_item[sy + 1]
+                && ex - sx == ey - sy
+                && (2..ex - sx).all(|k| dense.node[sx + k] == dense.node[sy + k])
+        })
     }
 
     /// Slot `s`'s options' dense colours on `items` (some or all of its
