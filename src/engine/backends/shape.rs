@@ -16,8 +16,10 @@
 //! `P` with two copies, join `x`), the slots are `a` and `b`, the piece is
 //! `P`, and the slots are uniform: every option of `b` touches `x`.
 
-use crate::engine::problem::Problem;
+use crate::engine::problem::{DenseColours, Problem};
 use crate::engine::search::halt::{Halt, Stopped};
+use std::collections::HashMap;
+use std::sync::OnceLock;
 
 /// "Not a slot" / "not a piece" in the per-item tables.
 pub(crate) const NONE: u32 = u32::MAX;
@@ -49,6 +51,9 @@ impl SlotPieces {
         }
         let p = pb.primary_count();
         let mut role = vec![0u8; p]; // 1 slot, 2 piece
+                                     // Per primary item: the options naming it as their slot, in one
+                                     // pass with the checks.
+        let mut by_item: Vec<Vec<u32>> = vec![Vec::new(); p];
         for o in 0..pb.option_count() {
             halt.every(o)?;
             if pb.opt_primaries[o] != 2 {
@@ -60,20 +65,23 @@ impl SlotPieces {
             }
             role[s] = 1;
             role[q] = 2;
-            if pb.secondaries(o).any(|(_, c)| c == 0) {
+            if pb.node_colour[pb.opt_start[o] as usize + 2..pb.opt_start[o + 1] as usize].contains(&0) {
                 return Ok(None);
             }
+            by_item[s].push(o as u32);
         }
         if (0..p).any(|i| role[i] == 0 && pb.multiplicity[i] > 0) {
             return Ok(None);
         }
         let (mut slot_item, mut item_slot) = (Vec::new(), vec![NONE; p]);
         let (mut item_piece, mut copies) = (vec![NONE; p], Vec::new());
-        for i in 0..p {
+        let mut options = Vec::new();
+        for (i, opts) in by_item.into_iter().enumerate() {
             match role[i] {
                 1 => {
                     item_slot[i] = slot_item.len() as u32;
                     slot_item.push(i as u32);
+                    options.push(opts);
                 }
                 2 => {
                     item_piece[i] = copies.len() as u32;
@@ -81,11 +89,6 @@ impl SlotPieces {
                 }
                 _ => {}
             }
-        }
-        let mut options = vec![Vec::new(); slot_item.len()];
-        for o in 0..pb.option_count() {
-            halt.every(o)?;
-            options[item_slot[Self::pair(pb, o).0] as usize].push(o as u32);
         }
         Ok(Some(SlotPieces { slot_item, item_slot, item_piece, copies, options }))
     }
@@ -109,29 +112,145 @@ pub(crate) struct UniformSlots<'s> {
     /// Per slot: the secondary items its options touch (in the order its
     /// first option names them).
     pub items: Vec<Vec<u32>>,
+    /// Per slot: whether every option names its items in that order (a
+    /// tile puzzle's options do), so that an option's `i`-th secondary
+    /// node is on `items[s][i]`.
+    ordered: Vec<bool>,
+    /// Per slot: a hash of its options' pieces and colours, option by
+    /// option (equal for the slots of a class, see [`UniformSlots::classes`]).
+    hash: Vec<u64>,
+    /// [`UniformSlots::classes`], worked out once.
+    classes: OnceLock<Vec<u32>>,
 }
 
 impl<'s> UniformSlots<'s> {
     /// `None` unless every option of every slot touches the same items;
     /// `Err` when `halt` stops it (checked once per slot).
     pub(crate) fn of(pb: &Problem, slots: &'s SlotPieces, halt: &Halt) -> Result<Option<Self>, Stopped> {
-        let mut items = Vec::with_capacity(slots.options.len());
+        let n = slots.options.len();
+        let (mut items, mut ordered, mut hash) = (Vec::with_capacity(n), Vec::with_capacity(n), Vec::with_capacity(n));
+        let p = pb.primary_count() as u32;
         for opts in &slots.options {
             halt.check()?;
             let Some(&first) = opts.first() else { return Ok(None) };
             let first: Vec<u32> = pb.secondary_nodes(first as usize).map(|(_, j)| j).collect();
-            // An option names an item at most once, so equal counts and
-            // inclusion mean equal sets.
-            let same = |o: u32| {
-                pb.secondary_nodes(o as usize).count() == first.len()
-                    && pb.secondary_nodes(o as usize).all(|(_, j)| first.contains(&j))
-            };
-            if !opts.iter().all(|&o| same(o)) {
-                return Ok(None);
+            let (mut in_order, mut h) = (true, (opts.len() as u64) << 32 | first.len() as u64);
+            for &o in opts {
+                let o = o as usize;
+                let start = pb.opt_start[o] as usize;
+                let (sec, end) = (start + pb.opt_primaries[o] as usize, pb.opt_start[o + 1] as usize);
+                if end - sec != first.len() {
+                    return Ok(None);
+                }
+                // The option's piece (its second primary item) and colours.
+                let mut x = u64::from(pb.node_item[start + 1]);
+                for ((&i, &c), &j) in pb.node_item[sec..end].iter().zip(&pb.node_colour[sec..end]).zip(&first) {
+                    in_order &= i.wrapping_sub(p) == j;
+                    x = x.rotate_left(16) ^ u64::from(c);
+                }
+                // An option names an item at most once, so equal counts and
+                // inclusion mean equal sets.
+                if !in_order && !pb.secondary_nodes(o).all(|(_, j)| first.contains(&j)) {
+                    return Ok(None);
+                }
+                h = (h.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95);
             }
             items.push(first);
+            ordered.push(in_order);
+            hash.push(h);
         }
-        Ok(Some(UniformSlots { slots, items }))
+        Ok(Some(UniformSlots { slots, items, ordered, hash, classes: OnceLock::new() }))
+    }
+
+    /// Per slot, its *class*: the first slot whose options, taken in
+    /// order, name the same pieces and give the same dense colours on
+    /// their items, taken in order (`items`): every inner cell of a plain
+    /// Tetravex board is in one class. A slot whose options name their
+    /// items in varying orders is a class of its own. Worked out once;
+    /// `Err` when `halt` stops it (checked once per slot).
+    pub(crate) fn classes(&self, pb: &Problem, dense: &DenseColours, halt: &Halt) -> Result<&[u32], Stopped> {
+        if let Some(classes) = self.classes.get() {
+            return Ok(classes);
+        }
+        let n = self.items.len();
+        let mut class: Vec<u32> = (0..n as u32).collect();
+        let mut firsts: HashMap<u64, Vec<usize>> = HashMap::new();
+        for (s, class) in class.iter_mut().enumerate() {
+            halt.check()?;
+            if !self.ordered[s] {
+                continue;
+            }
+            let reps = firsts.entry(self.hash[s]).or_default();
+            match reps.iter().find(|&&r| self.same_options(pb, dense, r, s)) {
+                Some(&r) => *class = r as u32,
+                None => reps.push(s),
+            }
+        }
+        Ok(self.classes.get_or_init(|| class))
+    }
+
+    /// Whether slots `r` and `s` (both ordered) agree option by option.
+    fn same_options(&self, pb: &Problem, dense: &DenseColours, r: usize, s: usize) -> bool {
+        let (a, b) = (&self.slots.options[r], &self.slots.options[s]);
+        let ni = self.items[r].len();
+        if a.len() != b.len() || ni != self.items[s].len() {
+            return false;
+        }
+        // Each option has two primary items (the slot, then the piece) and
+        // the slot's `ni` items. Where each slot's options are consecutive
+        // (a tile puzzle's are), so are their nodes: one comparison of the
+        // colours (0 on the primary nodes) and a strided one of the pieces.
+        let width = ni + 2;
+        let run = |opts: &[u32]| match (opts.first(), opts.last()) {
+            (Some(&lo), Some(&hi)) if (hi - lo) as usize + 1 == opts.len() => {
+                let start = pb.opt_start[lo as usize] as usize;
+                let end = pb.opt_start[hi as usize + 1] as usize;
+                (end - start == opts.len() * width).then_some(start..end)
+            }
+            _ => None,
+        };
+        if let (Some(x), Some(y)) = (run(a), run(b)) {
+            return dense.node[x.clone()] == dense.node[y.clone()]
+                && (x.start + 1..x.end)
+                    .step_by(width)
+                    .zip((y.start + 1..y.end).step_by(width))
+                    .all(|(k, l)| pb.node_item[k] == pb.node_item[l]);
+        }
+        a.iter().zip(b).all(|(&x, &y)| {
+            let (x, y) = (x as usize, y as usize);
+            let (sx, sy) = (pb.opt_start[x] as usize, pb.opt_start[y] as usize);
+            let (ex, ey) = (pb.opt_start[x + 1] as usize, pb.opt_start[y + 1] as usize);
+            // A loop, not a slice comparison: memcmp's call costs more
+            // than the four colours.
+            pb.node_item[sx + 1] == pb.node_item[sy + 1]
+                && ex - sx == ey - sy
+                && (2..ex - sx).all(|k| dense.node[sx + k] == dense.node[sy + k])
+        })
+    }
+
+    /// Slot `s`'s options' dense colours on `items` (some or all of its
+    /// items, in any order), option after option: `cols[t * items.len() + i]`
+    /// for its `t`-th option and `items[i]`.
+    pub(crate) fn colours_on(&self, pb: &Problem, dense: &DenseColours, s: usize, items: &[u32]) -> Vec<u32> {
+        let opts = &self.slots.options[s];
+        let ni = items.len();
+        let mut cols = vec![0u32; opts.len() * ni];
+        let at: Vec<usize> =
+            items.iter().map(|j| self.items[s].iter().position(|x| x == j).expect("an item of the slot")).collect();
+        for (t, &o) in opts.iter().enumerate() {
+            let row = &mut cols[t * ni..(t + 1) * ni];
+            if self.ordered[s] {
+                let sec = pb.opt_start[o as usize] as usize + pb.opt_primaries[o as usize] as usize;
+                row.iter_mut().zip(&at).for_each(|(c, &i)| *c = dense.node[sec + i]);
+            } else {
+                for (k, j) in pb.secondary_nodes(o as usize) {
+                    if let Some(i) = items.iter().position(|&x| x == j) {
+                        row[i] = dense.node[k];
+                    }
+                }
+            }
+        }
+        cols
     }
 }
 
@@ -162,6 +281,51 @@ pub(crate) fn breadth_first<'a>(
                     queue.push(v);
                 }
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{SlotPieces, UniformSlots};
+    use crate::engine::search::halt::Halt;
+    use crate::engine::tests::{tetravex, tetravex_tiles, Rng};
+
+    /// A Tetravex board's cells fall in nine classes (the corners, the
+    /// sides, the inside), and the slots of a class agree option by option.
+    #[test]
+    fn the_cells_of_a_board_fall_in_nine_classes_that_agree_option_by_option() {
+        let halt = Halt::NEVER;
+        let n = 6;
+        let pb = tetravex(n, n, &tetravex_tiles(&mut Rng(3), n, n, 4, true)).build();
+        let shape = SlotPieces::of(&pb, &halt).unwrap().unwrap();
+        let uniform = UniformSlots::of(&pb, &shape, &halt).unwrap().unwrap();
+        let dense = pb.dense_colours(&halt).unwrap();
+        let classes = uniform.classes(&pb, dense, &halt).unwrap();
+        let mut firsts: Vec<u32> = classes.to_vec();
+        firsts.sort_unstable();
+        firsts.dedup();
+        assert_eq!(firsts.len(), 9, "{classes:?}");
+        // The inside of the board is one class, its first cell's.
+        let inside = n + 1;
+        for r in 1..n - 1 {
+            for c in 1..n - 1 {
+                assert_eq!(classes[r * n + c] as usize, inside, "cell ({r}, {c})");
+            }
+        }
+        let items = |s: usize| uniform.items[s].clone();
+        for (s, &r) in classes.iter().enumerate() {
+            let r = r as usize;
+            assert!(r <= s && classes[r] as usize == r, "the first slot of its class");
+            let (a, b) = (&shape.options[r], &shape.options[s]);
+            assert_eq!(a.len(), b.len());
+            for (&x, &y) in a.iter().zip(b) {
+                assert_eq!(shape.piece_of(&pb, x as usize), shape.piece_of(&pb, y as usize));
+                let cx: Vec<u32> = items(r).iter().map(|&j| dense.of(&pb, x as usize, j).unwrap()).collect();
+                let cy: Vec<u32> = items(s).iter().map(|&j| dense.of(&pb, y as usize, j).unwrap()).collect();
+                assert_eq!(cx, cy, "slots {r} and {s}");
+            }
+            assert_eq!(uniform.colours_on(&pb, dense, s, &items(s)), uniform.colours_on(&pb, dense, r, &items(r)));
         }
     }
 }

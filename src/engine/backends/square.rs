@@ -43,7 +43,8 @@
 //!   (the mean over the slots of the log of their options, plus twice the
 //!   mean over the joins of two slots of the log of the chance that an
 //!   option of each agrees: the first moment of `assign/build.rs`, worked
-//!   out here from the dense colours in one pass over the options). The
+//!   out here from the dense colours, by one colour histogram per item of
+//!   each class of slots, [`UniformSlots::classes`], not one per slot). The
 //!   small hard boards of the bench's `tail` family (at most 100 slots)
 //!   keep the assignment backend, whose arc consistency wins there by
 //!   orders of magnitude.
@@ -176,40 +177,31 @@ pub(crate) fn takes_square_order(
         return Ok(false);
     }
     let touching = Touching::of(uniform, pb.secondary_count());
-    // Per item touched by two slots: the colour histogram of each side's
-    // options, at `hist_off[j]` (side 0) and `hist_off[j] + n_colours[j]`.
-    let mut hist_off = vec![u32::MAX; pb.secondary_count()];
-    let mut len = 0usize;
-    for (j, off) in hist_off.iter_mut().enumerate() {
-        if touching.of_item(j as u32).len() == 2 {
-            *off = len as u32;
-            len += 2 * dense.n_colours[j] as usize;
-        }
-    }
-    let mut hist = vec![0u32; len];
+    // The colour histograms of the options of a slot on each of its items
+    // are its class's (the same options, colours and item order): one per
+    // class, not one per slot.
+    let classes = uniform.classes(pb, dense, halt)?;
+    let mut hist: Vec<Option<Vec<Vec<u32>>>> = vec![None; n];
     let mut ln_options = 0.0;
-    for (s, opts) in uniform.slots.options.iter().enumerate() {
-        halt.check()?;
+    for opts in &uniform.slots.options {
         ln_options += (opts.len() as f64).ln();
-        for &o in opts {
-            for (k, j) in pb.secondary_nodes(o as usize) {
-                let at = hist_off[j as usize];
-                if at != u32::MAX {
-                    let side = usize::from(touching.of_item(j)[0] != s as u32);
-                    hist[at as usize + side * dense.n_colours[j as usize] as usize + dense.node[k] as usize] += 1;
-                }
-            }
-        }
     }
     let (mut ln_agree, mut joins) = (0.0, 0usize);
-    for (j, &at) in hist_off.iter().enumerate() {
-        if at == u32::MAX {
-            continue;
+    for j in 0..pb.secondary_count() as u32 {
+        let &[a, b] = touching.of_item(j) else { continue };
+        let at = |s: u32| uniform.items[s as usize].iter().position(|&x| x == j).expect("an item of the slot");
+        let (ca, cb) = (classes[a as usize] as usize, classes[b as usize] as usize);
+        for c in [ca, cb] {
+            if hist[c].is_none() {
+                halt.check()?;
+                hist[c] = Some(histograms(pb, uniform, dense, c));
+            }
         }
-        let k = dense.n_colours[j] as usize;
-        let (a, b) = hist[at as usize..at as usize + 2 * k].split_at(k);
-        let (na, nb) = (a.iter().map(|&x| f64::from(x)).sum::<f64>(), b.iter().map(|&x| f64::from(x)).sum::<f64>());
-        let agree: f64 = a.iter().zip(b).map(|(&x, &y)| f64::from(x) * f64::from(y)).sum();
+        let side = |c: usize, s: u32| {
+            (&hist[c].as_ref().expect("made above")[at(s)], uniform.slots.options[s as usize].len() as f64)
+        };
+        let ((ha, na), (hb, nb)) = (side(ca, a), side(cb, b));
+        let agree: f64 = ha.iter().zip(hb).map(|(&x, &y)| f64::from(x) * f64::from(y)).sum();
         ln_agree += (agree / (na * nb)).max(f64::MIN_POSITIVE).ln();
         joins += 1;
     }
@@ -218,6 +210,20 @@ pub(crate) fn takes_square_order(
     }
     let ln_two_sided = ln_options / n as f64 + 2.0 * ln_agree / joins as f64;
     Ok(ln_two_sided <= COMPACT_TWO_SIDED.ln())
+}
+
+/// Per item of slot `s` (in the order of `uniform.items[s]`): how many of
+/// its options give it each dense colour.
+fn histograms(pb: &Problem, uniform: &UniformSlots, dense: &DenseColours, s: usize) -> Vec<Vec<u32>> {
+    let items = &uniform.items[s];
+    let cols = uniform.colours_on(pb, dense, s, items);
+    let mut hist: Vec<Vec<u32>> = items.iter().map(|&j| vec![0; dense.n_colours[j as usize] as usize]).collect();
+    for row in cols.chunks_exact(items.len().max(1)) {
+        for (h, &c) in hist.iter_mut().zip(row) {
+            h[c as usize] += 1;
+        }
+    }
+    hist
 }
 
 #[cfg(test)]
