@@ -66,9 +66,10 @@ fn memo_method(stdout: &str) -> Option<String> {
 fn auto_meets_in_the_middle_on_uniform_3_label_5x5_boards() {
     // `generate --labels 3` boards whose states hardly repeat: seeds 2 and
     // 4 went to the row scan (over 30 s) before the halves' cost model was
-    // measured again; meeting in the middle counts them in seconds. The
-    // node budget stops each count early: the choice is made before.
-    for seed in ["1", "2", "3", "4"] {
+    // measured again; meeting in the middle counts them in seconds. (Seed
+    // 1, 10^8 row-scan nodes, stays under the margin.) The node budget
+    // stops each count early: the choice is made before.
+    for seed in ["2", "3", "4"] {
         let board = run(&["generate", "tetravex", "--size", "5", "--labels", "3", "--seed", seed], "").stdout;
         let r = run(&["tetravex", "--count", "--json", "--stats", "--max-nodes", "200000"], board);
         assert_eq!(memo_method(&r.stdout).as_deref(), Some("halves"), "seed {seed}: {}", r.stdout);
@@ -82,4 +83,16 @@ fn auto_keeps_the_memo_where_states_repeat() {
     let board = run(&["generate", "tetravex", "--size", "5", "--labels", "2", "--seed", "1"], "").stdout;
     let r = run(&["tetravex", "--count", "--json", "--stats", "--max-nodes", "200000"], board);
     assert_eq!(memo_method(&r.stdout).as_deref(), Some("memo"), "{}", r.stdout);
+}
+
+#[test]
+fn auto_keeps_the_row_scan_where_the_halves_win_too_little() {
+    // 3 labels, 10^8 row-scan nodes: the halves' estimate is 2.4 times
+    // under the row scan's, not under the margin of 2.5 (set by a board of
+    // the bench estimated 2.1 times under, where the halves took 5.5 s of
+    // CPU time and the row scan 4.8 s; here they take 3.1 to 3.7 s, the
+    // row scan 5.9 s).
+    let board = run(&["generate", "tetravex", "--size", "5", "--labels", "3", "--seed", "1"], "").stdout;
+    let r = run(&["tetravex", "--count", "--json", "--stats", "--max-nodes", "200000"], board);
+    assert_eq!(memo_method(&r.stdout), None, "{}", r.stdout);
 }
