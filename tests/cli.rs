@@ -1057,6 +1057,7 @@ fn memoised_counts_beyond_u64_in_text_json_and_merge() {
     let r = run(&["pack", "--count", "--json", "--stats"], board);
     assert!(r.stdout.contains(&format!(r#""count":"{want}","#)), "{}", r.stdout);
     assert!(r.stdout.contains(r#""memo":{"states":"#), "{}", r.stdout);
+    assert!(r.stdout.contains(r#""method":"memo"}"#), "{}", r.stdout);
     assert!(r.stderr.contains("% hits"), "{}", r.stderr);
     // Shards add up exactly.
     let mut shards = String::new();

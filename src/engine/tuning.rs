@@ -332,18 +332,30 @@ pub(crate) const HALVES_WALKS: u32 = 2048;
 /// 7/8 full and at least 7/16 after a growth: 19 to 39 bytes).
 pub(crate) const HALVES_ENTRY_BYTES: f64 = 40.0;
 
-/// The cost of a first-half leaf (a table insert) in row-scan nodes.
+/// The cost of a node of either half in row-scan nodes: the halves' loop
+/// has no hooks, and on 5x5 Tetravex with 3 labels (seed 1, 2 threads,
+/// cuts at 9 to 12 slots) a node, its share of the look-ups included, took
+/// about 20 ns of CPU time, the row scan's count 31 ns.
+pub(crate) const HALVES_NODE: f64 = 0.65;
+
+/// The cost of a first-half leaf (a table insert) in row-scan nodes, in a
+/// table that fits the caches.
 pub(crate) const HALVES_INSERT: f64 = 4.0;
 
-/// The cost of a second-half leaf (a look-up in a map that stays in the
-/// cache) in row-scan nodes.
-pub(crate) const HALVES_LOOKUP: f64 = 1.0;
+/// The cost of a second-half leaf (a look-up in the one map of its
+/// frontier colours, which stays in the cache) in row-scan nodes.
+pub(crate) const HALVES_LOOKUP: f64 = 0.5;
 
-/// Leaves cost more as the table outgrows the caches: times `1 + bytes /
-/// HALVES_CACHE`. Measured on a 5x5 Tetravex with 3 labels (CPU time of
-/// the count, 2 threads): cuts with tables of 0.4, 2.1 and 13 M entries
-/// took 29.7 s (724 M nodes), 8.4 s (150 M) and 21.7 s (110 M).
-pub(crate) const HALVES_CACHE: f64 = 16.0 * 1024.0 * 1024.0;
+/// Inserts cost more as the table outgrows the caches: times `1 + bytes /
+/// HALVES_CACHE`. Measured on a 5x5 Tetravex with 3 labels (seed 1, CPU
+/// time of the count, 2 threads): cuts at 9, 10, 11 and 12 slots, with
+/// tables of 1.1, 1.8, 7.4 and 10.4 M entries, took 7.8 s (372 M nodes),
+/// 3.8 s (113 M), 4.5 s (97 M) and 7.4 s (86 M); the model gives 10, 3.1,
+/// 5.4 and 8.5 s (at 32 M row-scan nodes a second) and orders them right.
+/// (The first model, leaves times `1 + bytes / 16 MiB` for both halves,
+/// estimated these counts 3 to 7 times too dear, and auto left seeds 2
+/// and 4 to the row scan, which took over 30 s.)
+pub(crate) const HALVES_CACHE: f64 = 256.0 * 1024.0 * 1024.0;
 
 /// A count meets in the middle (unless `--memo halves` asks for it) only
 /// where the best other way is estimated above this many row-scan nodes
@@ -351,5 +363,11 @@ pub(crate) const HALVES_CACHE: f64 = 16.0 * 1024.0 * 1024.0;
 /// share, and the estimates are least sure.
 pub(crate) const HALVES_MIN_TREE: f64 = 1e8;
 
-/// ... and only where its estimated cost is this many times less.
-pub(crate) const HALVES_MARGIN: f64 = 2.0;
+/// ... and only where its estimated cost is this many times less. The
+/// row scan's estimates scatter more than the halves' (they were 1.2 to
+/// 2.3 times the real cost on 5x5 Tetravex with 3 labels): at 2 the
+/// bench's `tetravex-count/5x5-3d` (estimated 2.1 times dearer on the row
+/// scan) met in the middle in 5.5 s of CPU time against the row scan's
+/// 4.8 s (1 thread), while the `generate --labels 3 --seed 1` board
+/// (2.4 times) takes 3.1 to 3.7 s halved against 5.9 s.
+pub(crate) const HALVES_MARGIN: f64 = 2.5;

@@ -106,6 +106,7 @@ fn every_cut_counts_what_enumeration_counts() {
                 let out = Plan::at(halves_of(&pb), m).count(&config).expect("fits");
                 assert!(out.complete);
                 assert_eq!(out.solutions.to_u128(), Some(want), "seed {seed} cut {m} threads {threads}");
+                assert!(out.stats.memo.is_some_and(|memo| memo.halves), "named as the halves");
                 checked += 1;
             }
         }
@@ -122,5 +123,17 @@ fn the_chosen_cut_counts_too() {
         assert!((1..16).contains(&plan.cut()));
         let out = plan.count(&config).unwrap();
         assert_eq!(out.solutions.to_u128(), Some(plain_count(&pb)), "seed {seed}");
+    }
+}
+
+#[test]
+fn a_table_over_the_cap_stops_the_method_on_any_thread_count() {
+    // 5x5, 4 labels: the first half at 12 slots has about 10^5 covers,
+    // far more than 1 MiB holds; the workers' tables count against one cap.
+    let pb = board(5, 5, 4, false, 7);
+    for threads in [1, 2] {
+        let config = SearchConfig { threads, memo_mb: Some(1), ..SearchConfig::count() };
+        let spent = Plan::at(halves_of(&pb), 12).count(&config).expect_err("over the cap");
+        assert!(spent > 0);
     }
 }

@@ -96,6 +96,10 @@ pub struct MemoStats {
     pub bytes: u64,
     /// Times a table was full at its cap and started again.
     pub clears: u64,
+    /// Whether the count met in the middle (`halves.rs`: the states are
+    /// the first half's table, the look-ups the second half's) rather than
+    /// memoising the search.
+    pub halves: bool,
 }
 
 impl MemoStats {
@@ -106,6 +110,7 @@ impl MemoStats {
         self.states += o.states;
         self.bytes += o.bytes;
         self.clears += o.clears;
+        self.halves |= o.halves;
     }
 
     /// Hits over look-ups, 0 to 1.

@@ -63,6 +63,15 @@ pub struct MemoJson {
     pub bytes: u64,
     /// Times a table was full at its cap and started again.
     pub clears: u64,
+    /// How the count used its table: `"memo"` (the search memoised) or
+    /// `"halves"` (met in the middle). Absent in older records: `"memo"`.
+    #[serde(default = "memo_method")]
+    pub method: String,
+}
+
+/// The method of records written before the field.
+fn memo_method() -> String {
+    "memo".to_string()
 }
 
 /// Milliseconds with microsecond precision: `0.285`, not the float noise
@@ -103,6 +112,7 @@ impl StatsJson {
                 hit_rate: m.hit_rate(),
                 bytes: m.bytes,
                 clears: m.clears,
+                method: if m.halves { "halves" } else { "memo" }.to_string(),
             }),
             elapsed_ms: millis(s.elapsed),
         }
