@@ -67,8 +67,8 @@ impl SlotPieces {
         if (0..p).any(|i| role[i] == 0 && pb.multiplicity[i] > 0) {
             return Ok(None);
         }
-        let (mut slot_item, mut item_slot) = (Vec::new(), vec![NONE; p]);
-        let (mut item_piece, mut copies) = (vec![NONE; p], Vec::new());
+        let (mut slot_item, mut item_slot) = (Vec::with_capacity(p), vec![NONE; p]);
+        let (mut item_piece, mut copies) = (vec![NONE; p], Vec::with_capacity(p));
         for i in 0..p {
             match role[i] {
                 1 => {
@@ -82,7 +82,12 @@ impl SlotPieces {
                 _ => {}
             }
         }
-        let mut options = vec![Vec::new(); slot_item.len()];
+        // Each slot's list laid out once, at its size.
+        let mut sizes = vec![0usize; slot_item.len()];
+        for o in 0..pb.option_count() {
+            sizes[item_slot[Self::pair(pb, o).0] as usize] += 1;
+        }
+        let mut options: Vec<Vec<u32>> = sizes.into_iter().map(Vec::with_capacity).collect();
         for o in 0..pb.option_count() {
             halt.every(o)?;
             options[item_slot[Self::pair(pb, o).0] as usize].push(o as u32);
