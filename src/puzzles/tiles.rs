@@ -445,24 +445,43 @@ impl Joins {
 /// side's first), and a 30x30 board's 2.5 million look-ups become a few
 /// thousand.
 struct SideColours {
+    /// Each label's colour; the first [`SideColours::SCANNED`] labels are
+    /// found by a scan of `labels` (colour: place + 1), with no hashing
+    /// (the small boards of a stream), and only later ones are hashed.
+    labels: Vec<i32>,
     colour_of: HashMap<i32, u32>,
     side: Vec<Vec<[u32; 4]>>,
 }
 
 impl SideColours {
+    /// The most labels found by a scan.
+    const SCANNED: usize = 32;
+
     fn new(orients: &[Vec<(u8, Labels)>]) -> Self {
-        SideColours { colour_of: HashMap::new(), side: orients.iter().map(|o| vec![[0; 4]; o.len()]).collect() }
+        let side = orients.iter().map(|o| vec![[0; 4]; o.len()]).collect();
+        SideColours { labels: Vec::new(), colour_of: HashMap::new(), side }
     }
 
     /// The colour of side `d` of orientation `k` of type `t`, whose label
     /// there is `label`.
     fn of(&mut self, t: usize, k: usize, d: usize, label: i32) -> u32 {
-        let known = &mut self.side[t][k][d];
-        if *known == 0 {
-            let next = self.colour_of.len() as u32 + 1;
-            *known = *self.colour_of.entry(label).or_insert(next);
+        let known = self.side[t][k][d];
+        if known != 0 {
+            return known;
         }
-        *known
+        let colour = match self.labels.iter().position(|&l| l == label) {
+            Some(i) => i as u32 + 1,
+            None if self.labels.len() < Self::SCANNED => {
+                self.labels.push(label);
+                self.labels.len() as u32
+            }
+            None => {
+                let next = (self.labels.len() + self.colour_of.len()) as u32 + 1;
+                *self.colour_of.entry(label).or_insert(next)
+            }
+        };
+        self.side[t][k][d] = colour;
+        colour
     }
 }
 
