@@ -130,9 +130,7 @@ pub(crate) fn pick(
     // is rebuilt. The plain build goes first: its tree is the larger, so
     // a pilot it calls for decides the balanced build's memo too.
     let Some(mut rows) = RowScan::<false>::build(pb, uniform, halt)? else { return assign() };
-    // A tiny tree is searched whole at once: its walks and the other
-    // builds would cost more than its search (a stream of small cases pays
-    // them per case).
+    // A tiny tree runs at once: walks and other builds cost more than it.
     if tiny_tree(&mut rows, config, halt)?.is_some() {
         return Ok((rows.picked(), MemoHint { memoise: Some(false), piloted: false }));
     }
