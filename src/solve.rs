@@ -44,8 +44,10 @@ pub struct CaseResult<S> {
 
 /// Runs a case in `config.mode`: [`SearchMode::First`] decides whether a
 /// solution exists (and finds one), [`SearchMode::Count`] counts,
-/// [`SearchMode::All`] lists. `want_solution` asks for one solution even
-/// when counting or listing (a first-solution search before the count);
+/// [`SearchMode::All`] lists. `want_solution` asks for one solution (in
+/// [`SearchMode::First`], the one found is decoded only then: the verdict
+/// alone needs none; when counting or listing, a first-solution search
+/// runs before the count);
 /// `on_solution` sees every solution in `All` mode.
 pub fn run<M: Model>(
     model: &M,
@@ -89,18 +91,27 @@ pub fn run<M: Model>(
     // search before: the plan's subtrees are those of the count's tree,
     // which for tile puzzles can be another backend's than a first
     // solution's (its record then shows no solution, only the count).
-    let want_solution = want_solution && config.split.is_none();
-    if mode == SearchMode::First || want_solution {
+    let search_first = mode == SearchMode::First || (want_solution && config.split.is_none());
+    if search_first {
         let found = Mutex::new(None);
         let visit = |sol: &[usize]| {
             *found.lock().unwrap() = Some(model.decode(sol));
             ControlFlow::Continue(())
         };
-        let first = SearchConfig { mode: SearchMode::First, ..config.clone() };
-        let outcome = engine::solve(problem, &first, Some(&visit));
+        let first_config;
+        let first = match mode {
+            SearchMode::First => config,
+            _ => {
+                first_config = SearchConfig { mode: SearchMode::First, ..config.clone() };
+                &first_config
+            }
+        };
+        // The verdict alone decodes nothing.
+        let visitor: Option<&engine::Visitor> = if want_solution { Some(&visit) } else { None };
+        let outcome = engine::solve(problem, first, visitor);
         result.solution = found.into_inner().unwrap();
         result.stats += &outcome.stats;
-        if result.solution.is_some() {
+        if result.solution.is_some() || !outcome.solutions.is_zero() {
             result.status = Status::Solvable;
         } else if outcome.proved_unsolvable() {
             // A shard holds only part of the tree: no solution there says

@@ -132,17 +132,17 @@ pub fn text<M: Model>(
     result: &CaseResult<M::Solution>,
     streamed: u64,
 ) -> String {
-    let mut text = String::new();
     let extra = cfg.grid || cfg.counting();
+    // The verdict's own string grows into the answer (one allocation for
+    // the answer of a stream's small case).
+    let mut text = match empty_shard(cfg, result) {
+        true => empty_shard_line(cfg, k),
+        false => render.verdict(k, model, result),
+    };
     // After `--all` solutions, the empty line after the last drawing
     // already separates it from the verdict.
     if k > 1 && (render.blank_between() || extra) && streamed == 0 {
-        text.push('\n');
-    }
-    if empty_shard(cfg, result) {
-        text.push_str(&empty_shard_line(cfg, k));
-    } else {
-        text.push_str(&render.verdict(k, model, result));
+        text.insert(0, '\n');
     }
     text.push('\n');
     if let Some(count) = &result.count {

@@ -77,7 +77,7 @@ pub fn run(args: &TetravexArgs, monitor: Arc<Monitor>) -> Result<Exit> {
         |source| Box::new(tetravex::Reader::from_source(source, opts.layout)),
         |input: Input<tetravex::Case, TilePuzzleJson>| {
             let (line, puzzle) = match input {
-                Input::Text(case) => (case.line, case.puzzle(&opts)),
+                Input::Text(case) => (case.line, case.into_puzzle(&opts)),
                 Input::Json(line, json) => (line, from_json(&json, &opts).map_err(|e| ParseError::at(line, e))?),
             };
             let model = TileModel::new(puzzle).map_err(|e| ParseError::at(line, e.to_string()))?;

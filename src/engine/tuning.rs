@@ -134,6 +134,11 @@ pub(crate) const ASSIGN_PROBES_BIG: u32 = 256;
 /// 28 on the counting families of the benchmark (docs/performance.md).
 pub(crate) const COST_RATIO: f64 = 25.0;
 
+/// A row-scan tree of at most this many nodes is measured exactly (by
+/// searching it) and runs at once, without walks or other builds (see
+/// `choose::tiny_tree`): about 40 us of nodes, less than the walks cost.
+pub(crate) const TINY_TREE: u64 = 1 << 10;
+
 /// A row-scan tree estimated at most this large runs without further ado
 /// (at about 25 M nodes/s, a few milliseconds).
 pub(crate) const SMALL_ROW_TREE: f64 = 1e5;

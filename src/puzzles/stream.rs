@@ -313,19 +313,14 @@ impl Tokens {
                 self.pos = 0;
                 self.chars = 0;
             }
-            let rest = &self.source.line[self.pos..];
-            let token = rest.trim_start();
-            let skip = rest.len() - token.len();
-            self.chars += char_count(&rest[..skip]);
-            self.pos += skip;
-            if !token.is_empty() {
-                let len = token.find(char::is_whitespace).unwrap_or(token.len());
-                self.start = self.pos;
-                self.end = self.pos + len;
-                self.column = self.chars + 1;
-                self.chars += char_count(&token[..len]);
-                self.pos = self.end;
-                return true;
+            match self.next_ascii() {
+                Some(true) => return true,
+                Some(false) => {}
+                None => {
+                    if self.next_general() {
+                        return true;
+                    }
+                }
             }
             if !self.source.advance() {
                 return false;
@@ -333,6 +328,55 @@ impl Tokens {
             self.pos = 0;
             self.chars = 0;
         }
+    }
+
+    /// The next token of the current line by bytes, when they are ASCII
+    /// up to its end (the judges' input; no character decoding):
+    /// `Some(true)` at a token, `Some(false)` when the line has no more;
+    /// `None`, having moved nothing, at a byte that is not ASCII.
+    fn next_ascii(&mut self) -> Option<bool> {
+        // White space as `char::is_whitespace` has it, in ASCII.
+        let space = |b: u8| matches!(b, b' ' | b'\t' | b'\n' | 0x0B | 0x0C | b'\r');
+        let bytes = self.source.line.as_bytes();
+        let mut start = self.pos;
+        while start < bytes.len() && space(bytes[start]) {
+            start += 1;
+        }
+        let mut end = start;
+        while end < bytes.len() && bytes[end] < 0x80 && !space(bytes[end]) {
+            end += 1;
+        }
+        if end < bytes.len() && bytes[end] >= 0x80 {
+            return None;
+        }
+        self.chars += start - self.pos;
+        self.pos = end;
+        if start == end {
+            return Some(false);
+        }
+        (self.start, self.end, self.column) = (start, end, self.chars + 1);
+        self.chars += end - start;
+        Some(true)
+    }
+
+    /// The next token of the current line, whatever its characters;
+    /// `false` when the line has no more.
+    fn next_general(&mut self) -> bool {
+        let rest = &self.source.line[self.pos..];
+        let token = rest.trim_start();
+        let skip = rest.len() - token.len();
+        self.chars += char_count(&rest[..skip]);
+        self.pos += skip;
+        if token.is_empty() {
+            return false;
+        }
+        let len = token.find(char::is_whitespace).unwrap_or(token.len());
+        self.start = self.pos;
+        self.end = self.pos + len;
+        self.column = self.chars + 1;
+        self.chars += char_count(&token[..len]);
+        self.pos = self.end;
+        true
     }
 
     /// The current token (after [`Tokens::advance`] returned `true`).
@@ -415,6 +459,15 @@ mod tests {
         let want = [(1, 1, "1"), (1, 3, "22"), (3, 3, "é"), (3, 5, "3"), (4, 1, "4")];
         assert_eq!(got, want.map(|(l, c, s)| (l, c, s.to_string())));
         assert!(tokens(" \n \n").is_empty());
+    }
+
+    /// Bytes beyond ASCII (white space among them) leave the byte scan
+    /// for the characters' one: the same tokens, columns in characters.
+    #[test]
+    fn ascii_and_other_white_space_split_alike() {
+        let got = tokens("1\u{a0}2\x0b3 é4\u{2003} 5\n\x0c6");
+        let want = [(1, 1, "1"), (1, 3, "2"), (1, 5, "3"), (1, 7, "é4"), (1, 11, "5"), (2, 2, "6")];
+        assert_eq!(got, want.map(|(l, c, s)| (l, c, s.to_string())));
     }
 
     #[test]

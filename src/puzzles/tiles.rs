@@ -195,14 +195,30 @@ fn orientations(labels: Labels, turn: bool) -> Vec<(u8, Labels)> {
     out
 }
 
+/// How many distinct orientations a tile may take (as many as
+/// [`orientations`] lists, without listing them).
+fn orientation_count(labels: Labels, turn: bool) -> usize {
+    if !turn {
+        return 1;
+    }
+    // The turns that repeat an earlier one are the turns of its period.
+    (1..=4u8).find(|&r| rotate(labels, r) == labels).map_or(4, usize::from)
+}
+
 /// The canonical form of a tile: its labels, or when tiles turn, the least
 /// of its rotations.
 fn canonical(labels: Labels, turn: bool) -> Labels {
-    orientations(labels, turn).into_iter().map(|(_, l)| l).min().unwrap()
+    if !turn {
+        return labels;
+    }
+    (0..4).map(|r| rotate(labels, r)).min().unwrap()
 }
 
 impl TilePuzzle {
     fn check_hints(&self) -> Result<(), TileModelError> {
+        if self.fixes.is_empty() {
+            return Ok(());
+        }
         let mut piece_seen = vec![false; self.tiles.len()];
         let mut cell_seen = vec![false; self.rows * self.cols];
         for (h, f) in self.fixes.iter().enumerate() {
@@ -248,8 +264,13 @@ impl TilePuzzle {
             return Err(TileModelError::TileCount(n, self.rows, self.cols, self.tiles.len()));
         }
         self.check_hints()?;
+        // Four orientations of every tile in every cell: within the limit
+        // whatever the types (every Tetravex board up to 32x32).
+        if n.saturating_mul(4 * n) <= MAX_OPTIONS {
+            return Ok(());
+        }
         let types = TileTypes::of(self);
-        let estimate = n * types.canon.iter().map(|&c| orientations(c, self.rotate).len()).sum::<usize>();
+        let estimate = n * types.canon.iter().map(|&c| orientation_count(c, self.rotate)).sum::<usize>();
         if estimate > MAX_OPTIONS {
             return Err(TileModelError::TooLarge(estimate));
         }
@@ -267,7 +288,7 @@ impl TilePuzzle {
         let cells: Vec<Primary> = (0..n).map(|_| b.primary(1)).collect();
         let type_items: Vec<Primary> = types.tiles.iter().map(|t| b.primary(t.len() as u32)).collect();
         let joins = Joins::declare(&mut b, self.rows, self.cols);
-        let hint = self.hints(&types.type_of);
+        let hint = self.hints(&types);
         let orients: Vec<Vec<(u8, Labels)>> = types.canon.iter().map(|&c| orientations(c, self.rotate)).collect();
         let mut colours = SideColours::new(&orients);
         // At most this many options, of two primary and four secondary
@@ -301,10 +322,10 @@ impl TilePuzzle {
     }
 
     /// The hint of each cell, if it has one.
-    fn hints(&self, type_of: &HashMap<Labels, usize>) -> Vec<Option<Hint>> {
+    fn hints(&self, types: &TileTypes) -> Vec<Option<Hint>> {
         let mut hint: Vec<Option<Hint>> = vec![None; self.rows * self.cols];
         for f in &self.fixes {
-            let ty = type_of[&canonical(self.tiles[f.piece], self.rotate)];
+            let ty = types.find(&canonical(self.tiles[f.piece], self.rotate)).expect("every tile has a type");
             let labels = f.rotation.map(|r| rotate(self.tiles[f.piece], r));
             hint[f.row * self.cols + f.col] = Some(Hint { ty, labels });
         }
@@ -340,8 +361,10 @@ impl TilePuzzle {
 
 /// Identical tiles grouped into types (up to turning, with `--rotate`).
 struct TileTypes {
-    /// Each type's canonical labels, to its type.
-    type_of: HashMap<Labels, usize>,
+    /// Each type's canonical labels, to its type; on boards of at most
+    /// [`TileTypes::SCANNED`] tiles, none: the canonical labels are scanned
+    /// (no hashing for the small cases of a stream).
+    type_of: Option<HashMap<Labels, usize>>,
     /// Per type: its tiles.
     tiles: Vec<Vec<usize>>,
     /// Per type: its canonical labels.
@@ -349,18 +372,37 @@ struct TileTypes {
 }
 
 impl TileTypes {
+    /// The most tiles whose types are found by a scan.
+    const SCANNED: usize = 64;
+
     fn of(puzzle: &TilePuzzle) -> Self {
-        let mut types = TileTypes { type_of: HashMap::new(), tiles: Vec::new(), canon: Vec::new() };
+        let type_of = (puzzle.tiles.len() > Self::SCANNED).then(HashMap::new);
+        let mut types = TileTypes { type_of, tiles: Vec::new(), canon: Vec::new() };
         for (i, &t) in puzzle.tiles.iter().enumerate() {
             let c = canonical(t, puzzle.rotate);
-            let k = *types.type_of.entry(c).or_insert_with(|| {
-                types.tiles.push(Vec::new());
-                types.canon.push(c);
-                types.tiles.len() - 1
-            });
+            let k = match types.find(&c) {
+                Some(k) => k,
+                None => {
+                    types.tiles.push(Vec::new());
+                    types.canon.push(c);
+                    let k = types.tiles.len() - 1;
+                    if let Some(type_of) = &mut types.type_of {
+                        type_of.insert(c, k);
+                    }
+                    k
+                }
+            };
             types.tiles[k].push(i);
         }
         types
+    }
+
+    /// The type of canonical labels `c`, if a tile has them.
+    fn find(&self, c: &Labels) -> Option<usize> {
+        match &self.type_of {
+            Some(type_of) => type_of.get(c).copied(),
+            None => self.canon.iter().position(|k| k == c),
+        }
     }
 }
 
@@ -403,24 +445,43 @@ impl Joins {
 /// side's first), and a 30x30 board's 2.5 million look-ups become a few
 /// thousand.
 struct SideColours {
+    /// Each label's colour; the first [`SideColours::SCANNED`] labels are
+    /// found by a scan of `labels` (colour: place + 1), with no hashing
+    /// (the small boards of a stream), and only later ones are hashed.
+    labels: Vec<i32>,
     colour_of: HashMap<i32, u32>,
     side: Vec<Vec<[u32; 4]>>,
 }
 
 impl SideColours {
+    /// The most labels found by a scan.
+    const SCANNED: usize = 32;
+
     fn new(orients: &[Vec<(u8, Labels)>]) -> Self {
-        SideColours { colour_of: HashMap::new(), side: orients.iter().map(|o| vec![[0; 4]; o.len()]).collect() }
+        let side = orients.iter().map(|o| vec![[0; 4]; o.len()]).collect();
+        SideColours { labels: Vec::new(), colour_of: HashMap::new(), side }
     }
 
     /// The colour of side `d` of orientation `k` of type `t`, whose label
     /// there is `label`.
     fn of(&mut self, t: usize, k: usize, d: usize, label: i32) -> u32 {
-        let known = &mut self.side[t][k][d];
-        if *known == 0 {
-            let next = self.colour_of.len() as u32 + 1;
-            *known = *self.colour_of.entry(label).or_insert(next);
+        let known = self.side[t][k][d];
+        if known != 0 {
+            return known;
         }
-        *known
+        let colour = match self.labels.iter().position(|&l| l == label) {
+            Some(i) => i as u32 + 1,
+            None if self.labels.len() < Self::SCANNED => {
+                self.labels.push(label);
+                self.labels.len() as u32
+            }
+            None => {
+                let next = (self.labels.len() + self.colour_of.len()) as u32 + 1;
+                *self.colour_of.entry(label).or_insert(next)
+            }
+        };
+        self.side[t][k][d] = colour;
+        colour
     }
 }
 
@@ -562,11 +623,13 @@ fn label_balance(p: &TilePuzzle) -> Option<Refutation> {
     if p.rotate {
         return None;
     }
+    // Per label l, in increasing order: (l, sides `a` showing l, sides
+    // `bside` that meet l), from one sorted list (no hashing: this runs
+    // once per case, and a stream of tiny cases pays it per case; one
+    // list for both directions).
+    let mut sides: Vec<(i32, bool)> = Vec::with_capacity(2 * p.tiles.len());
     for (a, bside, slack, dir) in [(RIGHT, LEFT, p.rows, "right/left"), (BOTTOM, TOP, p.cols, "bottom/top")] {
-        // Per label l, in increasing order: (l, sides `a` showing l, sides
-        // `bside` that meet l), from one sorted list (no hashing: this
-        // runs once per case, and a stream of tiny cases pays it per case).
-        let mut sides: Vec<(i32, bool)> = Vec::with_capacity(2 * p.tiles.len());
+        sides.clear();
         for t in &p.tiles {
             sides.push((t[a], true));
             sides.push((p.rule.partner(t[bside]), false));
@@ -685,6 +748,9 @@ fn frame_ring(p: &TilePuzzle) -> Option<Refutation> {
 /// without turning, `label_balance` is stronger; without a border and with
 /// turning, the outline (2 (rows + cols) sides) absorbs the odd ones.
 fn side_parity(p: &TilePuzzle) -> Option<Refutation> {
+    if p.border == Border::Free && !p.rotate {
+        return None; // label_balance's case (the last arm below)
+    }
     let mut count: HashMap<i32, i64> = HashMap::new();
     for t in &p.tiles {
         for &l in t {
@@ -749,8 +815,11 @@ mod tests {
 
     #[test]
     fn symmetric_tiles_have_fewer_orientations() {
-        assert_eq!(orientations([1, 1, 1, 1], true).len(), 1);
-        assert_eq!(orientations([1, 2, 1, 2], true).len(), 2);
-        assert_eq!(orientations([1, 2, 3, 4], true).len(), 4);
+        for (tile, count) in [([1, 1, 1, 1], 1), ([1, 2, 1, 2], 2), ([1, 2, 3, 4], 4), ([1, 1, 2, 2], 4)] {
+            assert_eq!(orientations(tile, true).len(), count);
+            assert_eq!(orientation_count(tile, true), count);
+            assert_eq!(canonical(tile, true), orientations(tile, true).into_iter().map(|(_, l)| l).min().unwrap());
+            assert_eq!((orientation_count(tile, false), canonical(tile, false)), (1, tile));
+        }
     }
 }

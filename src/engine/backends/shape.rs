@@ -51,8 +51,8 @@ impl SlotPieces {
         }
         let p = pb.primary_count();
         let mut role = vec![0u8; p]; // 1 slot, 2 piece
-                                     // Per primary item: the options naming it as their slot, in one
-                                     // pass with the checks.
+        // Per primary item: the options naming it as their slot, in one
+        // pass with the checks.
         let mut by_item: Vec<Vec<u32>> = vec![Vec::new(); p];
         for o in 0..pb.option_count() {
             halt.every(o)?;
@@ -73,9 +73,9 @@ impl SlotPieces {
         if (0..p).any(|i| role[i] == 0 && pb.multiplicity[i] > 0) {
             return Ok(None);
         }
-        let (mut slot_item, mut item_slot) = (Vec::new(), vec![NONE; p]);
-        let (mut item_piece, mut copies) = (vec![NONE; p], Vec::new());
-        let mut options = Vec::new();
+        let (mut slot_item, mut item_slot) = (Vec::with_capacity(p), vec![NONE; p]);
+        let (mut item_piece, mut copies) = (vec![NONE; p], Vec::with_capacity(p));
+        let mut options = Vec::with_capacity(p);
         for (i, opts) in by_item.into_iter().enumerate() {
             match role[i] {
                 1 => {

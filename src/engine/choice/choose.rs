@@ -35,13 +35,16 @@ use crate::engine::backends::assign::Assign;
 use crate::engine::backends::rowscan::RowScan;
 use crate::engine::backends::shape::{SlotPieces, UniformSlots};
 use crate::engine::backends::square::{square_order, takes_square_order};
-use crate::engine::config::{MemoChoice, SearchConfig};
+use crate::engine::backends::Backend;
+use crate::engine::config::{MemoChoice, SearchConfig, SearchMode};
 use crate::engine::memo::halves::{Halves, Plan};
 use crate::engine::problem::Problem;
+use crate::engine::search::ctx::{Ctx, Shared};
 use crate::engine::search::halt::{Halt, Stopped};
+use crate::engine::search::{search, Enumerate};
 use crate::engine::tuning::{
     ASSIGN_PROBES, ASSIGN_PROBES_BIG, BALANCE_COST, BIG_COUNT_TREE, COST_RATIO, FIRST_ONLY_ROW_LIMIT, HALVES_MARGIN,
-    HALVES_MIN_TREE, ROW_PROBES, ROW_PROBES_BIG, SMALL_ROW_TREE,
+    HALVES_MIN_TREE, ROW_PROBES, ROW_PROBES_BIG, SMALL_ROW_TREE, TINY_TREE,
 };
 
 /// The backend to run, built.
@@ -127,6 +130,10 @@ pub(crate) fn pick(
     // is rebuilt. The plain build goes first: its tree is the larger, so
     // a pilot it calls for decides the balanced build's memo too.
     let Some(mut rows) = RowScan::<false>::build(pb, uniform, halt)? else { return assign() };
+    // A tiny tree runs at once: walks and other builds cost more than it.
+    if tiny_tree(&mut rows, config, halt)?.is_some() {
+        return Ok((rows.picked(), MemoHint { memoise: Some(false), piloted: false }));
+    }
     let plain = row_cost(&mut rows, 1.0, !first_only, memo, &mut gain, halt)?;
     drop(rows);
     let mut balanced = None;
@@ -208,6 +215,25 @@ fn decided_without_walks(
         Some(rows) => rows.picked(),
         None => Picked::Assign(Box::new(Assign::new(pb, shape, halt)?)),
     }))
+}
+
+/// The exact size of `rows`'s whole tree when it has at most
+/// [`TINY_TREE`] nodes, measured by searching it (a count without a memo,
+/// under the search's deadline; `halt` is checked after it); `None` when
+/// it is larger. No estimate is as cheap on such a tree, and none as
+/// exact: such a tree takes the plain row scan (the balance or the
+/// assignment backend could save at most a few hundred nodes). The
+/// measure's nodes, like the walks', are not the search's. Leaves the row
+/// scan at the root.
+fn tiny_tree<B: Backend>(rows: &mut B, config: &SearchConfig, halt: &Halt) -> Result<Option<u64>, Stopped> {
+    let measure = SearchConfig { mode: SearchMode::Count, deadline: config.deadline, ..SearchConfig::default() };
+    let shared = Shared::new(&measure, None, 1);
+    let mut ctx = Ctx::new(&shared, 0);
+    ctx.start_run(TINY_TREE);
+    let _ = search(rows, &mut ctx, &mut Enumerate::Each);
+    rows.reset();
+    halt.check()?;
+    Ok((!ctx.budget_hit() && shared.reason().is_none()).then(|| ctx.spent()))
 }
 
 /// The estimated cost of the row scan's search, in plain row-scan nodes:
