@@ -50,7 +50,8 @@ impl SlotPieces {
             return Ok(None);
         }
         let p = pb.primary_count();
-        let mut role = vec![0u8; p]; // 1 slot, 2 piece
+        // Per primary item: 1 slot, 2 piece.
+        let mut role = vec![0u8; p];
         // Per primary item: the options naming it as their slot, in one
         // pass with the checks.
         let mut by_item: Vec<Vec<u32>> = vec![Vec::new(); p];
