@@ -102,7 +102,8 @@ pub(crate) fn deep<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
     // D4: split what is too large.
     let max_tickets = DEEP_MAX_TICKETS.saturating_mul(n as usize);
     loop {
-        let Some((next, mut next_sizes, fresh, more)) = split_round(first, tickets, &sizes, n, max_tickets, &halt)?
+        let Some(Round { tickets: next, sizes: mut next_sizes, fresh, cost: more }) =
+            split_round(first, tickets, &sizes, n, max_tickets, &halt)?
         else {
             return Ok(Measured { sizes, probes, cost });
         };
@@ -122,10 +123,8 @@ pub(crate) fn deep<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
 /// fair share is replaced by its children, in place (tree order stays),
 /// the largest first, until the tickets fill half the room left below
 /// `max_tickets` (so that when the cap binds, it is the largest that get
-/// split, not the first in tree order nor the first round's). Returns the new tickets, their sizes (0 for
-/// the children, which the caller measures), the children's places, and
-/// the moves spent; `None` when nothing was split.
-#[allow(clippy::type_complexity)]
+/// split, not the first in tree order nor the first round's); `None` when
+/// nothing was split.
 fn split_round<B: Backend>(
     first: &mut B,
     tickets: &[Ticket],
@@ -133,7 +132,7 @@ fn split_round<B: Backend>(
     n: u32,
     max_tickets: usize,
     halt: &Halt,
-) -> Result<Option<(Vec<Ticket>, Vec<f64>, Vec<usize>, u64)>, Stopped> {
+) -> Result<Option<Round>, Stopped> {
     let total: f64 = sizes.iter().sum();
     let limit = total / f64::from(n) / SPLIT_PARTS;
     let mut large: Vec<usize> = (0..tickets.len()).filter(|&t| sizes[t] > limit).collect();
@@ -163,7 +162,7 @@ fn split_round<B: Backend>(
         first.reset();
         if !kids.is_empty() {
             count += kids.len() - 1;
-            split_kids.push((t, kids.clone()));
+            split_kids.push((t, std::mem::take(&mut kids)));
         }
     }
     if split_kids.is_empty() {
@@ -192,7 +191,19 @@ fn split_round<B: Backend>(
             }
         }
     }
-    Ok(Some((next, next_sizes, fresh, cost)))
+    Ok(Some(Round { tickets: next, sizes: next_sizes, fresh, cost }))
+}
+
+/// What a round of D4 made of the tickets.
+struct Round {
+    /// The tickets, the split ones replaced by their children (tree order).
+    tickets: Vec<Ticket>,
+    /// Their sizes: 0 for the children, which the caller measures.
+    sizes: Vec<f64>,
+    /// The children's places in `tickets`.
+    fresh: Vec<usize>,
+    /// The moves the round spent.
+    cost: u64,
 }
 
 /// The seed of a ticket's walks: [`SEED`] mixed with its path.
