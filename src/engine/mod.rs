@@ -95,7 +95,7 @@ pub use config::{BackendChoice, MemoChoice, Monitor, Restarts, SearchConfig, Sea
 pub use count::{Count, ParseCountError, MAX_EXACT_JSON_INTEGER};
 pub use memo::MemoStats;
 pub use outcome::{BackendKind, Outcome, ShardPlan, Split, SplitTicket, Stats, StopReason};
-pub use problem::{Colour, ModelError, OptionId, Primary, Problem, ProblemBuilder, Secondary};
+pub use problem::{Colour, ModelError, OptionId, Primary, Problem, ProblemBuilder, Secondary, TemplateId};
 pub use search::ctx::Visitor;
 pub use tuning::DEFAULT_MEMO_MB;
 
@@ -135,6 +135,13 @@ fn dispatch<O: WithBackend>(problem: &Problem, config: &SearchConfig, op: O, hal
         true => choose::Counting::Memo,
     };
     let choice = config.backend;
+    // A compact problem (templates and slots) is written out option by
+    // option only for the backends that read options: not for the row
+    // scan in the square order, which a first solution of a big board
+    // takes (Q4 of `backends/square.rs`) and which reads the templates.
+    if problem.compact().is_some() && !(choice == BackendChoice::Auto && config.first_only()) {
+        problem.explicit(halt)?;
+    }
     let words = match choice {
         BackendChoice::General => None,
         _ => bitset::words_needed(problem),

@@ -51,6 +51,9 @@ pub enum ModelError {
     /// An option names an item that was never declared.
     #[error("option {0} names an undeclared item")]
     UnknownItem(OptionId),
+    /// A builder given both options and slots of templates.
+    #[error("a model takes either options or slots of templates, not both")]
+    Mixed,
     /// The model is larger than the engine's 30-bit indices allow.
     #[error("the model is too large ({0})")]
     TooLarge(&'static str),
@@ -58,33 +61,166 @@ pub enum ModelError {
 
 /// Items and options, as Knuth's XCC with multiplicities (TAOCP 7.2.2.1,
 /// Algorithms C and M) sees them. See the [module documentation](super).
+///
+/// A problem is held in one of two forms. The *explicit* form lists every
+/// option's nodes. The *compact* form ([`Compact`], from
+/// [`ProblemBuilder::slot`]) lists each *template* of options once and the
+/// slots that take it: a 32x32 board's million options are nine templates
+/// and 1,024 slots. The explicit form of a compact problem is written out
+/// only when something asks for it ([`Problem::explicit`]), option by
+/// option as the builder would have written it.
 #[derive(Clone, Debug)]
 pub struct Problem {
     pub(crate) multiplicity: Vec<u32>,
     pub(crate) n_secondary: usize,
-    /// `opt_start[o]..opt_start[o + 1]` are the nodes of option `o`.
-    pub(crate) opt_start: Vec<u32>,
-    /// The item of each node. Primary items are numbered `0..P`, secondary
-    /// items `P..P + S`. In each option the primary nodes come first.
-    pub(crate) node_item: Vec<u32>,
-    /// The colour of each node (always 0 for primary items).
-    pub(crate) node_colour: Vec<Colour>,
-    /// How many primary nodes each option has (they come first).
-    pub(crate) opt_primaries: Vec<u32>,
+    n_options: usize,
     /// Declared neighbours among primary items (see [`ProblemBuilder::link`]).
     pub(crate) links: Vec<(u32, u32)>,
+    /// The explicit form: given, or written out from `compact` on demand.
+    explicit: std::sync::OnceLock<Explicit>,
+    /// The compact form, when the problem was built from templates.
+    pub(crate) compact: Option<Compact>,
     /// [`Problem::dense_colours`], worked out once: the backends' builds
     /// ask for it up to four times per case (36 ms each on a 30x30 jigsaw).
     dense: std::sync::OnceLock<DenseColours>,
+    /// [`Problem::compact_dense`], worked out once.
+    compact_dense: std::sync::OnceLock<DenseColours>,
+}
+
+/// The explicit form of a [`Problem`]: every option's nodes.
+#[derive(Clone, Debug)]
+pub(crate) struct Explicit {
+    /// `opt_start[o]..opt_start[o + 1]` are the nodes of option `o`.
+    pub opt_start: Vec<u32>,
+    /// The item of each node. Primary items are numbered `0..P`, secondary
+    /// items `P..P + S`. In each option the primary nodes come first.
+    pub node_item: Vec<u32>,
+    /// The colour of each node (always 0 for primary items).
+    pub node_colour: Vec<Colour>,
+    /// How many primary nodes each option has (they come first).
+    pub opt_primaries: Vec<u32>,
+}
+
+/// A set of options written once for many slots (see [`ProblemBuilder::template`]):
+/// per option, its piece and its colours on the slot's `width` secondary
+/// items, in the slot's order.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Template {
+    pub width: usize,
+    pub piece: Vec<u32>,
+    /// `colour[t * width..(t + 1) * width]`: option `t`'s colours.
+    pub colour: Vec<Colour>,
+}
+
+impl Template {
+    /// The number of options.
+    pub fn len(&self) -> usize {
+        self.piece.len()
+    }
+
+    /// Option `t`'s colours.
+    pub fn colours(&self, t: usize) -> &[Colour] {
+        &self.colour[t * self.width..(t + 1) * self.width]
+    }
+}
+
+/// The compact form of a [`Problem`]. Slot `s` (in declaration order) has
+/// the options `first[s]..first[s + 1]`; its `t`-th option names the
+/// primary items `item[s]` and `templates[template[s]].piece[t]`, then
+/// the secondary items `sec[s * ..]` with that template's colours of
+/// option `t`.
+///
+/// Invariants (checked by the build): `first` increases by each slot's
+/// template's length, from 0 to the number of options; a slot's item is
+/// none of its template's pieces; a slot's secondary items are distinct,
+/// as many as its template's width.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Compact {
+    pub templates: Vec<Template>,
+    pub item: Vec<u32>,
+    pub template: Vec<u32>,
+    pub first: Vec<u32>,
+    /// Slot `s`'s secondary items: `sec[sec_start[s]..sec_start[s + 1]]`.
+    pub sec_start: Vec<u32>,
+    pub sec: Vec<u32>,
+}
+
+impl Compact {
+    /// The slot of option `o` and its index in the slot's template.
+    pub fn place(&self, o: OptionId) -> (usize, usize) {
+        let s = self.first.partition_point(|&f| f as usize <= o) - 1;
+        (s, o - self.first[s] as usize)
+    }
+
+    /// Slot `s`'s secondary items.
+    pub fn items(&self, s: usize) -> &[u32] {
+        &self.sec[self.sec_start[s] as usize..self.sec_start[s + 1] as usize]
+    }
+
+    /// Slot `s`'s template.
+    pub fn template_of(&self, s: usize) -> &Template {
+        &self.templates[self.template[s] as usize]
+    }
+
+    /// The explicit form, option after option (`p`: the primary items,
+    /// secondary item `j` is node item `p + j`); `halt` polled per slot.
+    fn explicit(&self, p: u32, n_options: usize, halt: &Halt) -> Result<Explicit, Stopped> {
+        let nodes: usize = (0..self.item.len()).map(|s| self.template_of(s).len() * (2 + self.items(s).len())).sum();
+        let mut ex = Explicit {
+            opt_start: Vec::with_capacity(n_options + 1),
+            node_item: Vec::with_capacity(nodes),
+            node_colour: Vec::with_capacity(nodes),
+            opt_primaries: vec![2; n_options],
+        };
+        ex.opt_start.push(0);
+        for s in 0..self.item.len() {
+            halt.check()?;
+            let (tp, items) = (self.template_of(s), self.items(s));
+            for t in 0..tp.len() {
+                ex.node_item.extend([self.item[s], tp.piece[t]]);
+                ex.node_item.extend(items.iter().map(|&j| p + j));
+                ex.node_colour.extend([0, 0]);
+                ex.node_colour.extend_from_slice(tp.colours(t));
+                ex.opt_start.push(ex.node_item.len() as u32);
+            }
+        }
+        Ok(ex)
+    }
+}
+
+/// The primary items of an option, in either form.
+enum Prims<'a> {
+    Nodes(std::slice::Iter<'a, u32>),
+    Pair([u32; 2], usize),
+}
+
+impl Iterator for Prims<'_> {
+    type Item = Primary;
+    fn next(&mut self) -> Option<Primary> {
+        match self {
+            Prims::Nodes(it) => it.next().map(|&i| Primary(i)),
+            Prims::Pair(pair, at) => {
+                let i = pair.get(*at).copied()?;
+                *at += 1;
+                Some(Primary(i))
+            }
+        }
+    }
 }
 
 /// Dense colour numbers: see [`Problem::dense_colours`].
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub(crate) struct DenseColours {
-    /// Per node: the number of its colour on its secondary item.
+    /// Per node: the number of its colour on its secondary item (empty in
+    /// the numbers of the compact form, [`Problem::compact_dense`]).
     pub node: Vec<u32>,
     /// Per secondary item: how many colours it has.
     pub n_colours: Vec<u32>,
+    /// The compact form's numbers: item `j`'s colour `c` has the number
+    /// `maps[map[j]][c]` (items touched by the same templates at the same
+    /// places, in the same order, share a map).
+    pub map: Vec<u32>,
+    pub maps: Vec<Vec<u32>>,
 }
 
 impl DenseColours {
@@ -111,7 +247,34 @@ impl Problem {
 
     /// The number of options.
     pub fn option_count(&self) -> usize {
-        self.opt_start.len() - 1
+        self.n_options
+    }
+
+    /// The explicit form, written out now if the problem is compact (as
+    /// the builder would have written it, without a stop: a backend that
+    /// needs it calls [`Problem::explicit`] first, under its deadline).
+    pub(crate) fn ex(&self) -> &Explicit {
+        match self.explicit(&Halt::NEVER) {
+            Ok(ex) => ex,
+            Err(Stopped(_)) => unreachable!("Halt::NEVER never stops"),
+        }
+    }
+
+    /// The explicit form, written out first if the problem is compact;
+    /// `Err` when `halt` stops the writing (polled per slot).
+    pub(crate) fn explicit(&self, halt: &Halt) -> Result<&Explicit, Stopped> {
+        if let Some(ex) = self.explicit.get() {
+            return Ok(ex);
+        }
+        let compact = self.compact.as_ref().expect("a problem without its explicit form is compact");
+        let ex = compact.explicit(self.primary_count() as u32, self.n_options, halt)?;
+        // Another thread may have written it meanwhile: the same options.
+        Ok(self.explicit.get_or_init(|| ex))
+    }
+
+    /// The compact form, if the problem has one.
+    pub(crate) fn compact(&self) -> Option<&Compact> {
+        self.compact.as_ref()
     }
 
     /// The multiplicity of a primary item.
@@ -121,17 +284,27 @@ impl Problem {
 
     /// The primary items of an option.
     pub fn primaries(&self, option: OptionId) -> impl Iterator<Item = Primary> + '_ {
-        let start = self.opt_start[option] as usize;
-        let end = start + self.opt_primaries[option] as usize;
-        self.node_item[start..end].iter().map(|&i| Primary(i))
+        match (self.explicit.get(), &self.compact) {
+            (None, Some(c)) => {
+                let (s, t) = c.place(option);
+                Prims::Pair([c.item[s], c.template_of(s).piece[t]], 0)
+            }
+            _ => {
+                let ex = self.ex();
+                let start = ex.opt_start[option] as usize;
+                let end = start + ex.opt_primaries[option] as usize;
+                Prims::Nodes(ex.node_item[start..end].iter())
+            }
+        }
     }
 
     /// The secondary items of an option, with their colours.
     pub fn secondaries(&self, option: OptionId) -> impl Iterator<Item = (Secondary, Colour)> + '_ {
-        let start = self.opt_start[option] as usize + self.opt_primaries[option] as usize;
-        let end = self.opt_start[option + 1] as usize;
+        let ex = self.ex();
+        let start = ex.opt_start[option] as usize + ex.opt_primaries[option] as usize;
+        let end = ex.opt_start[option + 1] as usize;
         let p = self.primary_count() as u32;
-        (start..end).map(move |k| (Secondary(self.node_item[k] - p), self.node_colour[k]))
+        (start..end).map(move |k| (Secondary(ex.node_item[k] - p), ex.node_colour[k]))
     }
 
     /// The colours of every secondary item numbered densely from 0, in the
@@ -149,18 +322,19 @@ impl Problem {
     }
 
     fn work_out_dense_colours(&self, halt: &Halt) -> Result<DenseColours, Stopped> {
+        let ex = self.explicit(halt)?;
         let mut n_colours = vec![0u32; self.secondary_count()];
         let mut node = vec![0u32; self.node_count()];
         // Where the colours are small numbers (tile puzzles number their
         // labels from 1), a table per (item, colour) numbers them: a hash
         // map took 30 ms for the 2.5 million nodes of a 28x28 board.
-        let top = self.node_colour.iter().copied().max().unwrap_or(0) as usize + 1;
+        let top = ex.node_colour.iter().copied().max().unwrap_or(0) as usize + 1;
         if self.secondary_count().saturating_mul(top) <= 2 * self.node_count() + (1 << 16) {
             let mut number = vec![u32::MAX; self.secondary_count() * top];
             for o in 0..self.option_count() {
                 halt.every(o)?;
                 for (k, j) in self.secondary_nodes(o) {
-                    let at = &mut number[j as usize * top + self.node_colour[k] as usize];
+                    let at = &mut number[j as usize * top + ex.node_colour[k] as usize];
                     if *at == u32::MAX {
                         *at = n_colours[j as usize];
                         n_colours[j as usize] += 1;
@@ -168,32 +342,86 @@ impl Problem {
                     node[k] = *at;
                 }
             }
-            return Ok(DenseColours { node, n_colours });
+            return Ok(DenseColours { node, n_colours, ..DenseColours::default() });
         }
         let mut dense = std::collections::HashMap::new();
         for o in 0..self.option_count() {
             halt.every(o)?;
             for (k, j) in self.secondary_nodes(o) {
                 let j = j as usize;
-                node[k] = *dense.entry((j, self.node_colour[k])).or_insert_with(|| {
+                node[k] = *dense.entry((j, ex.node_colour[k])).or_insert_with(|| {
                     n_colours[j] += 1;
                     n_colours[j] - 1
                 });
             }
         }
-        Ok(DenseColours { node, n_colours })
+        Ok(DenseColours { node, n_colours, ..DenseColours::default() })
+    }
+
+    /// The dense colours of the compact form, without writing its options
+    /// out: the same numbers as [`Problem::dense_colours`] (each item's
+    /// colours in the order its options first use them), per (item,
+    /// colour) instead of per node. `None` for an explicit problem or
+    /// colours beyond 2^16; `Err` when `halt` stops it.
+    pub(crate) fn compact_dense(&self, halt: &Halt) -> Result<Option<&DenseColours>, Stopped> {
+        let Some(c) = &self.compact else { return Ok(None) };
+        if let Some(dense) = self.compact_dense.get() {
+            return Ok(Some(dense));
+        }
+        let top = c.templates.iter().flat_map(|tp| tp.colour.iter()).copied().max().unwrap_or(0) as usize + 1;
+        if top > 1 << 16 {
+            return Ok(None);
+        }
+        // The (slot, place) pairs touching each item, in option order.
+        let mut touch: Vec<Vec<(u32, u32)>> = vec![Vec::new(); self.n_secondary];
+        for s in 0..c.item.len() {
+            halt.every(s)?;
+            for (at, &j) in c.items(s).iter().enumerate() {
+                touch[j as usize].push((c.template[s], at as u32));
+            }
+        }
+        let mut dense = DenseColours { map: vec![0; self.n_secondary], ..DenseColours::default() };
+        let mut known: std::collections::HashMap<Vec<(u32, u32)>, u32> = std::collections::HashMap::new();
+        for (j, touch) in touch.into_iter().enumerate() {
+            halt.every(j)?;
+            let m = match known.get(&touch) {
+                Some(&m) => m,
+                None => {
+                    let (mut map, mut n) = (vec![u32::MAX; top], 0);
+                    for &(t, at) in &touch {
+                        let tp = &c.templates[t as usize];
+                        for o in 0..tp.len() {
+                            let x = &mut map[tp.colours(o)[at as usize] as usize];
+                            if *x == u32::MAX {
+                                (*x, n) = (n, n + 1);
+                            }
+                        }
+                    }
+                    dense.maps.push(map);
+                    dense.n_colours.push(n);
+                    known.insert(touch, dense.maps.len() as u32 - 1);
+                    dense.maps.len() as u32 - 1
+                }
+            };
+            dense.map[j] = m;
+        }
+        // n_colours so far is per map: per item now.
+        let per_map = std::mem::take(&mut dense.n_colours);
+        dense.n_colours = dense.map.iter().map(|&m| per_map[m as usize]).collect();
+        Ok(Some(self.compact_dense.get_or_init(|| dense)))
     }
 
     /// The secondary nodes of `option`: (node index, secondary item).
     pub(crate) fn secondary_nodes(&self, option: OptionId) -> impl Iterator<Item = (usize, u32)> + '_ {
-        let start = self.opt_start[option] as usize + self.opt_primaries[option] as usize;
+        let ex = self.ex();
+        let start = ex.opt_start[option] as usize + ex.opt_primaries[option] as usize;
         let p = self.primary_count() as u32;
-        (start..self.opt_start[option + 1] as usize).map(move |k| (k, self.node_item[k] - p))
+        (start..ex.opt_start[option + 1] as usize).map(move |k| (k, ex.node_item[k] - p))
     }
 
     /// The total number of (option, item) incidences.
     pub fn node_count(&self) -> usize {
-        self.node_item.len()
+        self.ex().node_item.len()
     }
 
     /// Total multiplicity: how many options every solution has, when every
@@ -220,9 +448,10 @@ impl Problem {
         eat(self.n_secondary as u64);
         eat(self.links.len() as u64);
         self.links.iter().for_each(|&(a, b)| eat(u64::from(a) << 32 | u64::from(b)));
-        self.opt_start.iter().for_each(|&s| eat(u64::from(s)));
-        self.opt_primaries.iter().for_each(|&p| eat(u64::from(p)));
-        for (&item, &colour) in self.node_item.iter().zip(&self.node_colour) {
+        let ex = self.ex();
+        ex.opt_start.iter().for_each(|&s| eat(u64::from(s)));
+        ex.opt_primaries.iter().for_each(|&p| eat(u64::from(p)));
+        for (&item, &colour) in ex.node_item.iter().zip(&ex.node_colour) {
             eat(u64::from(item) << 32 | u64::from(colour));
         }
         h
@@ -280,7 +509,13 @@ pub struct ProblemBuilder {
     node_colour: Vec<Colour>,
     opt_primaries: Vec<u32>,
     links: Vec<(u32, u32)>,
+    /// The templates and slots so far (see [`ProblemBuilder::slot`]).
+    compact: Compact,
 }
+
+/// A template of options, from [`ProblemBuilder::template`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TemplateId(u32);
 
 /// The tag of a secondary item in [`ProblemBuilder`]'s nodes (an item
 /// beyond it, which no builder declares, is stored as `u32::MAX`, an
@@ -297,6 +532,7 @@ impl Default for ProblemBuilder {
             node_colour: Vec::new(),
             opt_primaries: Vec::new(),
             links: Vec::new(),
+            compact: Compact::default(),
         }
     }
 }
@@ -354,7 +590,60 @@ impl ProblemBuilder {
 
     /// The number of options added so far.
     pub fn option_count(&self) -> usize {
-        self.opt_primaries.len()
+        self.opt_primaries.len() + self.compact.first.last().map_or(0, |&f| f as usize)
+    }
+
+    /// Starts a template of options over `width` secondary items: a set of
+    /// options written once and taken by many slots ([`ProblemBuilder::slot`]),
+    /// so that a board whose cells take the same tiles is not written out
+    /// cell by cell. A builder takes either templates and slots or options
+    /// ([`ProblemBuilder::option`]), not both.
+    ///
+    /// ```
+    /// use tessera::engine::ProblemBuilder;
+    /// let mut b = ProblemBuilder::new();
+    /// let (a, c, piece, x) = (b.primary(1), b.primary(1), b.primary(2), b.secondary());
+    /// let t = b.template(1);
+    /// b.template_option(t, piece, &[1]);
+    /// b.slot(a, t, &[x]);
+    /// b.slot(c, t, &[x]);
+    /// // Two options: [a piece x:1] and [c piece x:1].
+    /// assert_eq!(b.build().unwrap().option_count(), 2);
+    /// ```
+    pub fn template(&mut self, width: usize) -> TemplateId {
+        self.compact.templates.push(Template { width, ..Template::default() });
+        TemplateId(self.compact.templates.len() as u32 - 1)
+    }
+
+    /// Adds to template `t` the option that names `piece` and gives the
+    /// slot's secondary items `colours` (as many as the template's width).
+    pub fn template_option(&mut self, t: TemplateId, piece: Primary, colours: &[Colour]) {
+        let tp = &mut self.compact.templates[t.0 as usize];
+        assert_eq!(colours.len(), tp.width, "a template option colours each of the template's items");
+        tp.piece.push(piece.0);
+        tp.colour.extend_from_slice(colours);
+    }
+
+    /// Adds the options of template `t` for the slot `item` over the
+    /// secondary items `secondaries` (as many as the template's width):
+    /// for each of the template's options, in order, the option naming
+    /// `item`, its piece, and `secondaries` with its colours. Returns the
+    /// first of these options' indices.
+    pub fn slot(&mut self, item: Primary, t: TemplateId, secondaries: &[Secondary]) -> OptionId {
+        let c = &mut self.compact;
+        if c.first.is_empty() {
+            c.first.push(0);
+            c.sec_start.push(0);
+        }
+        let first = *c.first.last().expect("pushed above") as usize;
+        let tp = &c.templates[t.0 as usize];
+        assert_eq!(secondaries.len(), tp.width, "a slot names as many items as its template colours");
+        c.item.push(item.0);
+        c.template.push(t.0);
+        c.first.push((first + tp.len()).min(MAX_INDEX + 1) as u32);
+        c.sec.extend(secondaries.iter().map(|j| j.0));
+        c.sec_start.push(c.sec.len().min(MAX_INDEX + 1) as u32);
+        first
     }
 
     /// Checks the model and freezes it.
@@ -373,6 +662,9 @@ impl ProblemBuilder {
         let s = self.n_secondary;
         if p + s > MAX_INDEX {
             return Ok(Err(ModelError::TooLarge("items")));
+        }
+        if !self.compact.item.is_empty() {
+            return self.build_compact(halt);
         }
         let n_options = self.opt_primaries.len();
         if n_options > MAX_INDEX {
@@ -403,15 +695,78 @@ impl ProblemBuilder {
                 *i = item as u32;
             }
         }
-        Ok(Ok(Problem {
-            multiplicity: self.multiplicity,
-            n_secondary: s,
+        let frame = self.frame();
+        let explicit = Explicit {
             opt_start: self.opt_start,
             node_item: self.node_item,
             node_colour: self.node_colour,
             opt_primaries: self.opt_primaries,
-            links: self.links.into_iter().filter(|&(a, b)| a != b && (a as usize) < p && (b as usize) < p).collect(),
+        };
+        Ok(Ok(Problem { n_options, explicit: std::sync::OnceLock::from(explicit), compact: None, ..frame }))
+    }
+
+    /// The problem's items and links, with no options yet.
+    fn frame(&mut self) -> Problem {
+        let p = self.multiplicity.len();
+        Problem {
+            multiplicity: std::mem::take(&mut self.multiplicity),
+            n_secondary: self.n_secondary,
+            n_options: 0,
+            links: self
+                .links
+                .iter()
+                .copied()
+                .filter(|&(a, b)| a != b && (a as usize) < p && (b as usize) < p)
+                .collect(),
+            explicit: std::sync::OnceLock::new(),
+            compact: None,
             dense: std::sync::OnceLock::new(),
-        }))
+            compact_dense: std::sync::OnceLock::new(),
+        }
+    }
+
+    /// The build of a problem given by templates and slots: the checks of
+    /// [`ProblemBuilder::build_within`], per template and per slot.
+    fn build_compact(mut self, halt: &Halt) -> Result<Result<Problem, ModelError>, Stopped> {
+        let (p, s) = (self.multiplicity.len(), self.n_secondary);
+        let c = std::mem::take(&mut self.compact);
+        let n_options = *c.first.last().expect("a slot") as usize;
+        if !self.opt_primaries.is_empty() {
+            return Ok(Err(ModelError::Mixed));
+        }
+        if n_options > MAX_INDEX {
+            return Ok(Err(ModelError::TooLarge("options")));
+        }
+        let nodes: usize = (0..c.item.len()).map(|x| c.template_of(x).len() * (2 + c.items(x).len())).sum();
+        if nodes > MAX_INDEX || c.sec.len() > MAX_INDEX {
+            return Ok(Err(ModelError::TooLarge("nodes")));
+        }
+        // Per template: which primary items it names as pieces.
+        let mut is_piece = vec![Vec::new(); c.templates.len()];
+        for (tp, is_piece) in c.templates.iter().zip(&mut is_piece) {
+            halt.check()?;
+            *is_piece = vec![false; p];
+            if let Some(t) = tp.piece.iter().position(|&q| q as usize >= p) {
+                return Ok(Err(ModelError::UnknownItem(t)));
+            }
+            tp.piece.iter().for_each(|&q| is_piece[q as usize] = true);
+        }
+        let mut seen = vec![u32::MAX; s];
+        for x in 0..c.item.len() {
+            halt.every(x)?;
+            let (first, items, item) = (c.first[x] as usize, c.items(x), c.item[x] as usize);
+            if c.template_of(x).len() == 0 {
+                continue;
+            }
+            if item >= p || items.iter().any(|&j| j as usize >= s) {
+                return Ok(Err(ModelError::UnknownItem(first)));
+            }
+            if is_piece[c.template[x] as usize][item]
+                || items.iter().any(|&j| std::mem::replace(&mut seen[j as usize], x as u32) == x as u32)
+            {
+                return Ok(Err(ModelError::RepeatedItem(first)));
+            }
+        }
+        Ok(Ok(Problem { n_options, compact: Some(c), ..self.frame() }))
     }
 }

@@ -32,7 +32,7 @@
 //! and, when tiles turn, the frame ring and the parity of inner labels.
 
 use super::model::Refutation;
-use crate::engine::{Halt, OptionId, Primary, Problem, ProblemBuilder, Secondary, Stopped};
+use crate::engine::{Halt, OptionId, Primary, Problem, ProblemBuilder, Secondary, Stopped, TemplateId};
 use std::collections::HashMap;
 
 /// Side indices.
@@ -168,6 +168,13 @@ pub enum TileModelError {
 /// The most options tessera builds for one tile puzzle.
 pub const MAX_OPTIONS: usize = 8_000_000;
 
+/// The boards of at least this many cells are encoded as templates and
+/// slots ([`ProblemBuilder::slot`]): the engine's square order on big
+/// boards then never writes the million options of a 32x32 board out.
+/// Below, the options are written at once (a stream of small cases pays
+/// no templates).
+const COMPACT_CELLS: usize = 196;
+
 /// A puzzle encoded for the engine, with what is needed to decode solutions.
 #[derive(Debug)]
 pub struct Encoded {
@@ -175,8 +182,11 @@ pub struct Encoded {
     pub problem: Problem,
     /// For each option, which orientation of its type it places (its
     /// cell and type are its two primary items: cells are declared first,
-    /// then the types).
+    /// then the types); empty when the problem is compact.
     orient: Vec<u8>,
+    /// Per template of the compact problem: the orientation of each of
+    /// its options.
+    template_orient: Vec<Vec<u8>>,
     /// Per type: its distinct orientations.
     orients: Vec<Vec<(u8, Labels)>>,
     /// For each type: the input tiles it stands for.
@@ -282,6 +292,14 @@ impl TilePuzzle {
     /// second: `halt` is polled once per cell and every few thousand
     /// options of the build, and a stop gives up with its reason.
     pub(crate) fn encode(&self, halt: &Halt) -> Result<Encoded, Stopped> {
+        self.encode_as(self.rows * self.cols >= COMPACT_CELLS, halt)
+    }
+
+    /// [`TilePuzzle::encode`], as templates and slots (`compact`: the
+    /// cells of one kind, by their outer sides, share one template of
+    /// options, and a hinted cell has its own) or option by option; the
+    /// same options in the same order either way.
+    pub(crate) fn encode_as(&self, compact: bool, halt: &Halt) -> Result<Encoded, Stopped> {
         let n = self.rows * self.cols;
         let types = TileTypes::of(self);
         let mut b = ProblemBuilder::new();
@@ -294,13 +312,25 @@ impl TilePuzzle {
         // At most this many options, of two primary and four secondary
         // items each: the arrays are laid out once (untouched room costs
         // no memory).
-        let most = n * orients.iter().map(Vec::len).sum::<usize>();
+        let most = if compact { 0 } else { n * orients.iter().map(Vec::len).sum::<usize>() };
         b.reserve(most, 6 * most);
         let mut orient = Vec::with_capacity(most);
         let mut sec = Vec::with_capacity(4);
+        // Per outer mask, its template (compact); per template, the
+        // orientation of each of its options.
+        let mut by_mask: [Option<TemplateId>; 16] = [None; 16];
+        let mut template_orient: Vec<Vec<u8>> = Vec::new();
         for cell in 0..n {
             halt.check()?;
             let (r, c) = (cell / self.cols, cell % self.cols);
+            let mask = usize::from(outer_mask(self, r, c));
+            let key = if hint[cell].is_some() { None } else { Some(mask) };
+            if let Some(t) = key.and_then(|m| by_mask[m]) {
+                self.join_colours(&joins, cell, &[0; 4], |_, _| 0, &mut sec);
+                b.slot(cells[cell], t, &sec.iter().map(|&(j, _)| j).collect::<Vec<_>>());
+                continue;
+            }
+            let mut options: Vec<(usize, u8)> = Vec::new();
             for (t, ors) in orients.iter().enumerate() {
                 if hint[cell].is_some_and(|h| h.ty != t) {
                     continue;
@@ -309,16 +339,35 @@ impl TilePuzzle {
                     if hint[cell].is_some_and(|h| h.labels.is_some_and(|hl| hl != l)) || !self.fits_border(&l, r, c) {
                         continue;
                     }
-                    self.join_colours(&joins, cell, &l, |d, label| colours.of(t, k, d, label), &mut sec);
-                    b.option(&[cells[cell], type_items[t]], &sec);
-                    orient.push(k as u8);
+                    options.push((t, k as u8));
                 }
+            }
+            let mut template = None;
+            for &(t, k) in &options {
+                let l = orients[t][usize::from(k)].1;
+                self.join_colours(&joins, cell, &l, |d, label| colours.of(t, usize::from(k), d, label), &mut sec);
+                if !compact {
+                    b.option(&[cells[cell], type_items[t]], &sec);
+                    orient.push(k);
+                    continue;
+                }
+                let id = *template.get_or_insert_with(|| b.template(sec.len()));
+                b.template_option(id, type_items[t], &sec.iter().map(|&(_, c)| c).collect::<Vec<_>>());
+            }
+            if compact {
+                self.join_colours(&joins, cell, &[0; 4], |_, _| 0, &mut sec);
+                let id = template.unwrap_or_else(|| b.template(sec.len()));
+                template_orient.push(options.iter().map(|&(_, k)| k).collect());
+                if let Some(m) = key {
+                    by_mask[m] = Some(id);
+                }
+                b.slot(cells[cell], id, &sec.iter().map(|&(j, _)| j).collect::<Vec<_>>());
             }
         }
         // Within the engine's limits: at most MAX_OPTIONS options (checked),
         // of six nodes each, every item declared and named once.
         let problem = b.build_within(halt)?.expect("a checked puzzle encodes within the engine's limits");
-        Ok(Encoded { problem, orient, orients, type_tiles: types.tiles })
+        Ok(Encoded { problem, orient, template_orient, orients, type_tiles: types.tiles })
     }
 
     /// The hint of each cell, if it has one.
@@ -494,7 +543,14 @@ impl Encoded {
         for &o in chosen {
             let mut items = self.problem.primaries(o).map(|i| i.index());
             let (cell, t) = (items.next().expect("a cell"), items.next().expect("a type") - n);
-            grid[cell] = self.orients[t][usize::from(self.orient[o])].1;
+            let k = match self.problem.compact() {
+                Some(c) => {
+                    let (s, i) = c.place(o);
+                    self.template_orient[c.template[s] as usize][i]
+                }
+                None => self.orient[o],
+            };
+            grid[cell] = self.orients[t][usize::from(k)].1;
             cell_type[cell] = t;
         }
         // Hand out the input tiles of each type: hinted tiles to their cells

@@ -245,7 +245,7 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
         order: Vec<u32>,
         halt: &Halt,
     ) -> Result<Option<Self>, Stopped> {
-        let dense = pb.dense_colours(halt)?;
+        let dense = uniform.dense(pb, halt)?;
         let Some(layout) = Layout::new(uniform, &order, &dense.n_colours) else { return Ok(None) };
         let shape = uniform.slots;
         let n = shape.slot_item.len();

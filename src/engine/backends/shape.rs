@@ -16,7 +16,7 @@
 //! `P` with two copies, join `x`), the slots are `a` and `b`, the piece is
 //! `P`, and the slots are uniform: every option of `b` touches `x`.
 
-use crate::engine::problem::{DenseColours, Problem};
+use crate::engine::problem::{Compact, DenseColours, Problem};
 use crate::engine::search::halt::{Halt, Stopped};
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -49,7 +49,11 @@ impl SlotPieces {
         if pb.secondary_count() == 0 || pb.option_count() == 0 {
             return Ok(None);
         }
+        if let Some(c) = pb.compact() {
+            return Self::of_compact(pb, c, halt);
+        }
         let p = pb.primary_count();
+        let ex = pb.ex();
         // Per primary item: 1 slot, 2 piece.
         let mut role = vec![0u8; p];
         // Per primary item: the options naming it as their slot, in one
@@ -57,7 +61,7 @@ impl SlotPieces {
         let mut by_item: Vec<Vec<u32>> = vec![Vec::new(); p];
         for o in 0..pb.option_count() {
             halt.every(o)?;
-            if pb.opt_primaries[o] != 2 {
+            if ex.opt_primaries[o] != 2 {
                 return Ok(None);
             }
             let (s, q) = Self::pair(pb, o);
@@ -66,13 +70,57 @@ impl SlotPieces {
             }
             role[s] = 1;
             role[q] = 2;
-            if pb.node_colour[pb.opt_start[o] as usize + 2..pb.opt_start[o + 1] as usize].contains(&0) {
+            if ex.node_colour[ex.opt_start[o] as usize + 2..ex.opt_start[o + 1] as usize].contains(&0) {
                 return Ok(None);
             }
             by_item[s].push(o as u32);
         }
-        if (0..p).any(|i| role[i] == 0 && pb.multiplicity[i] > 0) {
+        Ok(Self::from_roles(pb, &role, by_item))
+    }
+
+    /// [`SlotPieces::of`] from the compact form, template by template and
+    /// slot by slot: the same structure, without writing the options out.
+    fn of_compact(pb: &Problem, c: &Compact, halt: &Halt) -> Result<Option<Self>, Stopped> {
+        let p = pb.primary_count();
+        let mut role = vec![0u8; p];
+        let mut by_item: Vec<Vec<u32>> = vec![Vec::new(); p];
+        let mut used = vec![false; c.templates.len()];
+        for s in 0..c.item.len() {
+            halt.every(s)?;
+            let (tp, item) = (c.template_of(s), c.item[s] as usize);
+            if tp.len() == 0 {
+                continue;
+            }
+            if role[item] == 2 || pb.multiplicity[item] != 1 {
+                return Ok(None);
+            }
+            role[item] = 1;
+            if !std::mem::replace(&mut used[c.template[s] as usize], true) {
+                if tp.colour.contains(&0) {
+                    return Ok(None);
+                }
+                for &q in &tp.piece {
+                    if role[q as usize] == 1 {
+                        return Ok(None);
+                    }
+                    role[q as usize] = 2;
+                }
+            }
+            by_item[item].extend(c.first[s]..c.first[s + 1]);
+        }
+        // A piece declared after a slot that names it as a piece.
+        if c.item.iter().any(|&i| role[i as usize] == 2) {
             return Ok(None);
+        }
+        Ok(Self::from_roles(pb, &role, by_item))
+    }
+
+    /// The structure from each primary item's role (1 slot, 2 piece, 0
+    /// none) and the options naming each slot item.
+    fn from_roles(pb: &Problem, role: &[u8], by_item: Vec<Vec<u32>>) -> Option<Self> {
+        let p = pb.primary_count();
+        if (0..p).any(|i| role[i] == 0 && pb.multiplicity[i] > 0) {
+            return None;
         }
         let (mut slot_item, mut item_slot) = (Vec::with_capacity(p), vec![NONE; p]);
         let (mut item_piece, mut copies) = (vec![NONE; p], Vec::with_capacity(p));
@@ -91,13 +139,18 @@ impl SlotPieces {
                 _ => {}
             }
         }
-        Ok(Some(SlotPieces { slot_item, item_slot, item_piece, copies, options }))
+        Some(SlotPieces { slot_item, item_slot, item_piece, copies, options })
     }
 
     /// The (slot item, piece item) of option `o`.
     fn pair(pb: &Problem, o: usize) -> (usize, usize) {
-        let start = pb.opt_start[o] as usize;
-        (pb.node_item[start] as usize, pb.node_item[start + 1] as usize)
+        if let Some(c) = pb.compact() {
+            let (s, t) = c.place(o);
+            return (c.item[s] as usize, c.template_of(s).piece[t] as usize);
+        }
+        let ex = pb.ex();
+        let start = ex.opt_start[o] as usize;
+        (ex.node_item[start] as usize, ex.node_item[start + 1] as usize)
     }
 
     /// The piece of option `o`.
@@ -122,15 +175,23 @@ pub(crate) struct UniformSlots<'s> {
     hash: Vec<u64>,
     /// [`UniformSlots::classes`], worked out once.
     classes: OnceLock<Vec<u32>>,
+    /// Per slot: its slot in the problem's compact form, whose colours
+    /// (in [`Problem::compact_dense`]'s numbers) `colours_on` reads; empty
+    /// when it reads the explicit form.
+    compact: Vec<u32>,
 }
 
 impl<'s> UniformSlots<'s> {
     /// `None` unless every option of every slot touches the same items;
     /// `Err` when `halt` stops it (checked once per slot).
     pub(crate) fn of(pb: &Problem, slots: &'s SlotPieces, halt: &Halt) -> Result<Option<Self>, Stopped> {
+        if let Some(uniform) = Self::of_compact(pb, slots, halt)? {
+            return Ok(Some(uniform));
+        }
         let n = slots.options.len();
         let (mut items, mut ordered, mut hash) = (Vec::with_capacity(n), Vec::with_capacity(n), Vec::with_capacity(n));
         let p = pb.primary_count() as u32;
+        let ex = pb.explicit(halt)?;
         for opts in &slots.options {
             halt.check()?;
             let Some(&first) = opts.first() else { return Ok(None) };
@@ -138,14 +199,14 @@ impl<'s> UniformSlots<'s> {
             let (mut in_order, mut h) = (true, (opts.len() as u64) << 32 | first.len() as u64);
             for &o in opts {
                 let o = o as usize;
-                let start = pb.opt_start[o] as usize;
-                let (sec, end) = (start + pb.opt_primaries[o] as usize, pb.opt_start[o + 1] as usize);
+                let start = ex.opt_start[o] as usize;
+                let (sec, end) = (start + ex.opt_primaries[o] as usize, ex.opt_start[o + 1] as usize);
                 if end - sec != first.len() {
                     return Ok(None);
                 }
                 // The option's piece (its second primary item) and colours.
-                let mut x = u64::from(pb.node_item[start + 1]);
-                for ((&i, &c), &j) in pb.node_item[sec..end].iter().zip(&pb.node_colour[sec..end]).zip(&first) {
+                let mut x = u64::from(ex.node_item[start + 1]);
+                for ((&i, &c), &j) in ex.node_item[sec..end].iter().zip(&ex.node_colour[sec..end]).zip(&first) {
                     in_order &= i.wrapping_sub(p) == j;
                     x = x.rotate_left(16) ^ u64::from(c);
                 }
@@ -160,7 +221,57 @@ impl<'s> UniformSlots<'s> {
             ordered.push(in_order);
             hash.push(h);
         }
-        Ok(Some(UniformSlots { slots, items, ordered, hash, classes: OnceLock::new() }))
+        Ok(Some(UniformSlots { slots, items, ordered, hash, classes: OnceLock::new(), compact: Vec::new() }))
+    }
+
+    /// [`UniformSlots::of`] from the compact form, where each slot item is
+    /// the slot of one slot of the form: its items are that slot's, and
+    /// its class the first slot of the same template whose items have the
+    /// same colour numbers ([`Problem::compact_dense`]). `None` where that
+    /// does not hold or the form has no such numbers.
+    fn of_compact(pb: &Problem, slots: &'s SlotPieces, halt: &Halt) -> Result<Option<Self>, Stopped> {
+        let Some(c) = pb.compact() else { return Ok(None) };
+        let Some(dense) = pb.compact_dense(halt)? else { return Ok(None) };
+        let n = slots.slot_item.len();
+        let mut compact = vec![NONE; n];
+        for x in 0..c.item.len() {
+            let s = slots.item_slot[c.item[x] as usize];
+            if s != NONE && c.template_of(x).len() > 0 {
+                if compact[s as usize] != NONE {
+                    return Ok(None);
+                }
+                compact[s as usize] = x as u32;
+            }
+        }
+        let mut class = vec![0u32; n];
+        let mut firsts: HashMap<(u32, Vec<u32>), u32> = HashMap::new();
+        let mut items = Vec::with_capacity(n);
+        for s in 0..n {
+            halt.every(s)?;
+            let x = compact[s] as usize;
+            let own = c.items(x);
+            let key = (c.template[x], own.iter().map(|&j| dense.map[j as usize]).collect());
+            class[s] = *firsts.entry(key).or_insert(s as u32);
+            items.push(own.to_vec());
+        }
+        Ok(Some(UniformSlots {
+            slots,
+            items,
+            ordered: vec![true; n],
+            hash: vec![0; n],
+            classes: OnceLock::from(class),
+            compact,
+        }))
+    }
+
+    /// The dense colours that [`UniformSlots::colours_on`] and
+    /// [`UniformSlots::classes`] read: the compact form's, or the
+    /// explicit form's.
+    pub(crate) fn dense<'p>(&self, pb: &'p Problem, halt: &Halt) -> Result<&'p DenseColours, Stopped> {
+        match self.compact.is_empty() {
+            true => pb.dense_colours(halt),
+            false => Ok(pb.compact_dense(halt)?.expect("worked out for the compact slots")),
+        }
     }
 
     /// Per slot, its *class*: the first slot whose options, taken in
@@ -204,28 +315,30 @@ impl<'s> UniformSlots<'s> {
         let width = ni + 2;
         let run = |opts: &[u32]| match (opts.first(), opts.last()) {
             (Some(&lo), Some(&hi)) if (hi - lo) as usize + 1 == opts.len() => {
-                let start = pb.opt_start[lo as usize] as usize;
-                let end = pb.opt_start[hi as usize + 1] as usize;
+                let start = pb.ex().opt_start[lo as usize] as usize;
+                let end = pb.ex().opt_start[hi as usize + 1] as usize;
                 (end - start == opts.len() * width).then_some(start..end)
             }
             _ => None,
         };
         if let (Some(x), Some(y)) = (run(a), run(b)) {
+            let ex = pb.ex();
             return dense.node[x.clone()] == dense.node[y.clone()]
                 && (x.start + 1..x.end)
                     .step_by(width)
                     .zip((y.start + 1..y.end).step_by(width))
-                    .all(|(k, l)| pb.node_item[k] == pb.node_item[l]);
+                    .all(|(k, l)| ex.node_item[k] == ex.node_item[l]);
         }
+        let ex = pb.ex();
         a.iter().zip(b).all(|(&x, &y)| {
             let (x, y) = (x as usize, y as usize);
-            let (sx, sy) = (pb.opt_start[x] as usize, pb.opt_start[y] as usize);
-            let (ex, ey) = (pb.opt_start[x + 1] as usize, pb.opt_start[y + 1] as usize);
+            let (sx, sy) = (ex.opt_start[x] as usize, ex.opt_start[y] as usize);
+            let (tx, ty) = (ex.opt_start[x + 1] as usize, ex.opt_start[y + 1] as usize);
             // A loop, not a slice comparison: memcmp's call costs more
             // than the four colours.
-            pb.node_item[sx + 1] == pb.node_item[sy + 1]
-                && ex - sx == ey - sy
-                && (2..ex - sx).all(|k| dense.node[sx + k] == dense.node[sy + k])
+            ex.node_item[sx + 1] == ex.node_item[sy + 1]
+                && tx - sx == ty - sy
+                && (2..tx - sx).all(|k| dense.node[sx + k] == dense.node[sy + k])
         })
     }
 
@@ -238,10 +351,23 @@ impl<'s> UniformSlots<'s> {
         let mut cols = vec![0u32; opts.len() * ni];
         let at: Vec<usize> =
             items.iter().map(|j| self.items[s].iter().position(|x| x == j).expect("an item of the slot")).collect();
+        if let (Some(&x), Some(c)) = (self.compact.get(s), pb.compact()) {
+            // The compact slot's options are its template's, in order.
+            let tp = c.template_of(x as usize);
+            let maps: Vec<&[u32]> = items.iter().map(|&j| &dense.maps[dense.map[j as usize] as usize][..]).collect();
+            for (t, row) in cols.chunks_exact_mut(ni.max(1)).enumerate().take(tp.len()) {
+                let colours = tp.colours(t);
+                for ((c, &i), map) in row.iter_mut().zip(&at).zip(&maps) {
+                    *c = map[colours[i] as usize];
+                }
+            }
+            return cols;
+        }
+        let ex = pb.ex();
         for (t, &o) in opts.iter().enumerate() {
             let row = &mut cols[t * ni..(t + 1) * ni];
             if self.ordered[s] {
-                let sec = pb.opt_start[o as usize] as usize + pb.opt_primaries[o as usize] as usize;
+                let sec = ex.opt_start[o as usize] as usize + ex.opt_primaries[o as usize] as usize;
                 row.iter_mut().zip(&at).for_each(|(c, &i)| *c = dense.node[sec + i]);
             } else {
                 for (k, j) in pb.secondary_nodes(o as usize) {

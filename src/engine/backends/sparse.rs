@@ -48,7 +48,7 @@
 
 use super::blocks::{tagged, untag, SparseSet};
 use super::{Backend, Node, Step};
-use crate::engine::problem::Problem;
+use crate::engine::problem::{Explicit, Problem};
 
 /// Trail entry: a node was removed from item `i`'s segment.
 const T_NODE: u32 = 0;
@@ -64,8 +64,9 @@ const EXCLUSIVE: u32 = u32::MAX;
 
 /// The general backend's state (see the module doc).
 pub(crate) struct Sparse<'p> {
-    /// The problem (its options' nodes are walked in place).
-    pb: &'p Problem,
+    /// The problem's explicit form (its options' nodes are walked in
+    /// place; the dispatch writes a compact problem's out first).
+    ex: &'p Explicit,
     /// The number of primary items (items `0..n_primary`).
     n_primary: usize,
     /// Item segments: `set[start[i]..start[i] + len[i]]` are active nodes.
@@ -121,7 +122,7 @@ impl<'p> Sparse<'p> {
         let n_nodes = pb.node_count();
         // C1: count the nodes of each item, lay out the segments.
         let mut len = vec![0u32; n_items];
-        for &i in &pb.node_item {
+        for &i in &pb.ex().node_item {
             len[i as usize] += 1;
         }
         let mut start = vec![0u32; n_items];
@@ -135,8 +136,8 @@ impl<'p> Sparse<'p> {
         let mut pos = vec![0u32; n_nodes];
         let mut node_opt = vec![0u32; n_nodes];
         for o in 0..pb.option_count() {
-            for k in pb.opt_start[o] as usize..pb.opt_start[o + 1] as usize {
-                let i = pb.node_item[k] as usize;
+            for k in pb.ex().opt_start[o] as usize..pb.ex().opt_start[o + 1] as usize {
+                let i = pb.ex().node_item[k] as usize;
                 set[fill[i] as usize] = k as u32;
                 pos[k] = fill[i];
                 fill[i] += 1;
@@ -145,7 +146,7 @@ impl<'p> Sparse<'p> {
         }
         let depth = pb.max_depth() + 1;
         let mut s = Sparse {
-            pb,
+            ex: pb.ex(),
             n_primary: p,
             start,
             len,
@@ -180,7 +181,7 @@ impl<'p> Sparse<'p> {
     /// Removes node `k` from its item's active segment.
     #[inline]
     fn remove_node(&mut self, k: usize) {
-        let i = self.pb.node_item[k] as usize;
+        let i = self.ex.node_item[k] as usize;
         let p = self.pos[k] as usize;
         let last = (self.start[i] + self.len[i] - 1) as usize;
         let moved = self.set[last];
@@ -196,7 +197,7 @@ impl<'p> Sparse<'p> {
     /// Hides option `o`: removes all its nodes from their segments.
     #[inline]
     fn hide(&mut self, o: usize) {
-        let (a, b) = (self.pb.opt_start[o] as usize, self.pb.opt_start[o + 1] as usize);
+        let (a, b) = (self.ex.opt_start[o] as usize, self.ex.opt_start[o + 1] as usize);
         for k in a..b {
             self.remove_node(k);
         }
@@ -215,7 +216,7 @@ impl<'p> Sparse<'p> {
         let mut a = 0;
         while a < self.len[j] {
             let k = self.set[(self.start[j] + a) as usize] as usize;
-            if self.pb.node_colour[k] == c {
+            if self.ex.node_colour[k] == c {
                 a += 1;
             } else {
                 // Hiding swaps another node into slot `a`: look at it again.
@@ -232,11 +233,11 @@ impl<'p> Sparse<'p> {
     /// C4: chooses option `o`.
     fn choose(&mut self, o: usize) {
         self.hide(o);
-        let a = self.pb.opt_start[o] as usize;
-        let np = self.pb.opt_primaries[o] as usize;
-        let b = self.pb.opt_start[o + 1] as usize;
+        let a = self.ex.opt_start[o] as usize;
+        let np = self.ex.opt_primaries[o] as usize;
+        let b = self.ex.opt_start[o + 1] as usize;
         for k in a..a + np {
-            let i = self.pb.node_item[k] as usize;
+            let i = self.ex.node_item[k] as usize;
             self.remaining[i] -= 1;
             self.trail.push(tagged(T_REMAIN, i));
             if self.remaining[i] == 0 {
@@ -245,8 +246,8 @@ impl<'p> Sparse<'p> {
             }
         }
         for k in a + np..b {
-            let j = self.pb.node_item[k] as usize;
-            let c = self.pb.node_colour[k];
+            let j = self.ex.node_item[k] as usize;
+            let c = self.ex.node_colour[k];
             let s = j - self.n_primary;
             if c == 0 {
                 self.hide_all_of(j);
@@ -310,7 +311,7 @@ impl<'p> Sparse<'p> {
                 let q = self.start[i] + a;
                 let k = self.set[q as usize] as usize;
                 assert_eq!(self.pos[k], q, "pos/set disagree for item {i}");
-                assert_eq!(self.pb.node_item[k] as usize, i);
+                assert_eq!(self.ex.node_item[k] as usize, i);
             }
         }
         for a in 0..self.act.len() {
@@ -417,7 +418,7 @@ impl Backend for Sparse<'_> {
 
     fn check(&self) {
         #[cfg(debug_assertions)]
-        if self.pb.option_count() < 2000 {
+        if self.ex.opt_primaries.len() < 2000 {
             self.sanity();
         }
     }

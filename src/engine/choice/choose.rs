@@ -195,12 +195,15 @@ fn decided_without_walks(
     // 28x28 with 84 labels: over 10^9 nodes); the assignment backend's
     // compact order finds the solution within about the scan's nodes at
     // 100 times the cost per node and seconds of setup.
-    if first_only && !force_rows && takes_square_order(pb, uniform, pb.dense_colours(halt)?, halt)? {
+    if first_only && !force_rows && takes_square_order(pb, uniform, uniform.dense(pb, halt)?, halt)? {
         let order = square_order(uniform, pb.secondary_count(), halt)?;
         if let Some(rows) = RowScan::<false>::build_in(pb, uniform, order, halt)? {
             return Ok(Some(rows.picked()));
         }
     }
+    // Every other backend reads the options: a compact problem's are
+    // written out now, under the deadline.
+    pb.explicit(halt)?;
     if first_only && !force_rows && Assign::takes_compact_order(pb, shape, halt)? {
         return Ok(Some(Picked::Assign(Box::new(Assign::new(pb, shape, halt)?))));
     }

@@ -75,7 +75,10 @@ fn the_builds_and_the_walks_give_up_at_a_stop() {
     let model = tetravex(12, 12, &tetravex_tiles(&mut Rng(0x5e70b), 12, 12, 10, true));
     assert!(stopped(model.builder().build_within(halt).map(drop)));
     let built = model.builder().build_within(never).unwrap().unwrap();
-    assert_eq!((built.option_count(), built.node_item.clone()), (problem.option_count(), problem.node_item.clone()));
+    assert_eq!(
+        (built.option_count(), built.ex().node_item.clone()),
+        (problem.option_count(), problem.ex().node_item.clone())
+    );
     assert!(stopped(SlotPieces::of(&problem, halt).map(drop)));
     let shape = SlotPieces::of(&problem, never).unwrap().unwrap();
     assert!(stopped(assign::fits(&problem, &shape, halt).map(drop)));

@@ -183,7 +183,7 @@ fn option_colours(pb: &Problem, dense: &DenseColours, halt: &Halt) -> Result<Jag
     for o in 0..pb.option_count() {
         halt.every(o)?;
         for (k, j) in pb.secondary_nodes(o) {
-            sec.push((j, pb.node_colour[k], dense.node[k]));
+            sec.push((j, pb.ex().node_colour[k], dense.node[k]));
         }
         sec.end_row();
     }
@@ -476,7 +476,7 @@ impl Colours {
     fn of(pb: &Problem, halt: &Halt) -> Result<Self, Stopped> {
         let mut present = vec![false; DENSE_COLOURS];
         let mut seen: Vec<u32> = Vec::new();
-        for (k, &c) in pb.node_colour.iter().enumerate() {
+        for (k, &c) in pb.ex().node_colour.iter().enumerate() {
             halt.every(k)?;
             match present.get_mut(c as usize) {
                 Some(p) => *p = true,

@@ -85,7 +85,12 @@ const ANY: u32 = u32::MAX;
 pub(crate) fn fits(pb: &Problem, shape: &SlotPieces, halt: &Halt) -> Result<bool, Stopped> {
     // The colours of each join: the dense numbering's counts, worked out
     // once per problem for the builds anyway.
-    let max_colours = pb.dense_colours(halt)?.n_colours.iter().map(|&n| n as usize).max().unwrap_or(1).max(1);
+    // The compact form's numbers where it has them (the same counts).
+    let dense = match pb.compact_dense(halt)? {
+        Some(dense) => dense,
+        None => pb.dense_colours(halt)?,
+    };
+    let max_colours = dense.n_colours.iter().map(|&n| n as usize).max().unwrap_or(1).max(1);
     let words: usize = shape.options.iter().map(|opts| opts.len().div_ceil(64)).sum();
     Ok(words.saturating_mul(4).saturating_mul(max_colours) <= ASSIGN_MAX_WORDS)
 }
