@@ -103,6 +103,9 @@ pub use tuning::DEFAULT_MEMO_MB;
 /// encoding takes a share of a second, and a stop must end it as promptly).
 pub(crate) use search::halt::{Halt, Stopped};
 
+/// For the puzzles' tests of the compact form (`src/puzzles/compact_tests.rs`).
+#[cfg(test)]
+pub(crate) use backends::shape;
 use backends::shape::{SlotPieces, UniformSlots};
 use backends::{assign, bitset, sparse, Backend};
 use choice::choose;

@@ -29,6 +29,9 @@ pub mod symmetry;
 pub mod tetravex;
 pub mod tiles;
 
+#[cfg(test)]
+mod compact_tests;
+
 mod model;
 
 pub use model::{Model, Refutation};

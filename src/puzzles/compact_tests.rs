@@ -1,0 +1,128 @@
+//! Tests: a tile board encoded as templates and slots (the compact form of
+//! [`crate::engine::Problem`]) agrees option by option with the same board
+//! written out option by option, and so do the engine's readings of it
+//! (the slot/piece shape, the uniform slots, the dense colours), on boards
+//! with and without turning, with hints, and with Eternity II frames.
+
+use crate::engine::shape::{SlotPieces, UniformSlots};
+use crate::engine::{Halt, Problem};
+use crate::generate::{tiles, Rng, TileSpec};
+use crate::puzzles::tiles::{Border, Fix, Rule, TilePuzzle};
+
+/// Small boards of every kind: Tetravex, turning, Eternity II-style
+/// frames with a centre hint, jigsaw edges, and hints with and without a
+/// rotation.
+fn boards() -> Vec<TilePuzzle> {
+    let spec = |rows, cols, rotate, border: Border, frame: Vec<i32>, inner: Vec<i32>, centre_hint, rule| TileSpec {
+        rows,
+        cols,
+        rule,
+        border,
+        frame_labels: frame,
+        inner_labels: inner,
+        rotate,
+        centre_hint,
+    };
+    let mut out = Vec::new();
+    for seed in 1..4 {
+        let mut rng = Rng::new(seed);
+        let labels: Vec<i32> = (1..5).collect();
+        out.push(tiles(&mut rng, &spec(5, 6, false, Border::Free, labels.clone(), labels.clone(), false, Rule::Equal)));
+        out.push(tiles(&mut rng, &spec(4, 4, true, Border::Free, labels.clone(), labels.clone(), false, Rule::Equal)));
+        let frame = vec![1, 2];
+        let inner: Vec<i32> = (3..7).collect();
+        out.push(tiles(&mut rng, &spec(6, 6, true, Border::Label(0), frame, inner, true, Rule::Equal)));
+        out.push(tiles(
+            &mut rng,
+            &spec(4, 5, false, Border::Label(0), vec![1, 2, 3], vec![1, 2, 3], false, Rule::Complement),
+        ));
+        let mut hinted = tiles(&mut rng, &spec(5, 5, true, Border::Free, labels.clone(), labels, false, Rule::Equal));
+        hinted.fixes.push(Fix { piece: 3, row: 1, col: 2, rotation: None });
+        hinted.fixes.push(Fix { piece: 7, row: 4, col: 0, rotation: Some(1) });
+        out.push(hinted);
+    }
+    out
+}
+
+/// The explicit form's arrays, for comparison.
+fn arrays(pb: &Problem) -> (Vec<u32>, Vec<u32>, Vec<u32>, Vec<u32>) {
+    let ex = pb.ex();
+    (ex.opt_start.clone(), ex.node_item.clone(), ex.node_colour.clone(), ex.opt_primaries.clone())
+}
+
+#[test]
+fn the_compact_form_writes_out_the_options_of_the_explicit_encoding() {
+    let halt = Halt::NEVER;
+    for (b, puzzle) in boards().iter().enumerate() {
+        let explicit = puzzle.encode_as(false, &halt).unwrap().problem;
+        let compact = puzzle.encode_as(true, &halt).unwrap().problem;
+        assert!(compact.compact().is_some() && explicit.compact().is_none(), "board {b}");
+        assert_eq!(compact.option_count(), explicit.option_count(), "board {b}");
+        // Read before the options are written out, from the templates.
+        for o in 0..explicit.option_count() {
+            assert!(compact.primaries(o).eq(explicit.primaries(o)), "board {b}, option {o}");
+        }
+        let dense = explicit.dense_colours(&halt).unwrap();
+        let cdense = compact.compact_dense(&halt).unwrap().expect("small colours");
+        assert_eq!(cdense.n_colours, dense.n_colours, "board {b}");
+        for o in 0..explicit.option_count() {
+            for ((k, j), (_, c)) in explicit.secondary_nodes(o).zip(explicit.secondaries(o)) {
+                let map = &cdense.maps[cdense.map[j as usize] as usize];
+                assert_eq!(map[c as usize], dense.node[k], "board {b}, option {o}, item {j}");
+            }
+        }
+        // The shape and the uniform slots, read from the templates.
+        let (shape, cshape) = (SlotPieces::of(&explicit, &halt).unwrap(), SlotPieces::of(&compact, &halt).unwrap());
+        let (Some(shape), Some(cshape)) = (shape, cshape) else { panic!("board {b}: not a slot/piece problem") };
+        assert_eq!(
+            (&cshape.slot_item, &cshape.item_slot, &cshape.item_piece, &cshape.copies, &cshape.options),
+            (&shape.slot_item, &shape.item_slot, &shape.item_piece, &shape.copies, &shape.options),
+            "board {b}"
+        );
+        let uniform = UniformSlots::of(&explicit, &shape, &halt).unwrap().unwrap();
+        let cuniform = UniformSlots::of(&compact, &cshape, &halt).unwrap().unwrap();
+        assert_eq!(cuniform.items, uniform.items, "board {b}");
+        let cclasses = cuniform.classes(&compact, cdense, &halt).unwrap();
+        for (s, items) in uniform.items.iter().enumerate() {
+            let cols = uniform.colours_on(&explicit, dense, s, items);
+            assert_eq!(cuniform.colours_on(&compact, cdense, s, items), cols, "board {b}, slot {s}");
+            // A slot agrees option by option with its class's first slot.
+            let r = cclasses[s] as usize;
+            assert_eq!(cuniform.colours_on(&compact, cdense, r, &uniform.items[r]), cols, "board {b}, slot {s}");
+            let pieces = |s: usize| -> Vec<u32> {
+                shape.options[s].iter().map(|&o| shape.piece_of(&explicit, o as usize)).collect()
+            };
+            assert_eq!(pieces(r), pieces(s), "board {b}, slot {s}");
+        }
+        // Written out, the same options, colours and fingerprint.
+        assert_eq!(arrays(&compact), arrays(&explicit), "board {b}");
+        assert_eq!(compact.fingerprint(), explicit.fingerprint(), "board {b}");
+    }
+}
+
+#[test]
+fn a_compact_problem_decodes_as_the_explicit_one() {
+    let halt = Halt::NEVER;
+    for (b, puzzle) in boards().iter().enumerate() {
+        let explicit = puzzle.encode_as(false, &halt).unwrap();
+        let compact = puzzle.encode_as(true, &halt).unwrap();
+        // One option per cell, each of the first type that still has a
+        // copy: not a solution, but decode only hands out the tiles.
+        let pb = &explicit.problem;
+        let n = puzzle.rows * puzzle.cols;
+        let mut copies: Vec<u32> = (n..pb.primary_count()).map(|i| pb.multiplicity[i]).collect();
+        let mut chosen = Vec::new();
+        for cell in 0..n {
+            let pick = (0..pb.option_count()).find(|&o| {
+                let mut p = pb.primaries(o).map(|i| i.index());
+                p.next() == Some(cell) && p.next().is_some_and(|t| copies[t - n] > 0)
+            });
+            let Some(o) = pick else { continue };
+            copies[pb.primaries(o).nth(1).unwrap().index() - n] -= 1;
+            chosen.push(o);
+        }
+        if chosen.len() == n {
+            assert_eq!(compact.decode(puzzle, &chosen), explicit.decode(puzzle, &chosen), "board {b}");
+        }
+    }
+}
