@@ -253,7 +253,11 @@ impl Problem {
     /// The explicit form, written out now if the problem is compact (as
     /// the builder would have written it, without a stop: a backend that
     /// needs it calls [`Problem::explicit`] first, under its deadline).
+    #[inline]
     pub(crate) fn ex(&self) -> &Explicit {
+        if let Some(ex) = self.explicit.get() {
+            return ex;
+        }
         match self.explicit(&Halt::NEVER) {
             Ok(ex) => ex,
             Err(Stopped(_)) => unreachable!("Halt::NEVER never stops"),

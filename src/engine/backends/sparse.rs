@@ -122,7 +122,8 @@ impl<'p> Sparse<'p> {
         let n_nodes = pb.node_count();
         // C1: count the nodes of each item, lay out the segments.
         let mut len = vec![0u32; n_items];
-        for &i in &pb.ex().node_item {
+        let ex = pb.ex();
+        for &i in &ex.node_item {
             len[i as usize] += 1;
         }
         let mut start = vec![0u32; n_items];
@@ -136,8 +137,8 @@ impl<'p> Sparse<'p> {
         let mut pos = vec![0u32; n_nodes];
         let mut node_opt = vec![0u32; n_nodes];
         for o in 0..pb.option_count() {
-            for k in pb.ex().opt_start[o] as usize..pb.ex().opt_start[o + 1] as usize {
-                let i = pb.ex().node_item[k] as usize;
+            for k in ex.opt_start[o] as usize..ex.opt_start[o + 1] as usize {
+                let i = ex.node_item[k] as usize;
                 set[fill[i] as usize] = k as u32;
                 pos[k] = fill[i];
                 fill[i] += 1;
@@ -146,7 +147,7 @@ impl<'p> Sparse<'p> {
         }
         let depth = pb.max_depth() + 1;
         let mut s = Sparse {
-            ex: pb.ex(),
+            ex,
             n_primary: p,
             start,
             len,

@@ -180,10 +180,11 @@ impl SlotTables {
 /// Per option: its secondary items as (item, colour, dense colour).
 fn option_colours(pb: &Problem, dense: &DenseColours, halt: &Halt) -> Result<Jagged<(u32, u32, u32)>, Stopped> {
     let mut sec = Jagged::new();
+    let ex = pb.explicit(halt)?;
     for o in 0..pb.option_count() {
         halt.every(o)?;
         for (k, j) in pb.secondary_nodes(o) {
-            sec.push((j, pb.ex().node_colour[k], dense.node[k]));
+            sec.push((j, ex.node_colour[k], dense.node[k]));
         }
         sec.end_row();
     }
