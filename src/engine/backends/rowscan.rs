@@ -234,15 +234,19 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
     /// (checked per slot and every [`STRIDE`](crate::engine::search::halt::STRIDE) options).
     pub(crate) fn build(pb: &Problem, uniform: &UniformSlots, halt: &Halt) -> Result<Option<Self>, Stopped> {
         let order: Vec<u32> = (0..uniform.items.len() as u32).collect();
-        Self::build_in(pb, uniform, order, halt)
+        Self::build_in(pb, uniform, order, true, halt)
     }
 
     /// As [`RowScan::build`], filling the slots in `order` (position ->
-    /// slot, a permutation of the slots).
+    /// slot, a permutation of the slots); with the memo's frontiers and
+    /// bounds (R5, R6) only if `memo` (a first solution never memoises:
+    /// on a 32x32 board they took a third of its instructions). Without
+    /// them the backend offers no memo keys ([`Backend::memo_words`] is 0).
     pub(crate) fn build_in(
         pb: &Problem,
         uniform: &UniformSlots,
         order: Vec<u32>,
+        memo: bool,
         halt: &Halt,
     ) -> Result<Option<Self>, Stopped> {
         let dense = uniform.dense(pb, halt)?;
@@ -252,10 +256,19 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
         debug_assert_eq!(order.len(), n, "the order is a permutation of the slots");
         let lists = Lists::of(pb, uniform, &order, &layout, dense, halt)?;
         let runs = RunTables::of(&lists, halt)?;
-        let front = frontiers(pb, &lists.item, halt)?;
         let remaining = shape.copies.clone();
-        let widths = KeyWidths::of(&dense.n_colours, &remaining, &front);
-        let key_bound = key_bounds(&dense.n_colours, &remaining, &front);
+        let (front, widths, key_bound) = match memo {
+            true => {
+                let front = frontiers(pb, &lists.item, halt)?;
+                let widths = KeyWidths::of(&dense.n_colours, &remaining, &front);
+                let key_bound = key_bounds(&dense.n_colours, &remaining, &front);
+                (front, widths, key_bound)
+            }
+            false => {
+                let none = KeyWidths { colour: Vec::new(), piece: Vec::new(), slot: 0, key_words: 0 };
+                (Jagged::new(), none, Vec::new())
+            }
+        };
         let balance = if BALANCED { Balance::new(pb, shape, halt)? } else { None };
         let mut bal = Jagged::new();
         if let Some(b) = &balance {
@@ -732,6 +745,9 @@ impl<const BALANCED: bool> Backend for RowScan<BALANCED> {
     }
 
     fn memo_key(&self, key: &mut [u64]) -> bool {
+        if self.key_words == 0 {
+            return false;
+        }
         if self.level < self.n_slots {
             self.write_key(key);
         }

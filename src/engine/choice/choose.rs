@@ -197,7 +197,7 @@ fn decided_without_walks(
     // 100 times the cost per node and seconds of setup.
     if first_only && !force_rows && takes_square_order(pb, uniform, uniform.dense(pb, halt)?, halt)? {
         let order = square_order(uniform, pb.secondary_count(), halt)?;
-        if let Some(rows) = RowScan::<false>::build_in(pb, uniform, order, halt)? {
+        if let Some(rows) = RowScan::<false>::build_in(pb, uniform, order, false, halt)? {
             return Ok(Some(rows.picked()));
         }
     }
