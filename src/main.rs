@@ -10,6 +10,12 @@ use cli::args::Cli;
 use cli::exit::{is_broken_pipe, Exit};
 use cli::voice;
 
+/// mimalloc rather than the system's malloc: a small case makes some 40
+/// allocations, which glibc serves at about 180 instructions each (a third
+/// of a one-tile case's cost), mimalloc at a fraction of that.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,

@@ -145,14 +145,19 @@ fn dispatch<O: WithBackend>(problem: &Problem, config: &SearchConfig, op: O, hal
     if problem.compact().is_some() && !(choice == BackendChoice::Auto && config.first_only()) {
         problem.explicit(halt)?;
     }
-    let words = match choice {
+    // B1 of the bitset backend, worked out once: whether it applies, and
+    // the first worker's layout (the others, when there are threads, work
+    // it out again: a small case has none).
+    let mut layout = match choice {
         BackendChoice::General => None,
-        _ => bitset::words_needed(problem),
+        _ => bitset::layout(problem),
     };
+    let words = layout.as_ref().map(bitset::Layout::words);
     macro_rules! bits {
         ($w:literal) => {{
+            let first = bitset::Bitset::<$w>::with_layout(problem, layout.take().expect("words came from it"));
             let make = || Ok(bitset::Bitset::<$w>::new(problem));
-            Ok(op.run(make()?, make, MemoHint::default()))
+            Ok(op.run(first, make, MemoHint::default()))
         }};
     }
     let slots = match (choice, words) {

@@ -207,7 +207,7 @@ proptest! {
     #[test]
     fn bitset_backend_counts_match_brute_force(model in plain_model()) {
         let problem = model.build();
-        prop_assume!(bitset::words_needed(&problem).is_some());
+        prop_assume!(bitset::layout(&problem).is_some());
         let expected = model.brute_count();
         for threads in [1, 2] {
             let outcome = count_with(&problem, threads);
@@ -705,7 +705,7 @@ proptest! {
     // memo on: with 1 and 2 threads, and over the shards of a split.
     #[test]
     fn memoised_bitset_counts_match_brute_force(model in plain_model()) {
-        prop_assume!(bitset::words_needed(&model.build()).is_some());
+        prop_assume!(bitset::layout(&model.build()).is_some());
         check_memo(&model, BackendChoice::Auto)?;
     }
 

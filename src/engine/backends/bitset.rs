@@ -55,7 +55,7 @@ struct Cand<const W: usize> {
 const NONE: u32 = u32::MAX;
 
 /// B1 (layout): which items are bits and which are counters.
-struct Layout {
+pub(crate) struct Layout {
     bit_of: Vec<u32>,
     counter_of: Vec<u32>,
     counters: Vec<u32>,
@@ -67,7 +67,7 @@ struct Layout {
 /// (for packing: the pieces) become counters too when that saves a word of
 /// every mask and every option still has at most one counter. `None` when
 /// the backend does not apply.
-fn layout(pb: &Problem) -> Option<Layout> {
+pub(crate) fn layout(pb: &Problem) -> Option<Layout> {
     if pb.secondary_count() > 0 {
         return None;
     }
@@ -121,9 +121,11 @@ fn layout(pb: &Problem) -> Option<Layout> {
     (l.n_bits > 0 && l.n_bits <= MAX_BITS).then_some(l)
 }
 
-/// How many words a problem needs, if this backend applies to it.
-pub(crate) fn words_needed(pb: &Problem) -> Option<usize> {
-    layout(pb).map(|l| l.n_bits.div_ceil(64))
+impl Layout {
+    /// How many words a mask of this layout takes.
+    pub(crate) fn words(&self) -> usize {
+        self.n_bits.div_ceil(64)
+    }
 }
 
 /// B2: every option that can be chosen as a candidate, with its lowest
@@ -267,8 +269,17 @@ pub(crate) struct Bitset<const W: usize> {
 
 impl<const W: usize> Bitset<W> {
     pub(crate) fn new(pb: &Problem) -> Self {
+        Self::with_layout(pb, layout(pb).expect("the bitset backend applies"))
+    }
+
+    /// [`Bitset::new`] with B1's layout of `pb` already worked out (the
+    /// dispatch works it out to tell whether this backend applies: a
+    /// stream of tiny cases would pay for it twice).
+    pub(crate) fn with_layout(pb: &Problem, layout: Layout) -> Self {
+        debug_assert_eq!(layout.bit_of.len(), pb.primary_count(), "the layout is pb's");
+        debug_assert!(layout.words() <= W, "the layout fits in W words");
         // B1: bits and counters.
-        let Layout { bit_of, counter_of, counters, n_bits } = layout(pb).expect("the bitset backend applies");
+        let Layout { bit_of, counter_of, counters, n_bits } = layout;
         // B2: file each option under its lowest bit.
         let filed = file_options::<W>(pb, &bit_of, &counter_of);
         let mut cand_start = vec![0u32; n_bits + 1];
