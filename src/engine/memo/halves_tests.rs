@@ -176,8 +176,9 @@ fn layers_over_the_cap_or_the_budget_stop() {
 }
 
 #[test]
-fn the_choice_counts_layer_by_layer_where_it_memoises() {
-    // 4x4, 2 labels, turning: duplicate tiles, a memoised count.
+fn a_count_the_choice_may_memoise_is_exact() {
+    // 4x4, 2 labels, turning: duplicate tiles, as the memo and the layers
+    // see them; whichever the choice runs, the count is exact.
     let pb = board(4, 4, 2, true, 11);
     let config = SearchConfig { threads: 2, ..SearchConfig::count() };
     let out = solve(&pb, &config, None);

@@ -37,11 +37,15 @@
 //!   option of the run with a copy left, the child's key is the used code
 //!   plus the piece's unit, and the colours kept from the frontier plus
 //!   the option's own (both precomputed: [`Step`]).
-//! * **L3** (layers in parallel): the next layer is cut into one table
-//!   per thread by the key's hash; each thread reads the whole current
-//!   layer and inserts the children that fall into its own table, so no
-//!   table is shared. The last slot's children are summed, not stored,
-//!   each thread summing its own share of the states.
+//! * **L3** (children by bucket): each thread expands its share of the
+//!   layer's states and appends their children, with the ways to reach
+//!   them, to one of `2^b` buckets by the key's hash: sequential writes,
+//!   where inserting into one table of 10^7 entries would miss the cache
+//!   at every child. The last slot's children are summed, not stored.
+//! * **L4** (merge): each thread takes its share of the buckets and adds
+//!   up the counts of equal keys in a small table that stays in the cache
+//!   (a bucket holds about [`BUCKET`] children); the merged buckets are
+//!   the next layer, each key in exactly one of them.
 //!
 //! Counts are `u64` per state; a sum that would overflow, or tables that
 //! outgrow the memory cap, stop the method and the caller counts another
@@ -50,8 +54,9 @@
 //!
 //! # Invariants (checked in debug builds)
 //!
-//! * a key is below `2^63` and is stored at most once per layer;
-//! * a table is at most 3/4 full;
+//! * a key is below `2^63` and is held at most once per layer;
+//! * the merging table is at most half full;
+//! * the bytes held are what was taken and not given back (never below 0);
 //! * every back item of a slot is on the frontier it is reached with.
 
 use super::run::{Halted, Poll};
@@ -61,10 +66,17 @@ use crate::engine::count::Count;
 use crate::engine::memo::{hash, width, MemoStats};
 use crate::engine::outcome::{BackendKind, Outcome, Stats};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
 use std::time::Instant;
 
 /// A slot whose key is this is empty.
 const EMPTY: u64 = u64::MAX;
+/// L3: the children a bucket is meant to hold, so that its merging table
+/// (twice as many slots of 16 bytes) stays within a core's caches.
+const BUCKET: usize = 1 << 14;
+
+/// A layer: merged buckets of (key, ways to reach it).
+type Layer = Vec<Vec<[u64; 2]>>;
 
 /// L2: what slot `d` needs to go from cut `d` to cut `d + 1`.
 struct Step {
@@ -134,72 +146,7 @@ impl Layers {
     }
 }
 
-/// One thread's share of a layer: open addressing, linear probing, pairs
-/// of (key, count), at most 3/4 full.
-struct Table {
-    data: Vec<[u64; 2]>,
-    len: usize,
-}
-
-impl Table {
-    fn new(slots: usize) -> Self {
-        debug_assert!(slots.is_power_of_two());
-        Table { data: vec![[EMPTY, 0]; slots], len: 0 }
-    }
-
-    fn bytes(slots: usize) -> u64 {
-        (slots * 16) as u64
-    }
-
-    /// Adds `n` to `key`'s count; `Ok(true)` when the key was there.
-    /// `Full` when the table would outgrow `held`'s cap or a count
-    /// overflows.
-    #[inline]
-    fn add(&mut self, key: u64, n: u64, held: &Held) -> Result<bool, Halted> {
-        debug_assert!(key >> 63 == 0, "a key of 64 bits");
-        if (self.len + 1) * 4 > self.data.len() * 3 {
-            self.grow(held)?;
-        }
-        let mask = self.data.len() - 1;
-        let mut s = hash(&[key]) as usize & mask;
-        loop {
-            let e = &mut self.data[s];
-            if e[0] == key {
-                e[1] = e[1].checked_add(n).ok_or(Halted::Full)?;
-                return Ok(true);
-            }
-            if e[0] == EMPTY {
-                *e = [key, n];
-                self.len += 1;
-                return Ok(false);
-            }
-            s = (s + 1) & mask;
-        }
-    }
-
-    /// Doubles the table (both held while the entries move).
-    fn grow(&mut self, held: &Held) -> Result<(), Halted> {
-        let slots = self.data.len() * 2;
-        held.take(Table::bytes(slots))?;
-        let old = std::mem::replace(&mut self.data, vec![[EMPTY, 0]; slots]);
-        let mask = slots - 1;
-        for e in old.iter().filter(|e| e[0] != EMPTY) {
-            let mut s = hash(&[e[0]]) as usize & mask;
-            while self.data[s][0] != EMPTY {
-                s = (s + 1) & mask;
-            }
-            self.data[s] = *e;
-        }
-        held.give(Table::bytes(old.len()));
-        Ok(())
-    }
-
-    fn entries(&self) -> impl Iterator<Item = (u64, u64)> + '_ {
-        self.data.iter().filter(|e| e[0] != EMPTY).map(|e| (e[0], e[1]))
-    }
-}
-
-/// The bytes the tables hold, all threads together, against the cap; and
+/// The bytes the layers hold, all threads together, against the cap; and
 /// the most they held at once.
 struct Held {
     now: AtomicU64,
@@ -218,23 +165,37 @@ impl Held {
     }
 
     fn give(&self, bytes: u64) {
-        self.now.fetch_sub(bytes, Ordering::Relaxed);
+        let was = self.now.fetch_sub(bytes, Ordering::Relaxed);
+        debug_assert!(was >= bytes, "bytes given back that were not taken");
     }
+}
+
+/// Why a layer stopped, of two: a full table wins (the caller counts
+/// another way), else the first stop.
+fn worse(a: Option<Halted>, e: Halted) -> Option<Halted> {
+    match (a, e) {
+        (_, Halted::Full) | (Some(Halted::Full), _) => Some(Halted::Full),
+        (a, e) => a.or(Some(e)),
+    }
+}
+
+/// The bytes of a list of entries.
+fn bytes_of(v: &Vec<[u64; 2]>) -> u64 {
+    (v.capacity() * 16) as u64
 }
 
 /// What one thread did with one layer.
 #[derive(Default)]
 struct Work {
     nodes: u64,
-    inserts: u64,
     merged: u64,
     /// The last slot's children: their count.
     sum: u128,
 }
 
 impl Layers {
-    /// L2: the children of state `key` (with `n` ways to reach it) at
-    /// cut `d`, handed to `child` as (child key, piece).
+    /// L2: the children of state `key` at cut `d`, handed to `child` as
+    /// keys.
     #[inline]
     fn expand(&self, h: &Halves, colour: &mut [u32], d: usize, key: u64, mut child: impl FnMut(u64)) {
         let step = &self.steps[d];
@@ -253,69 +214,89 @@ impl Layers {
         }
     }
 
-    /// L3: thread `w` of `threads` expands the layer `cur` at cut `d` into
-    /// its own table of the next layer, or (the last slot) sums its share.
-    fn work(
+    /// L3: thread `w` of `threads` expands its share of the layer `cur`
+    /// at cut `d` into `out`'s buckets (`out.len()` a power of two), or
+    /// with no buckets (the last slot) sums the children.
+    #[allow(clippy::too_many_arguments)]
+    fn spread(
         &self,
         h: &Halves,
         d: usize,
-        cur: &[Table],
-        w: usize,
-        out: Option<&mut Table>,
+        cur: &Layer,
+        (w, threads): (usize, usize),
+        out: &mut [Vec<[u64; 2]>],
         poll: &mut Poll,
         held: &Held,
     ) -> Result<Work, Halted> {
-        let threads = cur.len();
         let mut colour = vec![u32::MAX; h.n_colours.len()];
         let mut work = Work::default();
-        let mut err = None;
-        match out {
-            None => {
-                for (key, n) in cur[w].entries() {
-                    let mut children = 0u64;
+        let mask = out.len().wrapping_sub(1);
+        for chunk in cur.iter().skip(w).step_by(threads) {
+            for &[key, n] in chunk {
+                let mut children = 0u64;
+                if out.is_empty() {
                     self.expand(h, &mut colour, d, key, |_| children += 1);
-                    work.nodes += children;
                     work.sum += u128::from(n) * u128::from(children);
-                    poll.add(children)?;
-                }
-            }
-            Some(table) => {
-                for t in cur {
-                    for (key, n) in t.entries() {
-                        self.expand(h, &mut colour, d, key, |c| {
-                            if err.is_some() || shard(c, threads) != w {
-                                return;
-                            }
-                            work.nodes += 1;
-                            match table.add(c, n, held) {
-                                Ok(found) => work.merged += u64::from(found),
-                                Err(e) => err = Some(e),
-                            }
-                            if let Err(e) = poll.node() {
-                                err = Some(e);
-                            }
-                        });
-                        if let Some(e) = err {
-                            return Err(e);
-                        }
+                } else {
+                    let mut grew = 0u64;
+                    self.expand(h, &mut colour, d, key, |c| {
+                        children += 1;
+                        let b = &mut out[(hash(&[c]) >> 32) as usize & mask];
+                        let before = bytes_of(b);
+                        b.push([c, n]);
+                        grew += bytes_of(b) - before;
+                    });
+                    if grew > 0 {
+                        held.take(grew)?;
                     }
                 }
-                work.inserts = work.nodes;
+                work.nodes += children;
+                poll.add(children)?;
             }
         }
         Ok(work)
     }
 }
 
-/// The thread whose table holds `key`.
-#[inline]
-fn shard(key: u64, threads: usize) -> usize {
-    ((hash(&[key]) >> 40) as usize) % threads
+/// L4: the entries of `parts` (one bucket of each thread) with the counts
+/// of equal keys added up, in `table` (cleared, at least twice as many
+/// slots as entries, a power of two); with how many were merged. `Full`
+/// when a count overflows a word.
+fn merge(parts: &mut [Vec<[u64; 2]>], table: &mut Vec<[u64; 2]>) -> Result<(Vec<[u64; 2]>, u64), Halted> {
+    let len: usize = parts.iter().map(Vec::len).sum();
+    let slots = (2 * len).max(16).next_power_of_two();
+    table.clear();
+    table.resize(slots, [EMPTY, 0]);
+    let mask = slots - 1;
+    let mut distinct = 0usize;
+    for part in parts.iter_mut() {
+        for &[key, n] in part.iter() {
+            debug_assert!(key >> 63 == 0, "a key of 64 bits");
+            let mut s = hash(&[key]) as usize & mask;
+            loop {
+                let e = &mut table[s];
+                if e[0] == key {
+                    e[1] = e[1].checked_add(n).ok_or(Halted::Full)?;
+                    break;
+                }
+                if e[0] == EMPTY {
+                    *e = [key, n];
+                    distinct += 1;
+                    break;
+                }
+                s = (s + 1) & mask;
+            }
+        }
+        *part = Vec::new();
+    }
+    debug_assert!(distinct * 2 <= slots);
+    let merged: Vec<[u64; 2]> = table.iter().filter(|e| e[0] != EMPTY).copied().collect();
+    Ok((merged, (len - distinct) as u64))
 }
 
 impl super::Plan {
-    /// L1-L3: the count, layer by layer. `Err` with the nodes spent when
-    /// the tables outgrew the memory cap or a count overflowed a word (the
+    /// L1-L4: the count, layer by layer. `Err` with the nodes spent when
+    /// the layers outgrew the memory cap or a count overflowed a word (the
     /// caller counts another way).
     pub(crate) fn count_layers(&self, layers: &Layers, config: &SearchConfig) -> Result<Outcome, u64> {
         let start = Instant::now();
@@ -325,24 +306,22 @@ impl super::Plan {
         let held = Held { now: AtomicU64::new(0), peak: AtomicU64::new(0), cap: cap_bytes(config) as u64 };
         let mut stats = Stats { threads, backend: Some(BackendKind::RowScan), ..Stats::default() };
         let mut memo = MemoStats { layers: true, ..MemoStats::default() };
-        let mut cur = vec![Table::new(1 << 4)];
-        let _ = held.take(Table::bytes(1 << 4));
-        cur[0].add(0, 1, &held).expect("the root fits");
+        let mut polls: Vec<Poll> = (0..threads).map(|_| Poll::new(config, &quit)).collect();
+        let mut cur: Layer = vec![vec![[0, 1]]];
+        held.take(bytes_of(&cur[0])).map_err(|_| 0u64)?;
         let mut total = 0u128;
         let mut stopped = None;
         for d in 0..h.n {
-            let last = d + 1 == h.n;
-            let len: usize = cur.iter().map(|t| t.len).sum();
+            let len: usize = cur.iter().map(Vec::len).sum();
             memo.states = memo.states.max(len as u64);
-            let slots = (len * 2 / threads).max(1 << 10).next_power_of_two();
-            let done = self.layer(layers, d, &cur, last, slots, threads, config, &quit, &held);
-            held.give(cur.iter().map(|t| Table::bytes(t.data.len())).sum());
-            let (next, works, halted) = done;
+            let buckets = if d + 1 == h.n { 0 } else { (len * 4 / BUCKET).next_power_of_two().min(1 << 12) };
+            let (next, works, halted) = self.layer(layers, d, &cur, buckets, &mut polls, &held);
+            held.give(cur.iter().map(bytes_of).sum());
             for wk in &works {
                 stats.nodes += wk.nodes;
-                memo.lookups += wk.inserts;
+                memo.lookups += wk.nodes;
                 memo.hits += wk.merged;
-                total = total.checked_add(wk.sum).ok_or(stats.nodes)?;
+                total += wk.sum;
             }
             match halted {
                 Some(Halted::Full) => return Err(stats.nodes),
@@ -368,57 +347,110 @@ impl super::Plan {
         Ok(Outcome { solutions, complete: stopped.is_none(), stopped, stats })
     }
 
-    /// L3 for one layer on `threads` threads: the next layer's tables
-    /// (`slots` each to start with; none after the last slot), each
+    /// L3 and L4 for the layer `cur` at cut `d`, a thread per poll: the
+    /// next layer (in `buckets` buckets; none after the last slot), each
     /// thread's work, and why the layer stopped, if it did.
-    #[allow(clippy::too_many_arguments)]
     fn layer(
         &self,
         layers: &Layers,
         d: usize,
-        cur: &[Table],
-        last: bool,
-        slots: usize,
-        threads: usize,
-        config: &SearchConfig,
-        quit: &AtomicBool,
+        cur: &Layer,
+        buckets: usize,
+        polls: &mut [Poll],
         held: &Held,
-    ) -> (Vec<Table>, Vec<Work>, Option<Halted>) {
+    ) -> (Layer, Vec<Work>, Option<Halted>) {
         let h = &self.halves;
-        // The last layer is summed by each thread over its share of the
-        // current tables, so there must be one per thread.
-        let shares = if last { cur.len() } else { threads };
-        let one = |w: usize| -> (Option<Table>, Result<Work, Halted>) {
-            let mut poll = Poll::new(config, quit);
-            if last {
-                return (None, layers.work(h, d, cur, w, None, &mut poll, held));
-            }
-            let mut table = Table::new(slots);
-            let r = held
-                .take(Table::bytes(slots))
-                .and_then(|()| layers.work(h, d, cur, w, Some(&mut table), &mut poll, held));
-            let r = r.and_then(|wk| poll.check().map(|()| wk));
-            (Some(table), r)
-        };
-        let results: Vec<(Option<Table>, Result<Work, Halted>)> = std::thread::scope(|s| {
-            let handles: Vec<_> = (1..shares).map(|w| s.spawn(move || one(w))).collect();
-            let mut all = vec![one(0)];
-            all.extend(handles.into_iter().map(|t| t.join().expect("a layer thread panicked")));
-            all
+        let threads = polls.len();
+        let spread: Vec<(Vec<Vec<[u64; 2]>>, Result<Work, Halted>)> = std::thread::scope(|s| {
+            let handles: Vec<_> = polls
+                .iter_mut()
+                .enumerate()
+                .map(|(w, poll)| {
+                    s.spawn(move || {
+                        let mut out = vec![Vec::new(); buckets];
+                        let r = layers.spread(h, d, cur, (w, threads), &mut out, poll, held);
+                        (out, r)
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|t| t.join().expect("a layer thread panicked")).collect()
         });
         let mut halted = None;
-        let (mut next, mut works) = (Vec::new(), Vec::new());
-        for (t, r) in results {
-            next.extend(t);
+        let mut works = Vec::new();
+        let mut outs = Vec::new();
+        for (out, r) in spread {
+            outs.push(out);
             match r {
                 Ok(wk) => works.push(wk),
-                Err(Halted::Full) => halted = Some(Halted::Full),
-                Err(e) => halted = halted.or(Some(e)),
+                Err(e) => halted = worse(halted, e),
             }
         }
-        if halted.is_some() {
-            held.give(next.iter().map(|t| Table::bytes(t.data.len())).sum());
+        if halted.is_some() || buckets == 0 {
+            held.give(outs.iter().flatten().map(bytes_of).sum());
+            return (Layer::new(), works, halted);
         }
+        let (next, merged, halted) = gather(outs, buckets, polls, held);
+        works.iter_mut().zip(merged).for_each(|(wk, m)| wk.merged += m);
         (next, works, halted)
     }
+}
+
+/// L4 on every thread: bucket `b` of every thread's output merged by
+/// thread `b % threads`; the merged buckets, what each thread merged, and
+/// why it stopped, if it did.
+fn gather(
+    outs: Vec<Vec<Vec<[u64; 2]>>>,
+    buckets: usize,
+    polls: &mut [Poll],
+    held: &Held,
+) -> (Layer, Vec<u64>, Option<Halted>) {
+    let threads = polls.len();
+    // Bucket b of every thread, together.
+    let mut columns: Vec<Vec<Vec<[u64; 2]>>> = (0..buckets).map(|_| Vec::with_capacity(outs.len())).collect();
+    for out in outs {
+        for (b, v) in out.into_iter().enumerate() {
+            columns[b].push(v);
+        }
+    }
+    let columns: Vec<Mutex<Vec<Vec<[u64; 2]>>>> = columns.into_iter().map(Mutex::new).collect();
+    let columns = &columns;
+    let results: Vec<(Layer, Result<u64, Halted>)> = std::thread::scope(|s| {
+        let handles: Vec<_> = polls
+            .iter_mut()
+            .enumerate()
+            .map(|(w, poll)| {
+                s.spawn(move || {
+                    let (mut mine, mut merged, mut table) = (Layer::new(), 0u64, Vec::new());
+                    for col in columns.iter().skip(w).step_by(threads) {
+                        let mut parts = std::mem::take(&mut *col.lock().expect("a bucket"));
+                        let raw: u64 = parts.iter().map(bytes_of).sum();
+                        let r = merge(&mut parts, &mut table).and_then(|(m, k)| {
+                            held.take(bytes_of(&m))?;
+                            held.give(raw);
+                            poll.check()?;
+                            Ok((m, k))
+                        });
+                        match r {
+                            Ok((m, k)) => {
+                                mine.push(m);
+                                merged += k;
+                            }
+                            Err(e) => return (mine, Err(e)),
+                        }
+                    }
+                    (mine, Ok(merged))
+                })
+            })
+            .collect();
+        handles.into_iter().map(|t| t.join().expect("a merging thread panicked")).collect()
+    });
+    let (mut next, mut merged, mut halted) = (Layer::new(), Vec::new(), None);
+    for (mine, r) in results {
+        next.extend(mine);
+        match r {
+            Ok(k) => merged.push(k),
+            Err(e) => halted = worse(halted, e),
+        }
+    }
+    (next, merged, halted)
 }
