@@ -75,8 +75,10 @@ const EMPTY: u64 = u64::MAX;
 /// (twice as many slots of 16 bytes) stays within a core's caches.
 const BUCKET: usize = 1 << 14;
 
-/// A layer: merged buckets of (key, ways to reach it).
-type Layer = Vec<Vec<[u64; 2]>>;
+/// A bucket of (key, ways to reach it).
+type Bucket = Vec<[u64; 2]>;
+/// A layer: merged buckets, each key in one of them.
+type Layer = Vec<Bucket>;
 
 /// L2: what slot `d` needs to go from cut `d` to cut `d + 1`.
 struct Step {
@@ -180,7 +182,7 @@ fn worse(a: Option<Halted>, e: Halted) -> Option<Halted> {
 }
 
 /// The bytes of a list of entries.
-fn bytes_of(v: &Vec<[u64; 2]>) -> u64 {
+fn bytes_of(v: &Bucket) -> u64 {
     (v.capacity() * 16) as u64
 }
 
@@ -224,7 +226,7 @@ impl Layers {
         d: usize,
         cur: &Layer,
         (w, threads): (usize, usize),
-        out: &mut [Vec<[u64; 2]>],
+        out: &mut [Bucket],
         poll: &mut Poll,
         held: &Held,
     ) -> Result<Work, Halted> {
@@ -262,7 +264,7 @@ impl Layers {
 /// of equal keys added up, in `table` (cleared, at least twice as many
 /// slots as entries, a power of two); with how many were merged. `Full`
 /// when a count overflows a word.
-fn merge(parts: &mut [Vec<[u64; 2]>], table: &mut Vec<[u64; 2]>) -> Result<(Vec<[u64; 2]>, u64), Halted> {
+fn merge(parts: &mut [Bucket], table: &mut Bucket) -> Result<(Bucket, u64), Halted> {
     let len: usize = parts.iter().map(Vec::len).sum();
     let slots = (2 * len).max(16).next_power_of_two();
     table.clear();
@@ -290,7 +292,7 @@ fn merge(parts: &mut [Vec<[u64; 2]>], table: &mut Vec<[u64; 2]>) -> Result<(Vec<
         *part = Vec::new();
     }
     debug_assert!(distinct * 2 <= slots);
-    let merged: Vec<[u64; 2]> = table.iter().filter(|e| e[0] != EMPTY).copied().collect();
+    let merged: Bucket = table.iter().filter(|e| e[0] != EMPTY).copied().collect();
     Ok((merged, (len - distinct) as u64))
 }
 
@@ -361,7 +363,7 @@ impl super::Plan {
     ) -> (Layer, Vec<Work>, Option<Halted>) {
         let h = &self.halves;
         let threads = polls.len();
-        let spread: Vec<(Vec<Vec<[u64; 2]>>, Result<Work, Halted>)> = std::thread::scope(|s| {
+        let spread: Vec<(Layer, Result<Work, Halted>)> = std::thread::scope(|s| {
             let handles: Vec<_> = polls
                 .iter_mut()
                 .enumerate()
@@ -398,21 +400,16 @@ impl super::Plan {
 /// L4 on every thread: bucket `b` of every thread's output merged by
 /// thread `b % threads`; the merged buckets, what each thread merged, and
 /// why it stopped, if it did.
-fn gather(
-    outs: Vec<Vec<Vec<[u64; 2]>>>,
-    buckets: usize,
-    polls: &mut [Poll],
-    held: &Held,
-) -> (Layer, Vec<u64>, Option<Halted>) {
+fn gather(outs: Vec<Layer>, buckets: usize, polls: &mut [Poll], held: &Held) -> (Layer, Vec<u64>, Option<Halted>) {
     let threads = polls.len();
     // Bucket b of every thread, together.
-    let mut columns: Vec<Vec<Vec<[u64; 2]>>> = (0..buckets).map(|_| Vec::with_capacity(outs.len())).collect();
+    let mut columns: Vec<Layer> = (0..buckets).map(|_| Vec::with_capacity(outs.len())).collect();
     for out in outs {
         for (b, v) in out.into_iter().enumerate() {
             columns[b].push(v);
         }
     }
-    let columns: Vec<Mutex<Vec<Vec<[u64; 2]>>>> = columns.into_iter().map(Mutex::new).collect();
+    let columns: Vec<Mutex<Layer>> = columns.into_iter().map(Mutex::new).collect();
     let columns = &columns;
     let results: Vec<(Layer, Result<u64, Halted>)> = std::thread::scope(|s| {
         let handles: Vec<_> = polls
