@@ -180,7 +180,13 @@ pub fn stats<S>(k: usize, r: &CaseResult<S>) -> String {
     if let Some(m) = &s.memo {
         line.push_str(&format!(
             ", memo{} {} states, {:.1}% hits, {:.1} MiB",
-            if m.halves { " (halves)" } else { "" },
+            if m.layers {
+                " (layers)"
+            } else if m.halves {
+                " (halves)"
+            } else {
+                ""
+            },
             m.states,
             100.0 * m.hit_rate(),
             m.bytes as f64 / f64::from(1 << 20)

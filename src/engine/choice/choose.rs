@@ -155,6 +155,14 @@ pub(crate) fn pick(
     if rows_size <= SMALL_ROW_TREE {
         return build();
     }
+    // A memoised count of the whole tree goes layer by layer
+    // (`memo/halves/layers.rs`): the same states, two layers held at a
+    // time instead of all of them.
+    if halves_ok && memoise == Some(true) && config.memo == MemoChoice::Auto {
+        if let Some(plan) = layers_plan(pb, uniform, halt)? {
+            return Ok((Picked::Halves(Box::new(plan)), no_memo));
+        }
+    }
     let mut assign = Assign::new(pb, shape, halt)?;
     if first_only && rows_size > FIRST_ONLY_ROW_LIMIT {
         return Ok((Picked::Assign(Box::new(assign)), no_memo));
@@ -267,6 +275,12 @@ fn row_cost<const B: bool>(
         },
         _ => (size * node_cost, None, false),
     })
+}
+
+/// A count layer by layer, when the problem allows one (pieces whose
+/// copies and frontier colours fit a word).
+fn layers_plan(pb: &Problem, uniform: &UniformSlots, halt: &Halt) -> Result<Option<Plan>, Stopped> {
+    Ok(Halves::build(pb, uniform, halt)?.and_then(Plan::layered))
 }
 
 /// The cut of a count by meeting in the middle, when the problem allows

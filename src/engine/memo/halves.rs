@@ -76,6 +76,7 @@ use crate::rng::Rng;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
+mod layers;
 mod run;
 #[cfg(test)]
 #[path = "halves_tests.rs"]
@@ -338,10 +339,16 @@ impl Scan {
     /// match the current colours of its back items.
     #[inline(always)]
     fn run_of(&self, st: &State, s: usize) -> (u32, u32) {
+        self.run_in(&st.colour, s)
+    }
+
+    /// The same run, with the colours of the items given.
+    #[inline(always)]
+    fn run_in(&self, colour: &[u32], s: usize) -> (u32, u32) {
         let i = s - self.from;
         let mut k = 0u64;
         for (&j, &r) in self.back.row(i).iter().zip(self.radix.row(i)) {
-            let c = st.colour[j as usize];
+            let c = colour[j as usize];
             debug_assert!(c != u32::MAX, "a back item has no colour");
             k = k * r + u64::from(c);
         }
@@ -436,6 +443,8 @@ pub(crate) struct Plan {
     leaves: f64,
     /// The estimated cost, in row-scan nodes.
     pub cost: f64,
+    /// Count layer by layer ([`layers`]) instead of meeting at `m`.
+    layers: Option<layers::Layers>,
 }
 
 impl Plan {
@@ -472,7 +481,7 @@ impl Plan {
                 best = Some((cost, m));
             }
         }
-        Ok(best.map(|(cost, m)| Plan { halves, m, leaves: first[m], cost }))
+        Ok(best.map(|(cost, m)| Plan { halves, m, leaves: first[m], cost, layers: None }))
     }
 
     /// The cut position (tests).
@@ -484,7 +493,13 @@ impl Plan {
     /// A plan with the cut at `m` (tests).
     #[cfg(test)]
     pub(crate) fn at(halves: Halves, m: usize) -> Plan {
-        Plan { halves, m, leaves: 0.0, cost: 0.0 }
+        Plan { halves, m, leaves: 0.0, cost: 0.0, layers: None }
+    }
+
+    /// A count layer by layer ([`layers`]), when its keys fit a word.
+    pub(crate) fn layered(halves: Halves) -> Option<Plan> {
+        let layers = layers::Layers::new(&halves)?;
+        Some(Plan { halves, m: 0, leaves: 0.0, cost: 0.0, layers: Some(layers) })
     }
 }
 

@@ -137,3 +137,50 @@ fn a_table_over_the_cap_stops_the_method_on_any_thread_count() {
         assert!(spent > 0);
     }
 }
+
+#[test]
+fn layers_count_what_enumeration_counts() {
+    let mut checked = 0;
+    for seed in 200..236u64 {
+        let (rows, cols) = [(3, 3), (3, 4), (4, 3), (2, 5)][(seed % 4) as usize];
+        let labels = 2 + seed % 3;
+        let turning = seed % 3 == 0;
+        let pb = board(rows, cols, labels, turning, seed);
+        let want = plain_count(&pb);
+        for threads in [1, 2, 3] {
+            let config = SearchConfig { threads, ..SearchConfig::count() };
+            let plan = Plan::layered(halves_of(&pb)).expect("a key fits a word");
+            let out = plan.count(&config).expect("fits");
+            assert!(out.complete);
+            assert_eq!(out.solutions.to_u128(), Some(want), "seed {seed} threads {threads}");
+            assert!(out.stats.memo.is_some_and(|memo| memo.layers && memo.states > 0), "named as layers");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 108);
+}
+
+#[test]
+fn layers_over_the_cap_or_the_budget_stop() {
+    // 5x5, 2 labels: layers of about 10^5 states, more than 1 MiB holds.
+    let pb = board(5, 5, 2, false, 3);
+    for threads in [1, 2] {
+        let config = SearchConfig { threads, memo_mb: Some(1), ..SearchConfig::count() };
+        let spent = Plan::layered(halves_of(&pb)).unwrap().count(&config).expect_err("over the cap");
+        assert!(spent > 0);
+        let config = SearchConfig { threads, max_nodes: Some(5000), ..SearchConfig::count() };
+        let out = Plan::layered(halves_of(&pb)).unwrap().count(&config).unwrap();
+        assert!(!out.complete && out.stopped.is_some());
+        assert_eq!(out.solutions.to_u128(), Some(0), "no count before the last layer");
+    }
+}
+
+#[test]
+fn a_count_the_choice_may_memoise_is_exact() {
+    // 4x4, 2 labels, turning: duplicate tiles, as the memo and the layers
+    // see them; whichever the choice runs, the count is exact.
+    let pb = board(4, 4, 2, true, 11);
+    let config = SearchConfig { threads: 2, ..SearchConfig::count() };
+    let out = solve(&pb, &config, None);
+    assert_eq!(out.solutions.to_u128(), Some(plain_count(&pb)));
+}

@@ -100,6 +100,9 @@ pub struct MemoStats {
     /// the first half's table, the look-ups the second half's) rather than
     /// memoising the search.
     pub halves: bool,
+    /// Whether the count went layer by layer (`halves/layers.rs`: the
+    /// states are its largest layer, the look-ups its inserts).
+    pub layers: bool,
 }
 
 impl MemoStats {
@@ -111,6 +114,7 @@ impl MemoStats {
         self.bytes += o.bytes;
         self.clears += o.clears;
         self.halves |= o.halves;
+        self.layers |= o.layers;
     }
 
     /// Hits over look-ups, 0 to 1.

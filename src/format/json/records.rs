@@ -63,8 +63,8 @@ pub struct MemoJson {
     pub bytes: u64,
     /// Times a table was full at its cap and started again.
     pub clears: u64,
-    /// How the count used its table: `"memo"` (the search memoised) or
-    /// `"halves"` (met in the middle). Absent in older records: `"memo"`.
+    /// How the count used its table: `"memo"` (the search memoised),
+    /// `"halves"` (met in the middle) or `"layers"` (layer by layer). Absent in older records: `"memo"`.
     #[serde(default = "memo_method")]
     pub method: String,
 }
@@ -112,7 +112,14 @@ impl StatsJson {
                 hit_rate: m.hit_rate(),
                 bytes: m.bytes,
                 clears: m.clears,
-                method: if m.halves { "halves" } else { "memo" }.to_string(),
+                method: if m.layers {
+                    "layers"
+                } else if m.halves {
+                    "halves"
+                } else {
+                    "memo"
+                }
+                .to_string(),
             }),
             elapsed_ms: millis(s.elapsed),
         }

@@ -120,7 +120,7 @@ trait Visit {
 
 /// Why a half's search ended early.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Halted {
+pub(super) enum Halted {
     /// A stop: Ctrl-C, the deadline, the node budget.
     Stop(StopReason),
     /// The first half's table outgrew the memory cap.
@@ -129,7 +129,7 @@ enum Halted {
 
 /// The polls of one worker: nodes counted, the stop flag, the deadline,
 /// the node budget (exact), and the other workers' stops.
-struct Poll<'a> {
+pub(super) struct Poll<'a> {
     config: &'a SearchConfig,
     halt: Halt<'a>,
     nodes: u64,
@@ -140,14 +140,14 @@ struct Poll<'a> {
 }
 
 impl<'a> Poll<'a> {
-    fn new(config: &'a SearchConfig, quit: &'a AtomicBool) -> Self {
+    pub(super) fn new(config: &'a SearchConfig, quit: &'a AtomicBool) -> Self {
         let next = config.max_nodes.map_or(POLL, |m| m.min(POLL));
         Poll { config, halt: Halt::of(config), nodes: 0, reported: 0, next, quit }
     }
 
     /// Counts a node; polls every [`POLL`] nodes and at the budget.
     #[inline(always)]
-    fn node(&mut self) -> Result<(), Halted> {
+    pub(super) fn node(&mut self) -> Result<(), Halted> {
         self.nodes += 1;
         if self.nodes < self.next {
             return Ok(());
@@ -155,8 +155,18 @@ impl<'a> Poll<'a> {
         self.check()
     }
 
+    /// Counts `n` nodes at once; polls when a poll is due.
+    #[inline]
+    pub(super) fn add(&mut self, n: u64) -> Result<(), Halted> {
+        self.nodes += n;
+        if self.nodes < self.next {
+            return Ok(());
+        }
+        self.check()
+    }
+
     /// The poll proper.
-    fn check(&mut self) -> Result<(), Halted> {
+    pub(super) fn check(&mut self) -> Result<(), Halted> {
         if let Some(m) = &self.config.monitor {
             m.nodes.fetch_add(self.nodes - self.reported, Ordering::Relaxed);
             self.reported = self.nodes;
@@ -361,6 +371,9 @@ impl Plan {
     /// H2-H4: the count. `Err` with the nodes spent when the first half's
     /// table outgrew the memory cap (the caller counts another way).
     pub(crate) fn count(&self, config: &SearchConfig) -> Result<Outcome, u64> {
+        if let Some(layers) = &self.layers {
+            return self.count_layers(layers, config);
+        }
         let start = Instant::now();
         let (h, m) = (&self.halves, self.m);
         let threads = config.effective_threads().max(1);
