@@ -4,6 +4,7 @@
 //! running search.
 
 use crate::engine::outcome::Split;
+use crate::engine::tuning::SPLIT_MAX_SLOTS;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
@@ -152,6 +153,18 @@ impl SearchConfig {
     /// [`SearchMode::First`]: the leftmost ticket's solution, restarts).
     pub(crate) fn first_only(&self) -> bool {
         self.mode == SearchMode::First
+    }
+
+    /// Whether a search for one solution of a problem of `slots` slots is
+    /// one complete tree, split between the threads from the start (no
+    /// restarts, no portfolio: see [`SPLIT_MAX_SLOTS`]). A model may then
+    /// keep one solution of each orbit of its symmetries: a proof that
+    /// there is none walks a tree as many times smaller, and a search
+    /// with a solution still finds one. (Where restarts run, the tree is
+    /// not walked whole, and on the bench's Eternity II-style 10x10 boards
+    /// fewer solutions made the first one later.)
+    pub fn decides_in_one_tree(&self, slots: usize) -> bool {
+        self.first_only() && slots <= SPLIT_MAX_SLOTS
     }
 
     /// The number of threads this configuration runs.

@@ -54,8 +54,8 @@ fn arrays(pb: &Problem) -> (Vec<u32>, Vec<u32>, Vec<u32>, Vec<u32>) {
 fn the_compact_form_writes_out_the_options_of_the_explicit_encoding() {
     let halt = Halt::NEVER;
     for (b, puzzle) in boards().iter().enumerate() {
-        let explicit = puzzle.encode_as(false, &halt).unwrap().problem;
-        let compact = puzzle.encode_as(true, &halt).unwrap().problem;
+        let explicit = puzzle.encode_as(false, false, &halt).unwrap().problem;
+        let compact = puzzle.encode_as(true, false, &halt).unwrap().problem;
         assert!(compact.compact().is_some() && explicit.compact().is_none(), "board {b}");
         assert_eq!(compact.option_count(), explicit.option_count(), "board {b}");
         // Read before the options are written out, from the templates.
@@ -104,8 +104,8 @@ fn the_compact_form_writes_out_the_options_of_the_explicit_encoding() {
 fn a_compact_problem_decodes_as_the_explicit_one() {
     let halt = Halt::NEVER;
     for (b, puzzle) in boards().iter().enumerate() {
-        let explicit = puzzle.encode_as(false, &halt).unwrap();
-        let compact = puzzle.encode_as(true, &halt).unwrap();
+        let explicit = puzzle.encode_as(false, false, &halt).unwrap();
+        let compact = puzzle.encode_as(true, false, &halt).unwrap();
         // One option per cell, each of the first type that still has a
         // copy: not a solution, but decode only hands out the tiles.
         let pb = &explicit.problem;

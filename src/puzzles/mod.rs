@@ -67,7 +67,10 @@ impl Model for TileModel {
         if let Some(encoded) = self.encoded.get() {
             return Ok(&encoded.problem);
         }
-        let encoded = self.puzzle.encode(&Halt::of(config)).map_err(|Stopped(reason)| reason)?;
+        let encoded = self
+            .puzzle
+            .encode(&Halt::of(config), config.decides_in_one_tree(self.puzzle.rows * self.puzzle.cols))
+            .map_err(|Stopped(reason)| reason)?;
         // Another thread may have encoded it meanwhile: the same encoding.
         Ok(&self.encoded.get_or_init(|| encoded).problem)
     }

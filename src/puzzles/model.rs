@@ -25,9 +25,12 @@ pub trait Model: Sync {
     /// flag and deadline as the engine's setup does, and gives up with the
     /// reason of a stop that comes first.
     fn problem_within(&self, config: &SearchConfig) -> Result<&Problem, StopReason>;
-    /// The exact-cover problem, however long encoding it takes.
+    /// The exact-cover problem, however long encoding it takes: the whole
+    /// problem, as a count sees it (a search for one solution may leave
+    /// out solutions that a symmetry maps onto others it keeps, and the
+    /// plan of a shard must not depend on which search reads it).
     fn problem(&self) -> &Problem {
-        match self.problem_within(&SearchConfig::default()) {
+        match self.problem_within(&SearchConfig::count()) {
             Ok(problem) => problem,
             Err(_) => unreachable!("no deadline and no stop flag: nothing stops the encoding"),
         }

@@ -291,15 +291,19 @@ impl TilePuzzle {
     /// engine. A 32x32 board has a million options and takes a share of a
     /// second: `halt` is polled once per cell and every few thousand
     /// options of the build, and a stop gives up with its reason.
-    pub(crate) fn encode(&self, halt: &Halt) -> Result<Encoded, Stopped> {
-        self.encode_as(self.rows * self.cols >= COMPACT_CELLS, halt)
+    ///
+    /// `decide`: the search wants one solution (or a proof of none) and
+    /// walks one whole tree, so the turns of the whole board may be broken
+    /// (see [`TilePuzzle::turn_breaker`]); such a board is never compact.
+    pub(crate) fn encode(&self, halt: &Halt, decide: bool) -> Result<Encoded, Stopped> {
+        self.encode_as(self.rows * self.cols >= COMPACT_CELLS && !decide, decide, halt)
     }
 
     /// [`TilePuzzle::encode`], as templates and slots (`compact`: the
     /// cells of one kind, by their outer sides, share one template of
     /// options, and a hinted cell has its own) or option by option; the
     /// same options in the same order either way.
-    pub(crate) fn encode_as(&self, compact: bool, halt: &Halt) -> Result<Encoded, Stopped> {
+    pub(crate) fn encode_as(&self, compact: bool, decide: bool, halt: &Halt) -> Result<Encoded, Stopped> {
         let n = self.rows * self.cols;
         let types = TileTypes::of(self);
         let mut b = ProblemBuilder::new();
@@ -308,6 +312,9 @@ impl TilePuzzle {
         let joins = Joins::declare(&mut b, self.rows, self.cols);
         let hint = self.hints(&types);
         let orients: Vec<Vec<(u8, Labels)>> = types.canon.iter().map(|&c| orientations(c, self.rotate)).collect();
+        let breaker = if decide { self.turn_breaker(&types, &orients) } else { TurnBreaker::None };
+        // A template is shared by cells that a breaker may tell apart.
+        debug_assert!(!compact || breaker == TurnBreaker::None);
         let mut colours = SideColours::new(&orients);
         // At most this many options, of two primary and four secondary
         // items each: the arrays are laid out once (untouched room costs
@@ -336,6 +343,9 @@ impl TilePuzzle {
                     continue;
                 }
                 for (k, &(_, l)) in ors.iter().enumerate() {
+                    if !breaker.keeps(cell, t, k, ors.len()) {
+                        continue;
+                    }
                     if hint[cell].is_some_and(|h| h.labels.is_some_and(|hl| hl != l)) || !self.fits_border(&l, r, c) {
                         continue;
                     }
@@ -368,6 +378,44 @@ impl TilePuzzle {
         // of six nodes each, every item declared and named once.
         let problem = b.build_within(halt)?.expect("a checked puzzle encodes within the engine's limits");
         Ok(Encoded { problem, orient, template_orient, orients, type_tiles: types.tiles })
+    }
+
+    /// The rotations of the whole board are symmetries of a puzzle whose
+    /// tiles turn (a quarter turn of a square board, a half turn of any
+    /// board: every join stays a join, the frame stays the frame, and each
+    /// tile turns with the board). Without hints, a search for one solution
+    /// or a proof of none may keep one solution per orbit, by fixing a
+    /// turn. The board's turn `q` (quarter turns; `q` = 2 alone on an
+    /// oblong board) takes a tile's orientation `k` to `k + q` modulo its
+    /// number of orientations, so:
+    ///
+    /// * the middle cell of a board with odd sides is its own image: some
+    ///   board of every orbit has its tile in its first orientation (a
+    ///   square board) or in one of its first two (an oblong one, for a
+    ///   tile with four); the search starts at that cell;
+    /// * otherwise a tile without a twin that has four orientations (or
+    ///   two, on a square board) is kept in its first one (one of its
+    ///   first two on an oblong board).
+    fn turn_breaker(&self, types: &TileTypes, orients: &[Vec<(u8, Labels)>]) -> TurnBreaker {
+        if !self.rotate || !self.fixes.is_empty() || self.rows * self.cols < 2 {
+            return TurnBreaker::None;
+        }
+        let square = self.rows == self.cols;
+        if self.rows % 2 == 1 && self.cols % 2 == 1 {
+            let cell = (self.rows / 2) * self.cols + self.cols / 2;
+            return TurnBreaker::Cell {
+                cell,
+                keep_four: if square { 1 } else { 2 },
+                keep_two: if square { 1 } else { 2 },
+            };
+        }
+        let single = |want: usize| (0..orients.len()).find(|&t| types.tiles[t].len() == 1 && orients[t].len() == want);
+        let found = if square {
+            single(4).map(|t| (t, 1)).or_else(|| single(2).map(|t| (t, 1)))
+        } else {
+            single(4).map(|t| (t, 2))
+        };
+        found.map_or(TurnBreaker::None, |(ty, keep)| TurnBreaker::Tile { ty, keep })
     }
 
     /// The hint of each cell, if it has one.
@@ -404,6 +452,37 @@ impl TilePuzzle {
         }
         if r > 0 {
             sec.push((joins.down[cell - self.cols].unwrap(), side(3, self.rule.partner(l[TOP]))));
+        }
+    }
+}
+
+/// Which orientations a search for one solution leaves out (see
+/// [`TilePuzzle::turn_breaker`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TurnBreaker {
+    /// None: every orientation everywhere.
+    None,
+    /// At `cell`, a tile with four orientations keeps its first
+    /// `keep_four`, one with two its first `keep_two`.
+    Cell { cell: usize, keep_four: usize, keep_two: usize },
+    /// Tile type `ty` keeps its first `keep` orientations in every cell.
+    Tile { ty: usize, keep: usize },
+}
+
+impl TurnBreaker {
+    /// Whether orientation `k` (of `n`) of tile type `t` may stand at `cell`.
+    fn keeps(self, cell: usize, t: usize, k: usize, n: usize) -> bool {
+        match self {
+            TurnBreaker::None => true,
+            TurnBreaker::Cell { cell: c, keep_four, keep_two } => {
+                c != cell
+                    || k < match n {
+                        4 => keep_four,
+                        2 => keep_two,
+                        _ => 1,
+                    }
+            }
+            TurnBreaker::Tile { ty, keep } => ty != t || k < keep,
         }
     }
 }
