@@ -159,7 +159,10 @@ pub fn plan<M: Model>(model: &M, count: u32, config: &SearchConfig, deep: bool) 
     if let Some(r) = model.precheck() {
         return Err(r);
     }
-    Ok(match model.problem_within(config) {
+    // The whole problem, whatever the mode: the shards that read the plan
+    // search it whole (see `SearchConfig::decides_in_one_tree`).
+    let whole = SearchConfig { mode: SearchMode::Count, ..config.clone() };
+    Ok(match model.problem_within(&whole) {
         Ok(problem) if deep => engine::deep_plan(problem, count, config),
         Ok(problem) => engine::plan(problem, count, config),
         Err(reason) => ShardPlan { stopped: Some(reason), ..ShardPlan::empty(count.max(1), start.elapsed()) },

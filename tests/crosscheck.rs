@@ -336,6 +336,48 @@ fn backends_agree() {
     );
 }
 
+/// A search for one solution of a board whose tiles turn keeps one
+/// solution per turn of the whole board (`TilePuzzle::turn_breaker`: the
+/// middle cell's tile on a board with odd sides, else a tile without a
+/// twin, fixed in its first orientations). Its verdicts must still be
+/// brute force's on every shape that rule treats apart: odd and even
+/// sides, square and oblong, twins and symmetric tiles (few labels), on
+/// one and two threads; every solution shown passes the verifier
+/// (`tile_records`).
+#[test]
+fn first_solutions_of_turning_boards_agree_with_brute_force() {
+    let mut rng = Rng::new(0x7_0E2);
+    let mut tv: Vec<TileCase> = vec![];
+    let mut ed: Vec<TileCase> = vec![];
+    for i in 0..instances() / 2 {
+        let labels: i32 = [2, 3, 4, 6][rng.below(4)];
+        let near = rng.coin();
+        if i % 2 == 0 {
+            let n = [1, 2, 3, 3, 4][rng.below(5)];
+            let p = planted_tiles(&mut rng, n, n, labels, true, false);
+            tv.push(if near { near_miss_tiles(&mut rng, &p, labels) } else { p });
+        } else {
+            let (rows, cols) = [(1, 2), (1, 3), (2, 3), (3, 2), (3, 1), (2, 4), (3, 3)][rng.below(7)];
+            let shapes = labels.min(3);
+            let p = planted_tiles(&mut rng, rows, cols, shapes, true, true);
+            ed.push(if near { near_miss_tiles(&mut rng, &p, shapes) } else { p });
+        }
+    }
+    let mut verdicts = [0u64; 2];
+    for (sub, cases) in [("tetravex", &tv), ("edges", &ed)] {
+        let expect: Vec<bool> = cases.iter().map(|c| count_tiles_capped(c, 1) > 0).collect();
+        for threads in ["1", "2"] {
+            let records = tile_records(sub, cases, &["--rotate", "--threads", threads]);
+            for ((rec, case), &want) in records.iter().zip(cases.iter()).zip(&expect) {
+                assert_eq!(rec["solvable"], want, "{sub} --threads {threads}: {case:?}\nrecord: {rec}");
+                verdicts[usize::from(want)] += 1;
+            }
+        }
+    }
+    eprintln!("crosscheck turning first solutions: {} solvable, {} unsolvable verdicts", verdicts[1], verdicts[0]);
+    assert!(verdicts[0] > 0 && verdicts[1] > 0, "both verdicts exercised: {verdicts:?}");
+}
+
 #[test]
 fn backends_agree_on_larger_packings() {
     // Beyond brute force: bigger boards, the backends only against each

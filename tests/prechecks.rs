@@ -63,7 +63,7 @@ fn command(case: &TileCase) -> (Vec<&'static str>, String) {
 #[track_caller]
 fn refuted_by_only(check: &str, case: &TileCase, detail: &str) {
     // The library: this check refutes it, every other passes it.
-    let found: Vec<&str> = tiles::refutations(&library_puzzle(case)).iter().map(|r| r.check).collect();
+    let found: Vec<&str> = tiles::refute::refutations(&library_puzzle(case)).iter().map(|r| r.check).collect();
     assert_eq!(found, [check], "the pre-checks that refute {case:?}");
     // Brute force: there is indeed no solution.
     assert!(!tiles_solvable(case), "{case:?} is solvable");
@@ -301,7 +301,7 @@ fn side_parity_tetravex_free() {
 /// Every check has a test above (a new check needs one too).
 #[test]
 fn every_check_is_covered() {
-    let names: Vec<&str> = tiles::CHECKS.iter().map(|(name, _)| *name).collect();
+    let names: Vec<&str> = tiles::refute::CHECKS.iter().map(|(name, _)| *name).collect();
     assert_eq!(names, ["border-classes", "label-balance", "border-balance", "frame-ring", "side-parity"]);
 }
 
@@ -340,7 +340,7 @@ proptest! {
     #[test]
     fn planted_boards_are_never_refuted(seed in any::<u64>(), rows in 1usize..=7, cols in 1usize..=7, kind in 0u8..6, frame in 1usize..=3, inner in 1usize..=4) {
         let p = planted(&mut generate::Rng::new(seed), rows, cols, kind, frame, inner);
-        prop_assert_eq!(tiles::refutations(&p), vec![], "{:?}", p);
+        prop_assert_eq!(tiles::refute::refutations(&p), vec![], "{:?}", p);
     }
 }
 
@@ -359,7 +359,7 @@ fn solvable_random_boards_are_never_refuted() {
             1 => TileCase { border: Some(0), ..random_tiles(&mut rng, rows, rows, 2, rotate, false) },
             _ => random_tiles(&mut rng, rows, cols, 2, rotate, true),
         };
-        let found = tiles::refutations(&library_puzzle(&case));
+        let found = tiles::refute::refutations(&library_puzzle(&case));
         if tiles_solvable(&case) {
             solvable += 1;
             assert_eq!(found, vec![], "{case:?} is solvable");

@@ -157,14 +157,15 @@ impl SearchConfig {
 
     /// Whether a search for one solution of a problem of `slots` slots is
     /// one complete tree, split between the threads from the start (no
-    /// restarts, no portfolio: see [`SPLIT_MAX_SLOTS`]). A model may then
+    /// restarts, no portfolio: the engine's `SPLIT_MAX_SLOTS`, 25 slots). A model may then
     /// keep one solution of each orbit of its symmetries: a proof that
     /// there is none walks a tree as many times smaller, and a search
     /// with a solution still finds one. (Where restarts run, the tree is
     /// not walked whole, and on the bench's Eternity II-style 10x10 boards
-    /// fewer solutions made the first one later.)
+    /// fewer solutions made the first one later.) Not a shard's search: the
+    /// shards of a plan split the whole problem, which the plan was made of.
     pub fn decides_in_one_tree(&self, slots: usize) -> bool {
-        self.first_only() && slots <= SPLIT_MAX_SLOTS
+        self.first_only() && self.shard.is_none() && slots <= SPLIT_MAX_SLOTS
     }
 
     /// The number of threads this configuration runs.

@@ -110,7 +110,7 @@ use backends::shape::{SlotPieces, UniformSlots};
 use backends::{assign, bitset, sparse, Backend};
 use choice::choose;
 use choice::pilot::MemoHint;
-use memo::halves::Plan as Halves;
+use memo::halves::plan::Plan as Halves;
 use search::driver;
 use std::cell::Cell;
 use std::time::Instant;

@@ -63,11 +63,11 @@ pub enum ModelError {
 /// Algorithms C and M) sees them. See the [module documentation](super).
 ///
 /// A problem is held in one of two forms. The *explicit* form lists every
-/// option's nodes. The *compact* form ([`Compact`], from
+/// option's nodes. The *compact* form (`Compact`, from
 /// [`ProblemBuilder::slot`]) lists each *template* of options once and the
 /// slots that take it: a 32x32 board's million options are nine templates
 /// and 1,024 slots. The explicit form of a compact problem is written out
-/// only when something asks for it ([`Problem::explicit`]), option by
+/// only when something asks for it (`Problem::explicit`), option by
 /// option as the builder would have written it.
 #[derive(Clone, Debug)]
 pub struct Problem {

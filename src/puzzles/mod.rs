@@ -61,7 +61,7 @@ impl TileModel {
 impl Model for TileModel {
     type Solution = tiles::TileSolution;
     fn precheck(&self) -> Option<Refutation> {
-        tiles::precheck(&self.puzzle)
+        tiles::refute::precheck(&self.puzzle)
     }
     fn problem_within(&self, config: &SearchConfig) -> Result<&Problem, StopReason> {
         if let Some(encoded) = self.encoded.get() {

@@ -37,7 +37,8 @@ use crate::engine::backends::shape::{SlotPieces, UniformSlots};
 use crate::engine::backends::square::{square_order, takes_square_order};
 use crate::engine::backends::Backend;
 use crate::engine::config::{MemoChoice, SearchConfig, SearchMode};
-use crate::engine::memo::halves::{Halves, Plan};
+use crate::engine::memo::halves::plan::Plan;
+use crate::engine::memo::halves::Halves;
 use crate::engine::problem::Problem;
 use crate::engine::search::ctx::{Ctx, Shared};
 use crate::engine::search::halt::{Halt, Stopped};
@@ -107,9 +108,7 @@ pub(crate) fn pick(
 ) -> Result<(Picked, MemoHint), Stopped> {
     let first_only = config.first_only();
     let no_memo = MemoHint::default();
-    let assign = || -> Result<(Picked, MemoHint), Stopped> {
-        Ok((Picked::Assign(Box::new(Assign::new(pb, shape, halt)?)), MemoHint::default()))
-    };
+    let assign = || Ok((Picked::Assign(Box::new(Assign::new(pb, shape, halt)?)), no_memo));
     let Some(uniform) = uniform else { return assign() };
     if let Some(picked) = decided_without_walks(pb, shape, uniform, force_rows, first_only, halt)? {
         return Ok((picked, no_memo));
@@ -136,14 +135,8 @@ pub(crate) fn pick(
     }
     let plain = row_cost(&mut rows, 1.0, !first_only, memo, &mut gain, halt)?;
     drop(rows);
-    let mut balanced = None;
-    if let Some(mut rows) = RowScan::<true>::build(pb, uniform, halt)?.filter(RowScan::balanced) {
-        balanced = Some(row_cost(&mut rows, BALANCE_COST, !first_only, memo, &mut gain, halt)?);
-    }
-    let ((rows_size, memoise, piloted), use_balance) = match balanced {
-        Some(cost) if cost.0 < plain.0 => (cost, true),
-        _ => (plain, false),
-    };
+    let ((rows_size, memoise, piloted), use_balance) =
+        cheaper_of_balance(pb, uniform, plain, !first_only, memo, &mut gain, halt)?;
     let hint = MemoHint { memoise, piloted };
     let build = || {
         let built = match use_balance {
@@ -263,7 +256,7 @@ fn row_cost<const B: bool>(
     memo: Option<&SearchConfig>,
     gain: &mut Option<Gain>,
     halt: &Halt,
-) -> Result<(f64, Option<bool>, bool), Stopped> {
+) -> Result<RowCost, Stopped> {
     let mut size = estimate_tree(rows, ROW_PROBES, halt)?;
     if count && size > BIG_COUNT_TREE {
         size = estimate_tree(rows, ROW_PROBES_BIG, halt)?;
@@ -275,6 +268,29 @@ fn row_cost<const B: bool>(
         },
         _ => (size * node_cost, None, false),
     })
+}
+
+/// A row scan's estimated cost: its tree's size times the cost of a node,
+/// whether to memoise it (if that was asked), and whether a pilot decided.
+type RowCost = (f64, Option<bool>, bool);
+
+/// The row scan's cost (as [`row_cost`] gives it) with the balance
+/// against `plain`'s without: the cheaper, and whether it is the balanced
+/// one (priced only where the balance applies).
+fn cheaper_of_balance(
+    pb: &Problem,
+    uniform: &UniformSlots,
+    plain: RowCost,
+    count: bool,
+    memo: Option<&SearchConfig>,
+    gain: &mut Option<Gain>,
+    halt: &Halt,
+) -> Result<(RowCost, bool), Stopped> {
+    let Some(mut rows) = RowScan::<true>::build(pb, uniform, halt)?.filter(RowScan::balanced) else {
+        return Ok((plain, false));
+    };
+    let balanced = row_cost(&mut rows, BALANCE_COST, count, memo, gain, halt)?;
+    Ok(if balanced.0 < plain.0 { (balanced, true) } else { (plain, false) })
 }
 
 /// A count layer by layer, when the problem allows one (pieces whose

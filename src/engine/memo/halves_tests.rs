@@ -1,7 +1,8 @@
 //! Tests of counting by meeting in the middle: every cut against plain
 //! enumeration on small random tile problems.
 
-use super::{Halves, Plan};
+use super::plan::Plan;
+use super::Halves;
 use crate::engine::backends::shape::{SlotPieces, UniformSlots};
 use crate::engine::search::halt::Halt;
 use crate::engine::{solve, MemoChoice, Problem, ProblemBuilder, SearchConfig};

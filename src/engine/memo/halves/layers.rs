@@ -59,7 +59,7 @@
 //! * the bytes held are what was taken and not given back (never below 0);
 //! * every back item of a slot is on the frontier it is reached with.
 
-use super::run::{Halted, Poll};
+use super::poll::{Halted, Poll};
 use super::{cap_bytes, Halves, Scan};
 use crate::engine::config::SearchConfig;
 use crate::engine::count::Count;
@@ -296,13 +296,12 @@ fn merge(parts: &mut [Bucket], table: &mut Bucket) -> Result<(Bucket, u64), Halt
     Ok((merged, (len - distinct) as u64))
 }
 
-impl super::Plan {
-    /// L1-L4: the count, layer by layer. `Err` with the nodes spent when
+impl Layers {
+    /// L1-L4: the count of `h`, layer by layer. `Err` with the nodes spent when
     /// the layers outgrew the memory cap or a count overflowed a word (the
     /// caller counts another way).
-    pub(crate) fn count_layers(&self, layers: &Layers, config: &SearchConfig) -> Result<Outcome, u64> {
+    pub(crate) fn count(&self, h: &Halves, config: &SearchConfig) -> Result<Outcome, u64> {
         let start = Instant::now();
-        let h = &self.halves;
         let threads = config.effective_threads().max(1);
         let quit = AtomicBool::new(false);
         let held = Held { now: AtomicU64::new(0), peak: AtomicU64::new(0), cap: cap_bytes(config) as u64 };
@@ -317,7 +316,7 @@ impl super::Plan {
             let len: usize = cur.iter().map(Vec::len).sum();
             memo.states = memo.states.max(len as u64);
             let buckets = if d + 1 == h.n { 0 } else { (len * 4 / BUCKET).next_power_of_two().min(1 << 12) };
-            let (next, works, halted) = self.layer(layers, d, &cur, buckets, &mut polls, &held);
+            let (next, works, halted) = self.layer(h, d, &cur, buckets, &mut polls, &held);
             held.give(cur.iter().map(bytes_of).sum());
             for wk in &works {
                 stats.nodes += wk.nodes;
@@ -354,14 +353,14 @@ impl super::Plan {
     /// thread's work, and why the layer stopped, if it did.
     fn layer(
         &self,
-        layers: &Layers,
+        h: &Halves,
         d: usize,
         cur: &Layer,
         buckets: usize,
         polls: &mut [Poll],
         held: &Held,
     ) -> (Layer, Vec<Work>, Option<Halted>) {
-        let h = &self.halves;
+        let layers = self;
         let threads = polls.len();
         let spread: Vec<(Layer, Result<Work, Halted>)> = std::thread::scope(|s| {
             let handles: Vec<_> = polls

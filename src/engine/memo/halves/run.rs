@@ -21,7 +21,9 @@
 //! pass over its run ([`Visit::batches`]), which the loop has no place
 //! for.
 
-use super::{cap_bytes, Halves, KeyHasher, Map, Plan, Run, Scan, State, POLL};
+use super::plan::Plan;
+use super::poll::{Halted, Poll};
+use super::{cap_bytes, Halves, KeyHasher, Map, Run, Scan, State};
 use crate::engine::config::SearchConfig;
 use crate::engine::count::Count;
 use crate::engine::memo::MemoStats;
@@ -116,78 +118,6 @@ trait Visit {
     }
     /// A leaf: the current node's last slot filled with piece `p`.
     fn leaf_piece(&mut self, _: &Halves, _: &State, _: usize) {}
-}
-
-/// Why a half's search ended early.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Halted {
-    /// A stop: Ctrl-C, the deadline, the node budget.
-    Stop(StopReason),
-    /// The first half's table outgrew the memory cap.
-    Full,
-}
-
-/// The polls of one worker: nodes counted, the stop flag, the deadline,
-/// the node budget (exact), and the other workers' stops.
-pub(super) struct Poll<'a> {
-    config: &'a SearchConfig,
-    halt: Halt<'a>,
-    nodes: u64,
-    reported: u64,
-    next: u64,
-    /// Set by the first worker that stops (for any reason).
-    quit: &'a AtomicBool,
-}
-
-impl<'a> Poll<'a> {
-    pub(super) fn new(config: &'a SearchConfig, quit: &'a AtomicBool) -> Self {
-        let next = config.max_nodes.map_or(POLL, |m| m.min(POLL));
-        Poll { config, halt: Halt::of(config), nodes: 0, reported: 0, next, quit }
-    }
-
-    /// Counts a node; polls every [`POLL`] nodes and at the budget.
-    #[inline(always)]
-    pub(super) fn node(&mut self) -> Result<(), Halted> {
-        self.nodes += 1;
-        if self.nodes < self.next {
-            return Ok(());
-        }
-        self.check()
-    }
-
-    /// Counts `n` nodes at once; polls when a poll is due.
-    #[inline]
-    pub(super) fn add(&mut self, n: u64) -> Result<(), Halted> {
-        self.nodes += n;
-        if self.nodes < self.next {
-            return Ok(());
-        }
-        self.check()
-    }
-
-    /// The poll proper.
-    pub(super) fn check(&mut self) -> Result<(), Halted> {
-        if let Some(m) = &self.config.monitor {
-            m.nodes.fetch_add(self.nodes - self.reported, Ordering::Relaxed);
-            self.reported = self.nodes;
-        }
-        self.next = self.nodes + POLL;
-        if let Some(max) = self.config.max_nodes {
-            if self.nodes >= max {
-                self.quit.store(true, Ordering::Relaxed);
-                return Err(Halted::Stop(StopReason::Nodes));
-            }
-            self.next = self.next.min(max);
-        }
-        if let Err(Stopped(reason)) = self.halt.check() {
-            self.quit.store(true, Ordering::Relaxed);
-            return Err(Halted::Stop(reason));
-        }
-        if self.quit.load(Ordering::Relaxed) {
-            return Err(Halted::Stop(StopReason::Interrupted));
-        }
-        Ok(())
-    }
 }
 
 /// The bytes a map of `capacity` holds (buckets of 17 bytes, <= 7/8 full).
@@ -372,7 +302,7 @@ impl Plan {
     /// table outgrew the memory cap (the caller counts another way).
     pub(crate) fn count(&self, config: &SearchConfig) -> Result<Outcome, u64> {
         if let Some(layers) = &self.layers {
-            return self.count_layers(layers, config);
+            return layers.count(&self.halves, config);
         }
         let start = Instant::now();
         let (h, m) = (&self.halves, self.m);

@@ -1,0 +1,283 @@
+//! The global refutations of a tile puzzle: cheap counting arguments,
+//! tried before any search, that may prove a puzzle has no solution
+//! (border classes of corner, edge and inner pieces against the cells,
+//! per-label balance of opposite sides, balance along each border, and,
+//! when tiles turn, the frame ring and the parity of inner labels). Every
+//! one is sound: it never refutes a solvable puzzle.
+
+use super::{outer_mask, Border, Labels, Rule, TilePuzzle, BOTTOM, LEFT, RIGHT, TOP};
+use crate::puzzles::model::Refutation;
+use std::collections::HashMap;
+
+/// A pre-check: a counting argument that may prove a puzzle has no
+/// solution. Every one is sound: it never refutes a solvable puzzle.
+pub type Check = fn(&TilePuzzle) -> Option<Refutation>;
+
+/// The pre-checks by name (their `refuted_by.check`), in the order
+/// [`precheck`] tries them: cheapest and most common first.
+pub const CHECKS: [(&str, Check); 5] = [
+    ("border-classes", border_classes),
+    ("label-balance", label_balance),
+    ("border-balance", border_balance),
+    ("frame-ring", frame_ring),
+    ("side-parity", side_parity),
+];
+
+/// Cheap counting arguments that can prove a puzzle has no solution: the
+/// first of [`CHECKS`] that refutes it.
+pub fn precheck(p: &TilePuzzle) -> Option<Refutation> {
+    if p.tiles.len() != p.rows * p.cols {
+        return None;
+    }
+    CHECKS.iter().find_map(|(_, check)| check(p))
+}
+
+/// Every pre-check that refutes the puzzle, not only the first (so that a
+/// test can show an instance that only one of them refutes).
+pub fn refutations(p: &TilePuzzle) -> Vec<Refutation> {
+    if p.tiles.len() != p.rows * p.cols {
+        return Vec::new();
+    }
+    CHECKS.iter().filter_map(|(_, check)| check(p)).collect()
+}
+
+fn label_mask(l: &Labels, b: i32) -> u8 {
+    (0..4).fold(0, |m, d| m | u8::from(l[d] == b) << d)
+}
+
+fn rotations_of_mask(m: u8, turn: bool) -> Vec<u8> {
+    let mut out = vec![m];
+    if turn {
+        let mut x = m;
+        for _ in 0..3 {
+            x = ((x << 1) | (x >> 3)) & 0xf;
+            if !out.contains(&x) {
+                out.push(x);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Border classes: with a border label, each tile's border sides decide
+/// which cells it can fill (corner, edge, inner...); the counts must agree.
+fn border_classes(p: &TilePuzzle) -> Option<Refutation> {
+    let Border::Label(b) = p.border else { return None };
+    let mut need: HashMap<Vec<u8>, (usize, usize)> = HashMap::new();
+    for r in 0..p.rows {
+        for c in 0..p.cols {
+            need.entry(rotations_of_mask(outer_mask(p, r, c), p.rotate)).or_default().0 += 1;
+        }
+    }
+    for t in &p.tiles {
+        need.entry(rotations_of_mask(label_mask(t, b), p.rotate)).or_default().1 += 1;
+    }
+    let mut classes: Vec<_> = need.into_iter().filter(|(_, (cells, tiles))| cells != tiles).collect();
+    classes.sort();
+    classes.first().map(|(class, (cells, tiles))| {
+        let sides = |m: u8| -> String {
+            let names = ["top", "right", "bottom", "left"];
+            let s: Vec<_> = (0..4).filter(|d| m >> d & 1 == 1).map(|d| names[d]).collect();
+            if s.is_empty() {
+                "no side".to_string()
+            } else {
+                s.join("+")
+            }
+        };
+        Refutation {
+            check: "border-classes",
+            detail: format!(
+                "{tiles} tiles have the border label {b} on {}, but {cells} cells need that",
+                sides(class[0])
+            ),
+        }
+    })
+}
+
+/// Label balance without turning: the right sides of all tiles but the last
+/// column meet the left sides of all tiles but the first column, label for
+/// label (and the same for bottoms and tops).
+fn label_balance(p: &TilePuzzle) -> Option<Refutation> {
+    if p.rotate {
+        return None;
+    }
+    // Per label l, in increasing order: (l, sides `a` showing l, sides
+    // `bside` that meet l), from one sorted list (no hashing: this runs
+    // once per case, and a stream of tiny cases pays it per case; one
+    // list for both directions).
+    let mut sides: Vec<(i32, bool)> = Vec::with_capacity(2 * p.tiles.len());
+    for (a, bside, slack, dir) in [(RIGHT, LEFT, p.rows, "right/left"), (BOTTOM, TOP, p.cols, "bottom/top")] {
+        sides.clear();
+        for t in &p.tiles {
+            sides.push((t[a], true));
+            sides.push((p.rule.partner(t[bside]), false));
+        }
+        sides.sort_unstable();
+        let counts = sides.chunk_by(|x, y| x.0 == y.0).map(|run| {
+            let shown = run.iter().filter(|s| s.1).count() as i64;
+            (run[0].0, shown, run.len() as i64 - shown)
+        });
+        match p.border {
+            Border::Label(b) => {
+                // Outer sides are all b: the inner ones must pair exactly.
+                for (l, s, w) in counts.filter(|&(l, _, _)| l != b && l != p.rule.partner(b)) {
+                    if s != w {
+                        return Some(Refutation {
+                            check: "label-balance",
+                            detail: format!("{dir} sides: {s} show label {l}, but {w} can meet it"),
+                        });
+                    }
+                }
+            }
+            Border::Free => {
+                // The surplus must fit on the outline's column (or row).
+                let surplus: i64 = counts.map(|(_, s, w)| (s - w).max(0)).sum();
+                if surplus > slack as i64 {
+                    return Some(Refutation {
+                        check: "label-balance",
+                        detail: format!(
+                            "{dir} sides: {surplus} sides find no partner, but only {slack} lie on the outline"
+                        ),
+                    });
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Balance along each border (no turning, with a border label): the tiles
+/// with the border label on top form the top row, so among them the right
+/// and left sides (other than the corners' outer ones) must pair up.
+fn border_balance(p: &TilePuzzle) -> Option<Refutation> {
+    let Border::Label(b) = p.border else { return None };
+    if p.rotate || p.rows < 2 || p.cols < 2 {
+        return None;
+    }
+    let names = ["top", "right", "bottom", "left"];
+    for side in 0..4 {
+        // Along the top and bottom rows, joins run right/left; along the
+        // left and right columns, bottom/top.
+        let (a, bs) = if side == TOP || side == BOTTOM { (RIGHT, LEFT) } else { (BOTTOM, TOP) };
+        let mut diff: HashMap<i32, i64> = HashMap::new();
+        for t in p.tiles.iter().filter(|t| t[side] == b) {
+            if t[a] != b {
+                *diff.entry(t[a]).or_default() += 1;
+            }
+            if t[bs] != b {
+                *diff.entry(p.rule.partner(t[bs])).or_default() -= 1;
+            }
+        }
+        let mut bad: Vec<_> = diff.into_iter().filter(|(_, d)| *d != 0).collect();
+        bad.sort();
+        if let Some((label, _)) = bad.first() {
+            return Some(Refutation {
+                check: "border-balance",
+                detail: format!("along the {} border, label {label} has no partner for every side", names[side]),
+            });
+        }
+    }
+    None
+}
+
+/// The frame ring (tiles turn, border label given): every piece with
+/// border sides lies on the frame with its border sides outwards, so its
+/// orientation there is fixed; walking clockwise round the frame, the side
+/// after the border sides meets the side before them on the next piece.
+fn frame_ring(p: &TilePuzzle) -> Option<Refutation> {
+    let Border::Label(b) = p.border else { return None };
+    if !p.rotate || p.rows < 2 || p.cols < 2 {
+        return None;
+    }
+    let mut diff: HashMap<i32, i64> = HashMap::new();
+    for t in &p.tiles {
+        let m = label_mask(t, b);
+        if m == 0 {
+            continue;
+        }
+        // The border sides form a contiguous run d0..d1 (clockwise); the
+        // side after the run faces the next frame piece clockwise, the side
+        // before it faces the previous one.
+        let run: Vec<usize> = (0..4).filter(|d| m >> d & 1 == 1).collect();
+        if run.len() > 2 {
+            return None; // Only on degenerate boards; border_classes decides.
+        }
+        let (first, last) =
+            if run.len() == 2 && run[0] == 0 && run[1] == 3 { (3, 0) } else { (run[0], *run.last().unwrap()) };
+        if run.len() == 2 && (last + 4 - first) % 4 != 1 {
+            return None;
+        }
+        let after = t[(last + 1) % 4];
+        let before = t[(first + 3) % 4];
+        *diff.entry(after).or_default() += 1;
+        *diff.entry(p.rule.partner(before)).or_default() -= 1;
+    }
+    let mut bad: Vec<_> = diff.into_iter().filter(|(_, d)| *d != 0).collect();
+    bad.sort();
+    bad.first().map(|(label, _)| Refutation {
+        check: "frame-ring",
+        detail: format!("round the frame, label {label} cannot be paired on every join"),
+    })
+}
+
+/// Inner sides pair up: with a border label every other side is an inner
+/// side, so for the equal rule each label appears an even number of times,
+/// and for the complement rule `k` as often as `-k`. Without a border and
+/// without turning, `label_balance` is stronger; without a border and with
+/// turning, the outline (2 (rows + cols) sides) absorbs the odd ones.
+fn side_parity(p: &TilePuzzle) -> Option<Refutation> {
+    if p.border == Border::Free && !p.rotate {
+        return None; // label_balance's case (the last arm below)
+    }
+    let mut count: HashMap<i32, i64> = HashMap::new();
+    for t in &p.tiles {
+        for &l in t {
+            *count.entry(l).or_default() += 1;
+        }
+    }
+    let outline = 2 * (p.rows + p.cols) as i64;
+    match (p.border, p.rule) {
+        (Border::Label(b), rule) => {
+            let nb = count.remove(&b).unwrap_or(0);
+            if nb != outline {
+                return Some(Refutation {
+                    check: "side-parity",
+                    detail: format!("{nb} sides carry the border label {b}, but the outline has {outline}"),
+                });
+            }
+            let mut labels: Vec<_> = count.keys().copied().collect();
+            labels.sort();
+            for l in labels {
+                let ok = match rule {
+                    Rule::Equal => count[&l] % 2 == 0,
+                    Rule::Complement => count[&l] == count.get(&-l).copied().unwrap_or(0),
+                };
+                if !ok {
+                    return Some(Refutation {
+                        check: "side-parity",
+                        detail: format!("label {l} is on {} inner sides, which cannot all be paired", count[&l]),
+                    });
+                }
+            }
+            None
+        }
+        (Border::Free, Rule::Equal) if p.rotate => {
+            let odd = count.values().filter(|c| *c % 2 == 1).count() as i64;
+            (odd > outline).then(|| Refutation {
+                check: "side-parity",
+                detail: format!("{odd} labels occur an odd number of times, but the outline has only {outline} sides"),
+            })
+        }
+        (Border::Free, Rule::Complement) if p.rotate => {
+            let mut labels: Vec<_> = count.keys().copied().filter(|l| *l > 0).collect();
+            labels.sort();
+            let unpaired: i64 = labels.iter().map(|l| (count[l] - count.get(&-l).copied().unwrap_or(0)).abs()).sum();
+            (unpaired > outline).then(|| Refutation {
+                check: "side-parity",
+                detail: format!("{unpaired} tab sides find no partner, but the outline has only {outline} sides"),
+            })
+        }
+        _ => None,
+    }
+}
