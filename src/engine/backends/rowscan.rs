@@ -519,15 +519,21 @@ impl Lists {
         let shape = uniform.slots;
         let n = shape.slot_item.len();
         let classes = uniform.classes(pb, dense, halt)?;
+        // Room for every option laid out once (untouched room costs no
+        // memory; growing the lists by doubling copied them: a tenth of a
+        // big board's setup).
+        let options = pb.option_count();
+        let most_forward =
+            layout.items.iter().zip(&layout.n_back).map(|(items, &nb)| items.len() - nb).max().unwrap_or(0);
         let mut lists = Lists {
-            opt: Jagged::new(),
+            opt: Jagged::with_capacity(n, options),
             list_off: Vec::with_capacity(n),
-            key: Vec::new(),
-            piece: Vec::new(),
+            key: Vec::with_capacity(options),
+            piece: Vec::with_capacity(options),
             item: Jagged::new(),
             radix: Jagged::new(),
-            fwd_off: Vec::new(),
-            fwd: Vec::new(),
+            fwd_off: Vec::with_capacity(n),
+            fwd: Vec::with_capacity(options * most_forward),
             where_opt: vec![(u32::MAX, 0u32); pb.option_count()],
             shared_with: vec![u32::MAX; n],
         };
