@@ -116,8 +116,9 @@ pub(crate) struct Assign {
     cnt: Vec<u32>,
     /// Per piece: the copies left.
     remaining: Vec<u32>,
-    /// Per piece: the (word, mask) pairs of `dom` that hold its options.
-    piece_words: Jagged<(u32, u64)>,
+    /// Per piece: the (word, slot of the word, mask) triples of `dom` that
+    /// hold its options.
+    piece_words: Jagged<(u32, u32, u64)>,
     /// The options of pieces that ran out, per option layout (slots whose
     /// options have the same pieces in the same order share one):
     /// `dead[slot_dead[s]..]` has the words of slot `s`. A large domain
@@ -145,9 +146,10 @@ pub(crate) struct Assign {
     sec: Jagged<(u32, u32, u32)>,
     /// Per slot: its secondary items.
     slot_sec: Jagged<u32>,
-    /// Beside each entry of `slot_sec`: the place of its touch entry
-    /// (this slot on that item) in `touch`.
-    slot_sec_touch: Vec<u32>,
+    /// Beside each entry of `slot_sec`: the item, the place of its touch
+    /// entry (this slot on that item) in `touch`, and the item's number of
+    /// colours.
+    sec_entry: Vec<SecEntry>,
     /// Per slot: the other slots touching its secondary items, each with
     /// the item, for `pull`; no entry at all when that table would be too
     /// long (see `build`).
@@ -155,8 +157,6 @@ pub(crate) struct Assign {
     /// Per touch entry: the dense colour of each of the slot's options on
     /// that secondary item (`NO_COLOUR` if it does not touch it).
     opt_col: Jagged<u16>,
-    /// Per secondary item: its number of colours.
-    n_colours: Vec<u32>,
     /// Slots whose domain changed and whose neighbours may lose support,
     /// in two queues (see `propagate`): `urgent`, a stack of the slots
     /// queued with at most [`URGENT`] options, and `queue`, first in first
@@ -165,15 +165,11 @@ pub(crate) struct Assign {
     urgent: Vec<u32>,
     /// See `urgent`.
     queue: VecDeque<u32>,
-    /// Per slot: whether it is in `urgent` or `queue`.
-    queued: Vec<bool>,
-    /// Per queued slot: the one secondary item across which all its
-    /// changes since it was queued came, or `ANY` (see `propagate`).
-    via: Vec<u32>,
+    /// Per slot: what `set_word` and `propagate` keep of it for arc
+    /// consistency (one entry, so that a write reads one place).
+    ac: Vec<SlotAc>,
     /// The item `propagate` is narrowing across (`ANY` elsewhere).
     cause: u32,
-    /// Per slot: its popcount at the root, where no support is applied yet.
-    cnt0: Vec<u32>,
     /// Per slot: how many of its secondary items have a colour.
     ncol: Vec<u32>,
     /// Tie-break order of the slots: central slots (least eccentric in the
@@ -224,6 +220,30 @@ struct SlotOption {
     piece: u32,
 }
 
+/// Per slot: its state in arc consistency's queue.
+#[derive(Clone, Copy, Debug)]
+struct SlotAc {
+    /// Whether it is in `urgent` or `queue`.
+    queued: bool,
+    /// When queued: the one secondary item across which all its changes
+    /// since it was queued came, or `ANY` (see `propagate`).
+    via: u32,
+    /// Its popcount at the root, where no support is applied yet.
+    cnt0: u32,
+}
+
+/// A secondary item of a slot, as `propagate` reads it (one entry per
+/// item of the slot, beside its row of [`Assign::slot_sec`]).
+#[derive(Clone, Copy, Debug)]
+struct SecEntry {
+    /// The item.
+    item: u32,
+    /// The place of the touch entry (this slot on the item) in `touch`.
+    touch: u32,
+    /// The item's number of colours.
+    colours: u32,
+}
+
 /// One level of the path: the choice that leads from depth `l` to `l + 1`.
 #[derive(Clone, Copy, Debug, Default)]
 struct Level {
@@ -247,37 +267,40 @@ impl Assign {
         self.dom.row(s)
     }
 
-    /// Writes a domain word, logging the old value. Inlined: about half
-    /// the calls change nothing. Domains only shrink (`value` is a subset
+    /// Writes word `w` of slot `s`'s domain, logging the old value. Inlined:
+    /// about half the calls change nothing. Domains only shrink (`value` is a subset
     /// of the old word), so one popcount of the lost bits gives the new
     /// count, and the trail keeps it for the undo (without a popcount
     /// instruction in the default target, each costs a dozen instructions).
     #[inline(always)]
-    fn set_word(&mut self, w: usize, value: u64) {
+    fn set_word(&mut self, w: usize, s: usize, value: u64) {
         let old = self.dom[w];
         debug_assert_eq!(value & !old, 0, "a domain word grew");
+        debug_assert_eq!(self.word_slot[w] as usize, s, "word {w} is not of slot {s}");
         if old != value {
             let lost = (old ^ value).count_ones();
             self.trail.push((tagged(T_DOM, w), lost, old));
             self.dom[w] = value;
-            let s = self.word_slot[w] as usize;
             let before = self.cnt[s];
-            self.cnt[s] = before - lost;
+            let now = before - lost;
+            self.cnt[s] = now;
             self.updates += 1;
-            if !self.queued[s] && self.cnt[s] <= AC_MAX {
-                self.queued[s] = true;
-                if self.cnt[s] <= URGENT {
+            let cause = self.cause;
+            let ac = &mut self.ac[s];
+            if !ac.queued && now <= AC_MAX {
+                ac.queued = true;
+                // A slot that was large, or is still as at the root (no
+                // domain shrinks back up), has not narrowed its neighbours.
+                ac.via = if before > AC_MAX || before == ac.cnt0 { ANY } else { cause };
+                if now <= URGENT {
                     self.urgent.push(s as u32);
                 } else {
                     self.queue.push_back(s as u32);
                 }
-                // A slot that was large, or is still as at the root (no
-                // domain shrinks back up), has not narrowed its neighbours.
-                self.via[s] = if before > AC_MAX || before == self.cnt0[s] { ANY } else { self.cause };
-            } else if self.via[s] != self.cause {
-                self.via[s] = ANY;
+            } else if ac.via != cause {
+                ac.via = ANY;
             }
-            if before > EXACT && self.cnt[s] <= EXACT {
+            if before > EXACT && now <= EXACT {
                 self.clean(s);
             }
         }
@@ -292,7 +315,7 @@ impl Assign {
         for (i, w) in self.dom.range(s).enumerate() {
             let keep = self.dom[w] & !self.dead[d0 + i];
             if keep != self.dom[w] {
-                self.set_word(w, keep);
+                self.set_word(w, s, keep);
             }
         }
     }
@@ -312,7 +335,7 @@ impl Assign {
     fn propagate(&mut self) {
         while let Some(s) = self.urgent.pop().or_else(|| self.queue.pop_front()) {
             let s = s as usize;
-            self.queued[s] = false;
+            self.ac[s].queued = false;
             if !self.is_uncovered(s) || self.cnt[s] > AC_MAX {
                 continue;
             }
@@ -324,15 +347,14 @@ impl Assign {
             // item `via`, from slots whose own supports there are `S'`, its
             // support there is now its old one within `S'`, and every slot
             // across `via` already holds only options agreeing with both.
-            let via = self.via[s];
+            let via = self.ac[s].via;
             for e in self.slot_sec.range(s) {
-                let j = self.slot_sec[e] as usize;
-                let nc = self.n_colours[j];
-                if self.colour[j] != 0 || nc > 64 || (j as u32 == via && !cfg!(debug_assertions)) {
+                let SecEntry { item, touch: te, colours: nc } = self.sec_entry[e];
+                let (j, te) = (item as usize, te as usize);
+                if self.colour[j] != 0 || nc > 64 || (item == via && !cfg!(debug_assertions)) {
                     continue;
                 }
                 // The colours slot `s` can still give item `j`.
-                let te = self.slot_sec_touch[e] as usize;
                 let (w0, w1) = (self.dom.start(s), self.dom.start(s + 1));
                 // At most AC_MAX options: look their colours up one by one.
                 let col = self.opt_col.start(te);
@@ -360,18 +382,7 @@ impl Assign {
                     if s2 == s || !self.is_uncovered(s2) {
                         continue;
                     }
-                    let (v0, words) = (self.dom.start(s2), self.dom.row_len(s2));
-                    for i in 0..words {
-                        let mut allowed = 0u64;
-                        let mut cs = support;
-                        while cs != 0 {
-                            let c = cs.trailing_zeros() as usize;
-                            cs &= cs - 1;
-                            allowed |= self.cmask[base as usize + c * words + i];
-                        }
-                        let v = self.dom[v0 + i] & allowed;
-                        self.set_word(v0 + i, v);
-                    }
+                    self.narrow(s2, base as usize, support);
                     if self.cnt[s2] == 0 {
                         self.cause = ANY;
                         self.clear_queue();
@@ -385,9 +396,58 @@ impl Assign {
         self.clear_queue();
     }
 
+    /// Narrows slot `s2` to the options that agree with its item (the
+    /// one whose colour-mask block for `s2` starts at `base`) having one
+    /// of the colours of `support`: each word keeps the union of those
+    /// colours' masks. Domains of one to four words take their width as a
+    /// constant (the unions in registers, one bounds check per colour).
+    #[inline(always)]
+    fn narrow(&mut self, s2: usize, base: usize, support: u64) {
+        match self.dom.row_len(s2) {
+            1 => self.narrow_fixed::<1>(s2, base, support),
+            2 => self.narrow_fixed::<2>(s2, base, support),
+            3 => self.narrow_fixed::<3>(s2, base, support),
+            4 => self.narrow_fixed::<4>(s2, base, support),
+            words => {
+                let v0 = self.dom.start(s2);
+                for i in 0..words {
+                    let mut allowed = 0u64;
+                    let mut cs = support;
+                    while cs != 0 {
+                        let c = cs.trailing_zeros() as usize;
+                        cs &= cs - 1;
+                        allowed |= self.cmask[base + c * words + i];
+                    }
+                    let v = self.dom[v0 + i] & allowed;
+                    self.set_word(v0 + i, s2, v);
+                }
+            }
+        }
+    }
+
+    /// [`Self::narrow`] for a domain of `W` words.
+    #[inline(always)]
+    fn narrow_fixed<const W: usize>(&mut self, s2: usize, base: usize, support: u64) {
+        let mut allowed = [0u64; W];
+        let mut cs = support;
+        while cs != 0 {
+            let c = cs.trailing_zeros() as usize;
+            cs &= cs - 1;
+            let block: &[u64; W] = self.cmask[base + c * W..][..W].try_into().unwrap();
+            for i in 0..W {
+                allowed[i] |= block[i];
+            }
+        }
+        let v0 = self.dom.start(s2);
+        for (i, a) in allowed.into_iter().enumerate() {
+            let v = self.dom[v0 + i] & a;
+            self.set_word(v0 + i, s2, v);
+        }
+    }
+
     fn clear_queue(&mut self) {
         while let Some(s) = self.urgent.pop().or_else(|| self.queue.pop_front()) {
-            self.queued[s as usize] = false;
+            self.ac[s as usize].queued = false;
         }
     }
 
@@ -420,11 +480,10 @@ impl Assign {
             // Only exact (small) domains lose the piece now; large ones
             // are cleaned when they become small (see `set_word`).
             for e in self.piece_words.range(piece) {
-                let (w, m) = self.piece_words[e];
-                let w = w as usize;
-                let t = self.word_slot[w] as usize;
+                let (w, t, m) = self.piece_words[e];
+                let (w, t) = (w as usize, t as usize);
                 if self.cnt[t] <= EXACT && self.dom[w] & m != 0 && self.is_uncovered(t) {
-                    self.set_word(w, self.dom[w] & !m);
+                    self.set_word(w, t, self.dom[w] & !m);
                 }
             }
         }
@@ -448,7 +507,7 @@ impl Assign {
                 let m0 = base as usize + ci as usize * words;
                 for i in 0..words {
                     let v = self.dom[w0 + i] & self.cmask[m0 + i];
-                    self.set_word(w0 + i, v);
+                    self.set_word(w0 + i, s2, v);
                 }
             }
         }
