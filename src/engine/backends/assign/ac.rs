@@ -17,7 +17,7 @@
 //! tiles, about 15 supports, 30 narrowed words and 15 changed words per
 //! node), so the tables it reads per step are laid out to be read in one
 //! place: the item, its touch entry and its number of colours per slot
-//! and item ([`SecEntry`]); a queued slot's state ([`SlotAc`]); and the
+//! and item ([`SecEntry`]); a queued slot's state ([`SlotAc`](super::SlotAc)); and the
 //! unions of a narrowing are kept in registers for domains of one to four
 //! words (`narrow_fixed`), with one bounds check per colour.
 //!
@@ -32,33 +32,9 @@
 //! * skipping the narrowing across `via` (no echo) changes nothing (in
 //!   debug builds it is done and checked to change no domain).
 
-use super::{Assign, ANY, NO_COLOUR, T_DOM};
+use super::{Assign, SecEntry, ANY, NO_COLOUR, T_DOM};
 use crate::engine::backends::blocks::tagged;
 use crate::engine::tuning::{AC_MAX, EXACT, URGENT};
-
-/// Per slot: its state in arc consistency's queue.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct SlotAc {
-    /// Whether it is in `urgent` or `queue`.
-    pub(super) queued: bool,
-    /// When queued: the one secondary item across which all its changes
-    /// since it was queued came, or `ANY` (see `propagate`).
-    pub(super) via: u32,
-    /// Its popcount at the root, where no support is applied yet.
-    pub(super) cnt0: u32,
-}
-
-/// A secondary item of a slot, as `propagate` reads it (one entry per
-/// item of the slot, beside its row of [`Assign::slot_sec`]).
-#[derive(Clone, Copy, Debug)]
-pub(super) struct SecEntry {
-    /// The item.
-    pub(super) item: u32,
-    /// The place of the touch entry (this slot on the item) in `touch`.
-    pub(super) touch: u32,
-    /// The item's number of colours.
-    pub(super) colours: u32,
-}
 
 impl Assign {
     /// Writes word `w` of slot `s`'s domain, logging the old value. Inlined:

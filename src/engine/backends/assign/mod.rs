@@ -70,8 +70,6 @@ mod compact;
 #[cfg(test)]
 mod order_tests;
 
-use ac::{SecEntry, SlotAc};
-
 const T_DOM: u32 = 0;
 const T_COLOUR: u32 = 1;
 const T_REMAIN: u32 = 2;
@@ -225,6 +223,30 @@ struct SlotOption {
     option: u32,
     /// Its piece.
     piece: u32,
+}
+
+/// Per slot: its state in arc consistency's queue.
+#[derive(Clone, Copy, Debug)]
+struct SlotAc {
+    /// Whether it is in `urgent` or `queue`.
+    queued: bool,
+    /// When queued: the one secondary item across which all its changes
+    /// since it was queued came, or `ANY` (see `propagate`).
+    via: u32,
+    /// Its popcount at the root, where no support is applied yet.
+    cnt0: u32,
+}
+
+/// A secondary item of a slot, as `propagate` reads it (one entry per
+/// item of the slot, beside its row of [`Assign::slot_sec`]).
+#[derive(Clone, Copy, Debug)]
+struct SecEntry {
+    /// The item.
+    item: u32,
+    /// The place of the touch entry (this slot on the item) in `touch`.
+    touch: u32,
+    /// The item's number of colours.
+    colours: u32,
 }
 
 /// One level of the path: the choice that leads from depth `l` to `l + 1`.
