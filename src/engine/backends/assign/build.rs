@@ -10,7 +10,7 @@
 //! the piece tables, and last the full domains ([`Assign::fill_domains`]).
 
 use super::compact::{compact_order, sweep, FirstMoment};
-use super::{rank_slots, Assign, Level, SlotOption, ANY, NO_COLOUR};
+use super::{rank_slots, Assign, Level, SecEntry, SlotAc, SlotOption, ANY, NO_COLOUR};
 use crate::engine::backends::balance::Balance;
 use crate::engine::backends::blocks::{Jagged, SparseSet};
 use crate::engine::backends::shape::breadth_first;
@@ -48,7 +48,7 @@ impl Assign {
             touching.items.iter().for_each(|list| rows.push_row(list.iter().copied()));
             rows
         };
-        let slot_sec_touch = touch_places(&slot_sec, &masks.touch);
+        let sec_entry = sec_entries(&slot_sec, &masks.touch, &dense.n_colours);
         let piece_words = piece_words(&slots, shape.copies.len(), halt)?;
         let around = neighbours(&touching, &slot_sec, halt)?;
         let layouts = Layouts::new(&slots.options, shape.copies.len(), halt)?;
@@ -74,16 +74,13 @@ impl Assign {
             opt_local: slots.opt_local,
             sec,
             slot_sec,
-            slot_sec_touch,
+            sec_entry,
             around,
             opt_col,
-            n_colours: dense.n_colours.clone(),
             urgent: Vec::with_capacity(n_slots),
             queue: VecDeque::with_capacity(n_slots),
-            queued: vec![false; n_slots],
-            via: vec![ANY; n_slots],
+            ac: vec![SlotAc { queued: false, via: ANY, cnt0: 0 }; n_slots],
             cause: ANY,
-            cnt0: Vec::new(),
             ncol: vec![0; n_slots],
             rank: rank_slots(&ecc, 0),
             ecc,
@@ -124,7 +121,9 @@ impl Assign {
             }
             self.cnt[s] = self.slot_words(s).iter().map(|w| w.count_ones()).sum();
         }
-        self.cnt0 = self.cnt.clone();
+        for (ac, &c) in self.ac.iter_mut().zip(&self.cnt) {
+            ac.cnt0 = c;
+        }
     }
 
     /// Whether the assignment backend built for this problem would take the
@@ -289,27 +288,36 @@ fn option_colour_rows(
     Ok(opt_col)
 }
 
-/// Beside each entry (slot `s`, item `j`) of `slot_sec`: the place of the
-/// touch entry of `s` on `j`.
-fn touch_places(slot_sec: &Jagged<u32>, touch: &Jagged<(u32, u32)>) -> Vec<u32> {
-    let mut places = vec![0u32; slot_sec.total()];
+/// Beside each entry (slot `s`, item `j`) of `slot_sec`: `j`, the place
+/// of the touch entry of `s` on `j`, and the colours of `j` (what
+/// `propagate` reads per item, in one entry).
+fn sec_entries(slot_sec: &Jagged<u32>, touch: &Jagged<(u32, u32)>, n_colours: &[u32]) -> Vec<SecEntry> {
+    let mut entries = Vec::with_capacity(slot_sec.total());
     for s in 0..slot_sec.rows() {
         for e in slot_sec.range(s) {
             let j = slot_sec[e] as usize;
-            places[e] = touch.range(j).find(|&t| touch[t].0 == s as u32).unwrap() as u32;
+            let place = touch.range(j).find(|&t| touch[t].0 == s as u32).unwrap() as u32;
+            entries.push(SecEntry { item: j as u32, touch: place, colours: n_colours[j] });
         }
     }
-    places
+    entries
 }
 
-/// Per piece: the (word, mask) pairs of the domain words holding its options.
-fn piece_words(slots: &SlotTables, n_pieces: usize, halt: &Halt) -> Result<Jagged<(u32, u64)>, Stopped> {
+/// Per piece: the (word, slot, mask) triples of the domain words holding
+/// its options (the slot of the word beside it: one load less when the
+/// piece runs out).
+fn piece_words(slots: &SlotTables, n_pieces: usize, halt: &Halt) -> Result<Jagged<(u32, u32, u64)>, Stopped> {
     let mut by_piece = PieceWords::new(n_pieces);
     for s in 0..slots.options.rows() {
         halt.check()?;
         by_piece.add(slots.dom.start(s) as u32, slots.options.row(s).iter().map(|o| o.piece));
     }
-    Ok(by_piece.flatten())
+    let flat = by_piece.flatten();
+    let mut out = Jagged::new();
+    for row in flat.iter() {
+        out.push_row(row.iter().map(|&(w, m)| (w, slots.word_slot[w as usize], m)));
+    }
+    Ok(out)
 }
 
 /// Each slot's neighbours for the pull, as (item, other slot), unless

@@ -42,6 +42,9 @@
 //! are decided by popcounts. The state lives in flat arrays allocated before the
 //! search; a node costs a few word operations per neighbour.
 //!
+//! The inner loop, A4's writes and arc consistency, is in `ac.rs`, with
+//! its own invariants.
+//!
 //! # Invariants (checked in debug builds)
 //!
 //! * `cnt[s]` is the popcount of the domain of `s`;
@@ -57,10 +60,11 @@ use crate::engine::backends::shape::{SlotPieces, NONE};
 use crate::engine::backends::{Backend, Node, Step};
 use crate::engine::problem::Problem;
 use crate::engine::search::halt::{Halt, Stopped};
-use crate::engine::tuning::{AC_MAX, ASSIGN_MAX_WORDS, EXACT, SPLIT_MAX_SLOTS, URGENT};
+use crate::engine::tuning::{ASSIGN_MAX_WORDS, EXACT, SPLIT_MAX_SLOTS};
 use crate::rng::Rng;
 use std::collections::VecDeque;
 
+mod ac;
 mod build;
 mod compact;
 #[cfg(test)]
@@ -116,8 +120,9 @@ pub(crate) struct Assign {
     cnt: Vec<u32>,
     /// Per piece: the copies left.
     remaining: Vec<u32>,
-    /// Per piece: the (word, mask) pairs of `dom` that hold its options.
-    piece_words: Jagged<(u32, u64)>,
+    /// Per piece: the (word, slot of the word, mask) triples of `dom` that
+    /// hold its options.
+    piece_words: Jagged<(u32, u32, u64)>,
     /// The options of pieces that ran out, per option layout (slots whose
     /// options have the same pieces in the same order share one):
     /// `dead[slot_dead[s]..]` has the words of slot `s`. A large domain
@@ -145,9 +150,10 @@ pub(crate) struct Assign {
     sec: Jagged<(u32, u32, u32)>,
     /// Per slot: its secondary items.
     slot_sec: Jagged<u32>,
-    /// Beside each entry of `slot_sec`: the place of its touch entry
-    /// (this slot on that item) in `touch`.
-    slot_sec_touch: Vec<u32>,
+    /// Beside each entry of `slot_sec`: the item, the place of its touch
+    /// entry (this slot on that item) in `touch`, and the item's number of
+    /// colours.
+    sec_entry: Vec<SecEntry>,
     /// Per slot: the other slots touching its secondary items, each with
     /// the item, for `pull`; no entry at all when that table would be too
     /// long (see `build`).
@@ -155,25 +161,20 @@ pub(crate) struct Assign {
     /// Per touch entry: the dense colour of each of the slot's options on
     /// that secondary item (`NO_COLOUR` if it does not touch it).
     opt_col: Jagged<u16>,
-    /// Per secondary item: its number of colours.
-    n_colours: Vec<u32>,
     /// Slots whose domain changed and whose neighbours may lose support,
     /// in two queues (see `propagate`): `urgent`, a stack of the slots
-    /// queued with at most [`URGENT`] options, and `queue`, first in first
-    /// out, for the others of at most [`AC_MAX`]. A larger slot is not
+    /// queued with at most [`URGENT`](crate::engine::tuning::URGENT) options, and `queue`, first in first
+    /// out, for the others of at most
+    /// [`AC_MAX`](crate::engine::tuning::AC_MAX). A larger slot is not
     /// queued (it would narrow nothing) until it shrinks to `AC_MAX`.
     urgent: Vec<u32>,
     /// See `urgent`.
     queue: VecDeque<u32>,
-    /// Per slot: whether it is in `urgent` or `queue`.
-    queued: Vec<bool>,
-    /// Per queued slot: the one secondary item across which all its
-    /// changes since it was queued came, or `ANY` (see `propagate`).
-    via: Vec<u32>,
+    /// Per slot: what `set_word` and `propagate` keep of it for arc
+    /// consistency (one entry, so that a write reads one place).
+    ac: Vec<SlotAc>,
     /// The item `propagate` is narrowing across (`ANY` elsewhere).
     cause: u32,
-    /// Per slot: its popcount at the root, where no support is applied yet.
-    cnt0: Vec<u32>,
     /// Per slot: how many of its secondary items have a colour.
     ncol: Vec<u32>,
     /// Tie-break order of the slots: central slots (least eccentric in the
@@ -224,6 +225,30 @@ struct SlotOption {
     piece: u32,
 }
 
+/// Per slot: its state in arc consistency's queue.
+#[derive(Clone, Copy, Debug)]
+struct SlotAc {
+    /// Whether it is in `urgent` or `queue`.
+    queued: bool,
+    /// When queued: the one secondary item across which all its changes
+    /// since it was queued came, or `ANY` (see `propagate`).
+    via: u32,
+    /// Its popcount at the root, where no support is applied yet.
+    cnt0: u32,
+}
+
+/// A secondary item of a slot, as `propagate` reads it (one entry per
+/// item of the slot, beside its row of [`Assign::slot_sec`]).
+#[derive(Clone, Copy, Debug)]
+struct SecEntry {
+    /// The item.
+    item: u32,
+    /// The place of the touch entry (this slot on the item) in `touch`.
+    touch: u32,
+    /// The item's number of colours.
+    colours: u32,
+}
+
 /// One level of the path: the choice that leads from depth `l` to `l + 1`.
 #[derive(Clone, Copy, Debug, Default)]
 struct Level {
@@ -245,150 +270,6 @@ struct Level {
 impl Assign {
     fn slot_words(&self, s: usize) -> &[u64] {
         self.dom.row(s)
-    }
-
-    /// Writes a domain word, logging the old value. Inlined: about half
-    /// the calls change nothing. Domains only shrink (`value` is a subset
-    /// of the old word), so one popcount of the lost bits gives the new
-    /// count, and the trail keeps it for the undo (without a popcount
-    /// instruction in the default target, each costs a dozen instructions).
-    #[inline(always)]
-    fn set_word(&mut self, w: usize, value: u64) {
-        let old = self.dom[w];
-        debug_assert_eq!(value & !old, 0, "a domain word grew");
-        if old != value {
-            let lost = (old ^ value).count_ones();
-            self.trail.push((tagged(T_DOM, w), lost, old));
-            self.dom[w] = value;
-            let s = self.word_slot[w] as usize;
-            let before = self.cnt[s];
-            self.cnt[s] = before - lost;
-            self.updates += 1;
-            if !self.queued[s] && self.cnt[s] <= AC_MAX {
-                self.queued[s] = true;
-                if self.cnt[s] <= URGENT {
-                    self.urgent.push(s as u32);
-                } else {
-                    self.queue.push_back(s as u32);
-                }
-                // A slot that was large, or is still as at the root (no
-                // domain shrinks back up), has not narrowed its neighbours.
-                self.via[s] = if before > AC_MAX || before == self.cnt0[s] { ANY } else { self.cause };
-            } else if self.via[s] != self.cause {
-                self.via[s] = ANY;
-            }
-            if before > EXACT && self.cnt[s] <= EXACT {
-                self.clean(s);
-            }
-        }
-    }
-
-    /// Makes a domain that just became small exact: clears the options of
-    /// pieces that ran out while the domain was large. Rare (once per slot
-    /// and path): kept out of line so that `set_word` stays small.
-    #[inline(never)]
-    fn clean(&mut self, s: usize) {
-        let d0 = self.slot_dead[s] as usize;
-        for (i, w) in self.dom.range(s).enumerate() {
-            let keep = self.dom[w] & !self.dead[d0 + i];
-            if keep != self.dom[w] {
-                self.set_word(w, keep);
-            }
-        }
-    }
-
-    /// Arc consistency on the joins: while some slot's domain changed,
-    /// narrow each neighbour across an uncoloured secondary item to the
-    /// options whose colour there the slot can still give. Stops early
-    /// when a domain empties (the caller then finds the dead end).
-    ///
-    /// The order does not change the result (the largest arc-consistent
-    /// domains), only the work: slots with very few options go first (they
-    /// narrow the most, and a neighbour narrowed by them has not spent a
-    /// pass on its older, larger support), the others in the order they
-    /// changed, so that a slot narrowed from several sides is taken once,
-    /// after all of them: on Tetravex 9x9 fewer domain updates and fewer
-    /// instructions than one stack.
-    fn propagate(&mut self) {
-        while let Some(s) = self.urgent.pop().or_else(|| self.queue.pop_front()) {
-            let s = s as usize;
-            self.queued[s] = false;
-            if !self.is_uncovered(s) || self.cnt[s] > AC_MAX {
-                continue;
-            }
-            if self.cnt[s] == 0 {
-                break;
-            }
-            // No echo: when a slot that was already small (its support
-            // applied across every item) changed only by narrowing across
-            // item `via`, from slots whose own supports there are `S'`, its
-            // support there is now its old one within `S'`, and every slot
-            // across `via` already holds only options agreeing with both.
-            let via = self.via[s];
-            for e in self.slot_sec.range(s) {
-                let j = self.slot_sec[e] as usize;
-                let nc = self.n_colours[j];
-                if self.colour[j] != 0 || nc > 64 || (j as u32 == via && !cfg!(debug_assertions)) {
-                    continue;
-                }
-                // The colours slot `s` can still give item `j`.
-                let te = self.slot_sec_touch[e] as usize;
-                let (w0, w1) = (self.dom.start(s), self.dom.start(s + 1));
-                // At most AC_MAX options: look their colours up one by one.
-                let col = self.opt_col.start(te);
-                let mut support = 0u64;
-                for w in w0..w1 {
-                    let mut bits = self.dom[w];
-                    while bits != 0 {
-                        let k = (w - w0) * 64 + bits.trailing_zeros() as usize;
-                        bits &= bits - 1;
-                        match self.opt_col[col + k] {
-                            NO_COLOUR => support = u64::MAX,
-                            c => support |= 1 << c,
-                        }
-                    }
-                }
-                let all = if nc == 64 { u64::MAX } else { (1u64 << nc) - 1 };
-                if support & all == all {
-                    continue;
-                }
-                let updates = self.updates;
-                self.cause = j as u32;
-                for t in self.touch.range(j) {
-                    let (s2, base) = self.touch[t];
-                    let s2 = s2 as usize;
-                    if s2 == s || !self.is_uncovered(s2) {
-                        continue;
-                    }
-                    let (v0, words) = (self.dom.start(s2), self.dom.row_len(s2));
-                    for i in 0..words {
-                        let mut allowed = 0u64;
-                        let mut cs = support;
-                        while cs != 0 {
-                            let c = cs.trailing_zeros() as usize;
-                            cs &= cs - 1;
-                            allowed |= self.cmask[base as usize + c * words + i];
-                        }
-                        let v = self.dom[v0 + i] & allowed;
-                        self.set_word(v0 + i, v);
-                    }
-                    if self.cnt[s2] == 0 {
-                        self.cause = ANY;
-                        self.clear_queue();
-                        return;
-                    }
-                }
-                self.cause = ANY;
-                debug_assert!(j as u32 != via || self.updates == updates, "an echo narrowed a domain");
-            }
-        }
-        self.clear_queue();
-    }
-
-    fn clear_queue(&mut self) {
-        while let Some(s) = self.urgent.pop().or_else(|| self.queue.pop_front()) {
-            self.queued[s as usize] = false;
-        }
     }
 
     fn cover(&mut self, s: usize) {
@@ -420,11 +301,10 @@ impl Assign {
             // Only exact (small) domains lose the piece now; large ones
             // are cleaned when they become small (see `set_word`).
             for e in self.piece_words.range(piece) {
-                let (w, m) = self.piece_words[e];
-                let w = w as usize;
-                let t = self.word_slot[w] as usize;
+                let (w, t, m) = self.piece_words[e];
+                let (w, t) = (w as usize, t as usize);
                 if self.cnt[t] <= EXACT && self.dom[w] & m != 0 && self.is_uncovered(t) {
-                    self.set_word(w, self.dom[w] & !m);
+                    self.set_word(w, t, self.dom[w] & !m);
                 }
             }
         }
@@ -448,7 +328,7 @@ impl Assign {
                 let m0 = base as usize + ci as usize * words;
                 for i in 0..words {
                     let v = self.dom[w0 + i] & self.cmask[m0 + i];
-                    self.set_word(w0 + i, v);
+                    self.set_word(w0 + i, s2, v);
                 }
             }
         }
@@ -651,6 +531,10 @@ impl Assign {
 
     #[cfg(debug_assertions)]
     fn sanity(&self) {
+        // Arc consistency's queues are empty between moves, and so are
+        // their flags.
+        assert!(self.urgent.is_empty() && self.queue.is_empty(), "a queued slot left over");
+        assert!(self.ac.iter().all(|a| !a.queued), "a queued flag left over");
         for s in 0..self.n_slots {
             let c: u32 = self.slot_words(s).iter().map(|w| w.count_ones()).sum();
             assert_eq!(c, self.cnt[s], "popcount of slot {s}");
