@@ -5,7 +5,7 @@ use super::plan::Plan;
 use super::Halves;
 use crate::engine::backends::shape::{SlotPieces, UniformSlots};
 use crate::engine::search::halt::Halt;
-use crate::engine::{solve, MemoChoice, Problem, ProblemBuilder, SearchConfig};
+use crate::engine::{solve, MemoChoice, Monitor, Problem, ProblemBuilder, SearchConfig, StopReason};
 use crate::rng::Rng;
 
 /// A random `rows x cols` tile board with `labels` labels (the tiles of a
@@ -173,6 +173,24 @@ fn layers_over_the_cap_or_the_budget_stop() {
         let out = Plan::layered(halves_of(&pb)).unwrap().count(&config).unwrap();
         assert!(!out.complete && out.stopped.is_some());
         assert_eq!(out.solutions.to_u128(), Some(0), "no count before the last layer");
+    }
+}
+
+#[test]
+fn layers_honour_the_deadline_and_the_stop_flag() {
+    // A deadline already past, Ctrl-C's flag already raised: the first
+    // poll of every layer thread stops the count, with the reason.
+    let pb = board(5, 5, 2, false, 3);
+    for threads in [1, 2] {
+        let monitor = Monitor::new();
+        monitor.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        let stopped = SearchConfig { threads, monitor: Some(monitor), ..SearchConfig::count() };
+        let past = SearchConfig { threads, deadline: Some(std::time::Instant::now()), ..SearchConfig::count() };
+        for (config, reason) in [(stopped, StopReason::Interrupted), (past, StopReason::Timeout)] {
+            let out = Plan::layered(halves_of(&pb)).unwrap().count(&config).unwrap();
+            assert_eq!((out.complete, out.stopped), (false, Some(reason)), "{threads} thread(s)");
+            assert_eq!(out.solutions.to_u128(), Some(0));
+        }
     }
 }
 

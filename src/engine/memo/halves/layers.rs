@@ -362,19 +362,10 @@ impl Layers {
     ) -> (Layer, Vec<Work>, Option<Halted>) {
         let layers = self;
         let threads = polls.len();
-        let spread: Vec<(Layer, Result<Work, Halted>)> = std::thread::scope(|s| {
-            let handles: Vec<_> = polls
-                .iter_mut()
-                .enumerate()
-                .map(|(w, poll)| {
-                    s.spawn(move || {
-                        let mut out = vec![Vec::new(); buckets];
-                        let r = layers.spread(h, d, cur, (w, threads), &mut out, poll, held);
-                        (out, r)
-                    })
-                })
-                .collect();
-            handles.into_iter().map(|t| t.join().expect("a layer thread panicked")).collect()
+        let spread: Vec<(Layer, Result<Work, Halted>)> = on_every_thread(polls, |w, poll| {
+            let mut out = vec![Vec::new(); buckets];
+            let r = layers.spread(h, d, cur, (w, threads), &mut out, poll, held);
+            (out, r)
         });
         let mut halted = None;
         let mut works = Vec::new();
@@ -396,6 +387,16 @@ impl Layers {
     }
 }
 
+/// Runs `work` on a thread of its own per poll (worker `w` with its
+/// poll), and returns what each returned, in the workers' order.
+fn on_every_thread<T: Send>(polls: &mut [Poll], work: impl Fn(usize, &mut Poll) -> T + Sync) -> Vec<T> {
+    let work = &work;
+    std::thread::scope(|s| {
+        let handles: Vec<_> = polls.iter_mut().enumerate().map(|(w, poll)| s.spawn(move || work(w, poll))).collect();
+        handles.into_iter().map(|t| t.join().expect("a layer thread panicked")).collect()
+    })
+}
+
 /// L4 on every thread: bucket `b` of every thread's output merged by
 /// thread `b % threads`; the merged buckets, what each thread merged, and
 /// why it stopped, if it did.
@@ -410,35 +411,26 @@ fn gather(outs: Vec<Layer>, buckets: usize, polls: &mut [Poll], held: &Held) -> 
     }
     let columns: Vec<Mutex<Layer>> = columns.into_iter().map(Mutex::new).collect();
     let columns = &columns;
-    let results: Vec<(Layer, Result<u64, Halted>)> = std::thread::scope(|s| {
-        let handles: Vec<_> = polls
-            .iter_mut()
-            .enumerate()
-            .map(|(w, poll)| {
-                s.spawn(move || {
-                    let (mut mine, mut merged, mut table) = (Layer::new(), 0u64, Vec::new());
-                    for col in columns.iter().skip(w).step_by(threads) {
-                        let mut parts = std::mem::take(&mut *col.lock().expect("a bucket"));
-                        let raw: u64 = parts.iter().map(bytes_of).sum();
-                        let r = merge(&mut parts, &mut table).and_then(|(m, k)| {
-                            held.take(bytes_of(&m))?;
-                            held.give(raw);
-                            poll.check()?;
-                            Ok((m, k))
-                        });
-                        match r {
-                            Ok((m, k)) => {
-                                mine.push(m);
-                                merged += k;
-                            }
-                            Err(e) => return (mine, Err(e)),
-                        }
-                    }
-                    (mine, Ok(merged))
-                })
-            })
-            .collect();
-        handles.into_iter().map(|t| t.join().expect("a merging thread panicked")).collect()
+    let results: Vec<(Layer, Result<u64, Halted>)> = on_every_thread(polls, |w, poll| {
+        let (mut mine, mut merged, mut table) = (Layer::new(), 0u64, Vec::new());
+        for col in columns.iter().skip(w).step_by(threads) {
+            let mut parts = std::mem::take(&mut *col.lock().expect("a bucket"));
+            let raw: u64 = parts.iter().map(bytes_of).sum();
+            let r = merge(&mut parts, &mut table).and_then(|(m, k)| {
+                held.take(bytes_of(&m))?;
+                held.give(raw);
+                poll.check()?;
+                Ok((m, k))
+            });
+            match r {
+                Ok((m, k)) => {
+                    mine.push(m);
+                    merged += k;
+                }
+                Err(e) => return (mine, Err(e)),
+            }
+        }
+        (mine, Ok(merged))
     });
     let (mut next, mut merged, mut halted) = (Layer::new(), Vec::new(), None);
     for (mine, r) in results {
