@@ -73,11 +73,11 @@ use super::balance::{Balance, Delta};
 use super::blocks::Jagged;
 use super::shape::UniformSlots;
 use super::{Backend, Node, Step};
+use crate::engine::fasthash::FastMap;
 use crate::engine::memo::{self, Packer};
 use crate::engine::problem::{DenseColours, Problem};
 use crate::engine::search::halt::{Halt, Stopped};
 use crate::engine::tuning::{MAX_TABLE, MAX_TABLES};
-use std::collections::HashMap;
 use std::sync::Arc;
 
 /// A slot without a lookup table (its key space is too large).
@@ -519,11 +519,19 @@ impl Lists {
         let shape = uniform.slots;
         let n = shape.slot_item.len();
         let classes = uniform.classes(pb, dense, halt)?;
+        // Every option is in one slot's row of `opt`; the own lists' keys
+        // and pieces take at most as many (room laid out at once on small
+        // problems, where growing them step by step was a tenth of a
+        // build; a big board's lists are mostly shared).
+        let options = pb.option_count();
+        let own = if options <= 1 << 12 { options } else { 0 };
+        let mut opt = Jagged::new();
+        opt.data_mut().reserve(options);
         let mut lists = Lists {
-            opt: Jagged::new(),
+            opt,
             list_off: Vec::with_capacity(n),
-            key: Vec::new(),
-            piece: Vec::new(),
+            key: Vec::with_capacity(own),
+            piece: Vec::with_capacity(own),
             item: Jagged::new(),
             radix: Jagged::new(),
             fwd_off: Vec::new(),
@@ -534,8 +542,9 @@ impl Lists {
         // R8: the lists so far by (class, places of the slot's items in the
         // class's item order, back items, radixes), each with its first
         // slot and the sort's permutation.
-        type Shared = HashMap<(u32, Vec<usize>, usize, Vec<u64>), (usize, Vec<u32>)>;
-        let mut by_class: Shared = HashMap::new();
+        // Looked up, never iterated: the fast hasher changes no answer.
+        type Shared = FastMap<(u32, Vec<usize>, usize, Vec<u64>), (usize, Vec<u32>)>;
+        let mut by_class: Shared = FastMap::with_capacity_and_hasher(order.len(), Default::default());
         for (s, &slot_index) in order.iter().enumerate() {
             halt.check()?;
             let slot_index = slot_index as usize;
