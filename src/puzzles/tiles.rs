@@ -341,7 +341,7 @@ impl TilePuzzle {
         let mut template_orient: Vec<Vec<u8>> = Vec::new();
         // A cell's (type, orientation) pairs, one buffer for all cells.
         let mut options: Vec<(usize, u8)> = Vec::new();
-        for cell in 0..n {
+        for (cell, &item) in cells.iter().enumerate() {
             halt.check()?;
             let (r, c) = (cell / self.cols, cell % self.cols);
             let mask = usize::from(outer_mask(self, r, c));
@@ -349,7 +349,7 @@ impl TilePuzzle {
             let key = if hinted.is_some() { None } else { Some(mask) };
             if let Some(t) = key.and_then(|m| by_mask[m]) {
                 self.join_colours(&joins, cell, &[0; 4], |_, _| 0, &mut sec);
-                b.slot(cells[cell], t, &sec.iter().map(|&(j, _)| j).collect::<Vec<_>>());
+                b.slot(item, t, &sec.iter().map(|&(j, _)| j).collect::<Vec<_>>());
                 continue;
             }
             options.clear();
@@ -372,7 +372,7 @@ impl TilePuzzle {
                 let l = orients[t][usize::from(k)].1;
                 self.join_colours(&joins, cell, &l, |d, label| colours.of(t, usize::from(k), d, label), &mut sec);
                 if !compact {
-                    b.option(&[cells[cell], type_items[t]], &sec);
+                    b.option(&[item, type_items[t]], &sec);
                     orient.push(k);
                     continue;
                 }
@@ -386,7 +386,7 @@ impl TilePuzzle {
                 if let Some(m) = key {
                     by_mask[m] = Some(id);
                 }
-                b.slot(cells[cell], id, &sec.iter().map(|&(j, _)| j).collect::<Vec<_>>());
+                b.slot(item, id, &sec.iter().map(|&(j, _)| j).collect::<Vec<_>>());
             }
         }
         // Within the engine's limits: at most MAX_OPTIONS options (checked),
