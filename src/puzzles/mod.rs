@@ -45,8 +45,9 @@ use std::sync::OnceLock;
 pub struct TileModel {
     /// The puzzle.
     pub puzzle: tiles::TilePuzzle,
-    /// Its exact-cover encoding, once made.
-    encoded: OnceLock<tiles::Encoded>,
+    /// Its exact-cover encoding, once made; boxed, so that a case (read,
+    /// checked, answered) moves a pointer, not the encoding's 600 bytes.
+    encoded: OnceLock<Box<tiles::Encoded>>,
 }
 
 impl TileModel {
@@ -70,6 +71,7 @@ impl Model for TileModel {
         let encoded = self
             .puzzle
             .encode(&Halt::of(config), config.decides_in_one_tree(self.puzzle.rows * self.puzzle.cols))
+            .map(Box::new)
             .map_err(|Stopped(reason)| reason)?;
         // Another thread may have encoded it meanwhile: the same encoding.
         Ok(&self.encoded.get_or_init(|| encoded).problem)

@@ -335,8 +335,7 @@ impl Tokens {
     /// `Some(true)` at a token, `Some(false)` when the line has no more;
     /// `None`, having moved nothing, at a byte that is not ASCII.
     fn next_ascii(&mut self) -> Option<bool> {
-        // White space as `char::is_whitespace` has it, in ASCII.
-        let space = |b: u8| matches!(b, b' ' | b'\t' | b'\n' | 0x0B | 0x0C | b'\r');
+        let space = ascii_space;
         let bytes = self.source.line.as_bytes();
         let mut start = self.pos;
         while start < bytes.len() && space(bytes[start]) {
@@ -416,12 +415,29 @@ impl Tokens {
 
     /// Whether the current token is the first of its line.
     pub fn first_on_line(&self) -> bool {
+        let before = &self.source.line.as_bytes()[..self.start];
+        if before.is_ascii() {
+            return before.iter().all(|&b| ascii_space(b));
+        }
         self.source.line[..self.start].trim_start().is_empty()
     }
 
     /// How many tokens the current line holds.
     pub fn tokens_on_line(&self) -> usize {
-        self.source.line.split_whitespace().count()
+        let line = self.source.line.as_bytes();
+        if !line.is_ascii() {
+            return self.source.line.split_whitespace().count();
+        }
+        // The same count as `split_whitespace`, by bytes (once per tile
+        // line of a stream): the tokens are where a space ends.
+        let mut count = 0;
+        let mut in_token = false;
+        for &b in line {
+            let space = ascii_space(b);
+            count += usize::from(in_token && space);
+            in_token = !space;
+        }
+        count + usize::from(in_token)
     }
 
     /// The source the tokens come from.
@@ -431,6 +447,11 @@ impl Tokens {
 }
 
 /// The characters of a text (ASCII counted by bytes).
+/// White space as `char::is_whitespace` has it, in ASCII.
+fn ascii_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | 0x0B | 0x0C | b'\r')
+}
+
 fn char_count(s: &str) -> usize {
     if s.is_ascii() {
         s.len()
@@ -463,6 +484,29 @@ mod tests {
 
     /// Bytes beyond ASCII (white space among them) leave the byte scan
     /// for the characters' one: the same tokens, columns in characters.
+    /// The byte counts of tokens on a line and of the first token agree
+    /// with `split_whitespace` and `trim_start` (every line of up to six
+    /// characters drawn from spaces of each kind, digits and `é`).
+    #[test]
+    fn tokens_on_line_by_bytes_agree_with_split_whitespace() {
+        let alphabet = [" ", "\t", "\x0b", "\x0c", "\r", "1", "23", "é", "\u{a0}"];
+        let mut rng = crate::rng::Rng::new(3);
+        for _ in 0..4000 {
+            let len = rng.below(7);
+            let line: String = (0..len).map(|_| alphabet[rng.below(alphabet.len())]).collect();
+            let mut t = Tokens::from_text(&line);
+            let want = line.split_whitespace().count();
+            let mut seen = 0;
+            while t.advance() {
+                assert_eq!(t.tokens_on_line(), want, "{line:?}");
+                let first = t.source.line[..t.start].trim_start().is_empty();
+                assert_eq!(t.first_on_line(), first, "{line:?}");
+                seen += 1;
+            }
+            assert_eq!(seen, want, "{line:?}");
+        }
+    }
+
     #[test]
     fn ascii_and_other_white_space_split_alike() {
         let got = tokens("1\u{a0}2\x0b3 é4\u{2003} 5\n\x0c6");

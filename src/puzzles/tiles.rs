@@ -339,26 +339,29 @@ impl TilePuzzle {
         // orientation of each of its options.
         let mut by_mask: [Option<TemplateId>; 16] = [None; 16];
         let mut template_orient: Vec<Vec<u8>> = Vec::new();
-        for cell in 0..n {
+        // A cell's (type, orientation) pairs, one buffer for all cells.
+        let mut options: Vec<(usize, u8)> = Vec::new();
+        for (cell, &item) in cells.iter().enumerate() {
             halt.check()?;
             let (r, c) = (cell / self.cols, cell % self.cols);
             let mask = usize::from(outer_mask(self, r, c));
-            let key = if hint[cell].is_some() { None } else { Some(mask) };
+            let hinted = hint_at(&hint, cell);
+            let key = if hinted.is_some() { None } else { Some(mask) };
             if let Some(t) = key.and_then(|m| by_mask[m]) {
                 self.join_colours(&joins, cell, &[0; 4], |_, _| 0, &mut sec);
-                b.slot(cells[cell], t, &sec.iter().map(|&(j, _)| j).collect::<Vec<_>>());
+                b.slot(item, t, &sec.iter().map(|&(j, _)| j).collect::<Vec<_>>());
                 continue;
             }
-            let mut options: Vec<(usize, u8)> = Vec::new();
+            options.clear();
             for (t, ors) in orients.iter().enumerate() {
-                if hint[cell].is_some_and(|h| h.ty != t) {
+                if hinted.is_some_and(|h| h.ty != t) {
                     continue;
                 }
                 for (k, &(_, l)) in ors.iter().enumerate() {
                     if !breaker.keeps(cell, t, k, ors.len()) {
                         continue;
                     }
-                    if hint[cell].is_some_and(|h| h.labels.is_some_and(|hl| hl != l)) || !self.fits_border(&l, r, c) {
+                    if hinted.is_some_and(|h| h.labels.is_some_and(|hl| hl != l)) || !self.fits_border(&l, r, c) {
                         continue;
                     }
                     options.push((t, k as u8));
@@ -369,7 +372,7 @@ impl TilePuzzle {
                 let l = orients[t][usize::from(k)].1;
                 self.join_colours(&joins, cell, &l, |d, label| colours.of(t, usize::from(k), d, label), &mut sec);
                 if !compact {
-                    b.option(&[cells[cell], type_items[t]], &sec);
+                    b.option(&[item, type_items[t]], &sec);
                     orient.push(k);
                     continue;
                 }
@@ -383,7 +386,7 @@ impl TilePuzzle {
                 if let Some(m) = key {
                     by_mask[m] = Some(id);
                 }
-                b.slot(cells[cell], id, &sec.iter().map(|&(j, _)| j).collect::<Vec<_>>());
+                b.slot(item, id, &sec.iter().map(|&(j, _)| j).collect::<Vec<_>>());
             }
         }
         // Within the engine's limits: at most MAX_OPTIONS options (checked),
@@ -430,8 +433,12 @@ impl TilePuzzle {
         found.map_or(TurnBreaker::None, |(ty, keep)| TurnBreaker::Tile { ty, keep })
     }
 
-    /// The hint of each cell, if it has one.
+    /// The hint of each cell, if it has one (read with [`hint_at`]: no
+    /// list at all when there are no hints, as on most boards of a stream).
     fn hints(&self, types: &TileTypes) -> Vec<Option<Hint>> {
+        if self.fixes.is_empty() {
+            return Vec::new();
+        }
         let mut hint: Vec<Option<Hint>> = vec![None; self.rows * self.cols];
         for f in &self.fixes {
             let ty = types.find(&canonical(self.tiles[f.piece], self.rotate)).expect("every tile has a type");
@@ -517,7 +524,8 @@ impl TileTypes {
 
     fn of(puzzle: &TilePuzzle) -> Self {
         let type_of = (puzzle.tiles.len() > Self::SCANNED).then(HashMap::new);
-        let mut types = TileTypes { type_of, tiles: Vec::new(), canon: Vec::new() };
+        let n = puzzle.tiles.len();
+        let mut types = TileTypes { type_of, tiles: Vec::with_capacity(n), canon: Vec::with_capacity(n) };
         for (i, &t) in puzzle.tiles.iter().enumerate() {
             let c = canonical(t, puzzle.rotate);
             let k = match types.find(&c) {
@@ -544,6 +552,11 @@ impl TileTypes {
             None => self.canon.iter().position(|k| k == c),
         }
     }
+}
+
+/// The hint of `cell` in a list of [`TilePuzzle::hints`] (empty: none).
+fn hint_at(hints: &[Option<Hint>], cell: usize) -> Option<Hint> {
+    hints.get(cell).copied().flatten()
 }
 
 /// A cell's hint: its tile's type, and its labels when the turn is given.
@@ -586,11 +599,15 @@ impl Joins {
 /// thousand.
 struct SideColours {
     /// Each label's colour; the first [`SideColours::SCANNED`] labels are
-    /// found by a scan of `labels` (colour: place + 1), with no hashing
-    /// (the small boards of a stream), and only later ones are hashed.
-    labels: Vec<i32>,
+    /// found by a scan of `labels[..scanned]` (colour: place + 1), with no
+    /// hashing and no allocation (the small boards of a stream), and only
+    /// later ones are hashed.
+    labels: [i32; SideColours::SCANNED],
+    scanned: usize,
     colour_of: HashMap<i32, u32>,
-    side: Vec<Vec<[u32; 4]>>,
+    /// `side[4 * t + k]`: orientation `k` of type `t` (a tile has at most
+    /// four orientations), in one array.
+    side: Vec<[u32; 4]>,
 }
 
 impl SideColours {
@@ -598,29 +615,32 @@ impl SideColours {
     const SCANNED: usize = 32;
 
     fn new(orients: &[Vec<(u8, Labels)>]) -> Self {
-        let side = orients.iter().map(|o| vec![[0; 4]; o.len()]).collect();
-        SideColours { labels: Vec::new(), colour_of: HashMap::new(), side }
+        debug_assert!(orients.iter().all(|o| o.len() <= 4), "at most four orientations");
+        let side = vec![[0; 4]; 4 * orients.len()];
+        SideColours { labels: [0; Self::SCANNED], scanned: 0, colour_of: HashMap::new(), side }
     }
 
     /// The colour of side `d` of orientation `k` of type `t`, whose label
     /// there is `label`.
     fn of(&mut self, t: usize, k: usize, d: usize, label: i32) -> u32 {
-        let known = self.side[t][k][d];
+        debug_assert!(k < 4);
+        let known = self.side[4 * t + k][d];
         if known != 0 {
             return known;
         }
-        let colour = match self.labels.iter().position(|&l| l == label) {
+        let colour = match self.labels[..self.scanned].iter().position(|&l| l == label) {
             Some(i) => i as u32 + 1,
-            None if self.labels.len() < Self::SCANNED => {
-                self.labels.push(label);
-                self.labels.len() as u32
+            None if self.scanned < Self::SCANNED => {
+                self.labels[self.scanned] = label;
+                self.scanned += 1;
+                self.scanned as u32
             }
             None => {
-                let next = (self.labels.len() + self.colour_of.len()) as u32 + 1;
+                let next = (self.scanned + self.colour_of.len()) as u32 + 1;
                 *self.colour_of.entry(label).or_insert(next)
             }
         };
-        self.side[t][k][d] = colour;
+        self.side[4 * t + k][d] = colour;
         colour
     }
 }

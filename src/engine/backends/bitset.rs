@@ -72,13 +72,19 @@ pub(crate) fn layout(pb: &Problem) -> Option<Layout> {
         return None;
     }
     let p = pb.primary_count();
-    let mut linked = vec![false; p];
-    for &(a, b) in &pb.links {
-        linked[a as usize] = true;
-        linked[b as usize] = true;
+    // No links (a one-tile board): no list of the linked items.
+    let mut linked = Vec::new();
+    if !pb.links.is_empty() {
+        linked.resize(p, false);
+        for &(a, b) in &pb.links {
+            linked[a as usize] = true;
+            linked[b as usize] = true;
+        }
     }
     let last_linked = linked.iter().rposition(|&l| l);
-    let is_tail = |i: usize| pb.multiplicity[i] == 1 && !linked[i] && last_linked.is_some_and(|l| i > l);
+    // `linked` is looked at only when some item is linked (an item past
+    // the last linked one is not linked).
+    let is_tail = |i: usize| pb.multiplicity[i] == 1 && last_linked.is_some_and(|l| i > l);
     let ones = pb.multiplicity.iter().filter(|&&m| m == 1).count();
     let tails = (0..p).filter(|&i| is_tail(i)).count();
     let mut compact = tails > 0 && (ones - tails).div_ceil(64) < ones.div_ceil(64);

@@ -73,11 +73,11 @@ use super::balance::{Balance, Delta};
 use super::blocks::Jagged;
 use super::shape::UniformSlots;
 use super::{Backend, Node, Step};
+use crate::engine::fasthash::FastMap;
 use crate::engine::memo::{self, Packer};
 use crate::engine::problem::{DenseColours, Problem};
 use crate::engine::search::halt::{Halt, Stopped};
 use crate::engine::tuning::{MAX_TABLE, MAX_TABLES};
-use std::collections::HashMap;
 use std::sync::Arc;
 
 /// A slot without a lookup table (its key space is too large).
@@ -540,8 +540,9 @@ impl Lists {
         // R8: the lists so far by (class, places of the slot's items in the
         // class's item order, back items, radixes), each with its first
         // slot and the sort's permutation.
-        type Shared = HashMap<(u32, Vec<usize>, usize, Vec<u64>), (usize, Vec<u32>)>;
-        let mut by_class: Shared = HashMap::new();
+        // Looked up, never iterated: the fast hasher changes no answer.
+        type Shared = FastMap<(u32, Vec<usize>, usize, Vec<u64>), (usize, Vec<u32>)>;
+        let mut by_class: Shared = FastMap::with_capacity_and_hasher(order.len(), Default::default());
         for (s, &slot_index) in order.iter().enumerate() {
             halt.check()?;
             let slot_index = slot_index as usize;

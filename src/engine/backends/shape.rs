@@ -16,9 +16,9 @@
 //! `P` with two copies, join `x`), the slots are `a` and `b`, the piece is
 //! `P`, and the slots are uniform: every option of `b` touches `x`.
 
+use crate::engine::fasthash::FastMap;
 use crate::engine::problem::{Compact, DenseColours, Problem};
 use crate::engine::search::halt::{Halt, Stopped};
-use std::collections::HashMap;
 use std::sync::OnceLock;
 
 /// "Not a slot" / "not a piece" in the per-item tables.
@@ -244,7 +244,8 @@ impl<'s> UniformSlots<'s> {
             }
         }
         let mut class = vec![0u32; n];
-        let mut firsts: HashMap<(u32, Vec<u32>), u32> = HashMap::new();
+        // Looked up, never iterated (so too below): the fast hasher.
+        let mut firsts: FastMap<(u32, Vec<u32>), u32> = FastMap::with_capacity_and_hasher(n, Default::default());
         let mut items = Vec::with_capacity(n);
         for s in 0..n {
             halt.every(s)?;
@@ -286,7 +287,7 @@ impl<'s> UniformSlots<'s> {
         }
         let n = self.items.len();
         let mut class: Vec<u32> = (0..n as u32).collect();
-        let mut firsts: HashMap<u64, Vec<usize>> = HashMap::new();
+        let mut firsts: FastMap<u64, Vec<usize>> = FastMap::with_capacity_and_hasher(n, Default::default());
         for (s, class) in class.iter_mut().enumerate() {
             halt.check()?;
             if !self.ordered[s] {

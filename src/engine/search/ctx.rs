@@ -76,11 +76,27 @@ struct Kept {
 struct ProgressBoard {
     done: f64,
     total: f64,
+    /// Per worker (0 for a worker not yet seen: the list grows on a
+    /// worker's first report, so a search that ends before any, as a small
+    /// case's does, allocates none).
     running: Vec<f64>,
 }
 
+impl ProgressBoard {
+    /// Worker `worker`'s share of its ticket.
+    fn running(&mut self, worker: usize) -> &mut f64 {
+        if self.running.len() <= worker {
+            self.running.resize(worker + 1, 0.0);
+        }
+        &mut self.running[worker]
+    }
+}
+
 impl<'a> Shared<'a> {
+    /// What `threads` workers share (the progress board sizes itself as
+    /// the workers report).
     pub(crate) fn new(config: &'a SearchConfig, visitor: Option<&'a Visitor<'a>>, threads: usize) -> Self {
+        debug_assert!(threads <= 1 << 16, "a sane number of workers");
         Shared {
             config,
             visitor,
@@ -94,7 +110,7 @@ impl<'a> Shared<'a> {
             solutions: AtomicU64::new(0),
             best_ticket: AtomicUsize::new(usize::MAX),
             first: Mutex::new(None),
-            progress: Mutex::new(ProgressBoard { done: 0.0, total: 1.0, running: vec![0.0; threads.max(1)] }),
+            progress: Mutex::new(ProgressBoard { done: 0.0, total: 1.0, running: Vec::new() }),
         }
     }
 
@@ -148,7 +164,7 @@ impl<'a> Shared<'a> {
     pub(crate) fn ticket_done(&self, worker: usize, weight: f64) {
         let mut board = self.progress.lock().unwrap();
         board.done += weight;
-        board.running[worker] = 0.0;
+        *board.running(worker) = 0.0;
     }
 
     /// Whether a ticket left of `ticket` has a kept solution (then
@@ -209,7 +225,11 @@ impl<'a> Ctx<'a> {
             run_budget: u64::MAX,
             budget_hit: false,
             period: FIRST_POLL_PERIOD,
-            last_poll: Instant::now(),
+            // The search's start, not a clock read of its own: a stream of
+            // small cases reads the clock once less per case, and the
+            // first poll's gap is at most a little longer (the period
+            // adapts from the second poll on).
+            last_poll: shared.start,
             budget: true,
         }
     }
@@ -347,7 +367,10 @@ impl<'a> Ctx<'a> {
         self.solutions += 1;
         let mut first = sh.first.lock().unwrap();
         if first.as_ref().is_none_or(|kept| self.ticket < kept.ticket) {
-            *first = Some(Kept { ticket: self.ticket, options: options.collect() });
+            // Only a visitor reads the options: a verdict alone keeps none
+            // (no allocation per case on a stream of small ones).
+            let options = if sh.visitor.is_some() { options.collect() } else { Vec::new() };
+            *first = Some(Kept { ticket: self.ticket, options });
             sh.best_ticket.fetch_min(self.ticket, Ordering::Relaxed);
         }
     }
@@ -435,7 +458,7 @@ impl<'a> Ctx<'a> {
             f += f64::from(k.saturating_sub(1)) * scale;
         }
         let mut board = sh.progress.lock().unwrap();
-        board.running[self.worker] = self.weight * f.min(1.0);
+        *board.running(self.worker) = self.weight * f.min(1.0);
         let frac = (board.done + board.running.iter().sum::<f64>()) / board.total.max(1e-300);
         m.set_fraction(frac.min(1.0));
     }

@@ -106,12 +106,20 @@ fn label_balance(p: &TilePuzzle) -> Option<Refutation> {
     // `bside` that meet l), from one sorted list (no hashing: this runs
     // once per case, and a stream of tiny cases pays it per case; one
     // list for both directions).
-    let mut sides: Vec<(i32, bool)> = Vec::with_capacity(2 * p.tiles.len());
+    // A board of at most 16 tiles keeps the list on the stack.
+    let n = 2 * p.tiles.len();
+    let mut stack = [(0, false); 32];
+    let mut heap = Vec::new();
+    let sides: &mut [(i32, bool)] = if n <= stack.len() {
+        &mut stack[..n]
+    } else {
+        heap.resize(n, (0, false));
+        &mut heap
+    };
     for (a, bside, slack, dir) in [(RIGHT, LEFT, p.rows, "right/left"), (BOTTOM, TOP, p.cols, "bottom/top")] {
-        sides.clear();
-        for t in &p.tiles {
-            sides.push((t[a], true));
-            sides.push((p.rule.partner(t[bside]), false));
+        for (pair, t) in sides.chunks_exact_mut(2).zip(&p.tiles) {
+            pair[0] = (t[a], true);
+            pair[1] = (p.rule.partner(t[bside]), false);
         }
         sides.sort_unstable();
         let counts = sides.chunk_by(|x, y| x.0 == y.0).map(|run| {
