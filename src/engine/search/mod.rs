@@ -65,10 +65,21 @@ pub(crate) trait Mode {
 pub(crate) fn search<B: Backend, M: Mode>(backend: &mut B, ctx: &mut Ctx, mode: &mut M) -> ControlFlow<()> {
     let base = backend.base();
     let mut since = 0u32;
+    // Debug builds check the backend's invariants at every node of a
+    // search's first 2^14 nodes (every step of the small searches the
+    // tests cross-check), then at every 64th: a whole check costs a
+    // few nodes' work, and long searches in debug builds must stay minutes.
+    #[cfg(debug_assertions)]
+    let mut entered = 0u64;
     mode.start(base);
     let flow = 'enter: loop {
         #[cfg(debug_assertions)]
-        backend.check();
+        {
+            if entered < 1 << 14 || entered % 64 == 0 {
+                backend.check();
+            }
+            entered += 1;
+        }
         // S1: enter the current node.
         let depth = backend.depth();
         let node = backend.node();
