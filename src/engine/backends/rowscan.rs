@@ -142,6 +142,23 @@ impl Tables {
     }
 }
 
+/// What the search reads of a slot at each node, in one place (the
+/// fields of [`Tables`] of the same names, at the slot): where its items
+/// start in `items` and how many are back items and items in all; where
+/// its list, forward colours, table and leading digits start; its list's
+/// length.
+#[derive(Clone, Copy, Debug)]
+struct Pos {
+    item: u32,
+    nb: u32,
+    ni: u32,
+    list: u32,
+    fwd: u32,
+    table: u32,
+    lead: u32,
+    len: u32,
+}
+
 /// One level of the search: the run `[lo, hi)` of its slot's list that
 /// matched the back colours, and the entry taken.
 #[derive(Clone, Copy, Debug, Default)]
@@ -173,24 +190,17 @@ pub(crate) struct Tables {
     /// Per slot: where its entries start when every slot's are counted
     /// in turn (the rows of `bal`).
     sorted_off: Vec<u32>,
-    /// Per slot: its items, back ones first, and each back item's radix
-    /// (colours on it).
-    item: Jagged<u32>,
-    radix: Jagged<u64>,
-    /// Per slot whose key space is small (`table_off[s] != NO_TABLE`): the
-    /// start of each key's run, `table[table_off[s] + key]`, and the end
+    /// Per slot whose key space is small (`pos[s].table != NO_TABLE`): the
+    /// start of each key's run, `table[pos[s].table + key]`, and the end
     /// one entry later: R2 without a binary search.
-    table_off: Vec<u32>,
     table: Vec<u32>,
     /// Per slot without such a table but with back items: the start of
     /// each colour's run on its first back item (the key's leading digit),
-    /// `lead[lead_off[s] + colour]`: R2 binary-searches within it, a
+    /// `lead[pos[s].lead + colour]`: R2 binary-searches within it, a
     /// handful of options, not the slot's whole list.
-    lead_off: Vec<u32>,
     lead: Vec<u32>,
     /// Per list entry: the dense colours on the slot's forward items, at
-    /// `fwd_off[s] + (k - list_off[s]) * n_fwd(s)`.
-    fwd_off: Vec<u32>,
+    /// `pos[s].fwd + (k - list_off[s]) * n_fwd(s)`.
     fwd: Vec<u32>,
     /// The copies of each piece, their sum, and the secondary items.
     copies: Vec<u32>,
@@ -214,6 +224,12 @@ pub(crate) struct Tables {
     /// Per sorted option: its net changes to the balance, at
     /// `bal[bal_off[k]..bal_off[k + 1]]`.
     bal: Jagged<Delta>,
+    /// Per slot: what a node reads of it; every slot's items (back ones
+    /// first), slot after slot, and each one's radix (1 on the forward
+    /// items).
+    pos: Vec<Pos>,
+    items: Vec<u32>,
+    radixes: Vec<u64>,
 }
 
 impl<const BALANCED: bool> RowScan<BALANCED> {
@@ -264,7 +280,26 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
         for &l in &lists.len {
             sorted_off.push(sorted_off.last().expect("pushed") + l);
         }
+        let (mut items, mut radixes, mut pos) = (Vec::new(), Vec::new(), Vec::with_capacity(n));
+        for s in 0..n {
+            let (row, radix) = (lists.item.row(s), lists.radix.row(s));
+            pos.push(Pos {
+                item: items.len() as u32,
+                nb: radix.len() as u32,
+                ni: row.len() as u32,
+                list: lists.list_off[s],
+                fwd: lists.fwd_off[s],
+                table: runs.table_off[s],
+                lead: runs.lead_off[s],
+                len: lists.len[s],
+            });
+            items.extend_from_slice(row);
+            radixes.extend(radix.iter().copied().chain(std::iter::repeat(1).take(row.len() - radix.len())));
+        }
         let mut tables = Tables {
+            pos,
+            items,
+            radixes,
             balance,
             bal: Jagged::new(),
             key_bound,
@@ -283,13 +318,8 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
             perm: lists.perm,
             inv: lists.inv,
             sorted_off,
-            item: lists.item,
-            radix: lists.radix,
-            table_off: runs.table_off,
             table: runs.table,
-            lead_off: runs.lead_off,
             lead: runs.lead,
-            fwd_off: lists.fwd_off,
             fwd: lists.fwd,
             n_colours: dense.n_colours.len(),
             left: remaining.iter().map(|&r| u64::from(r)).sum(),
@@ -340,27 +370,23 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
     /// R2: the run of slot `s`'s options that match the current colours.
     #[inline(always)]
     fn run_of(&self, s: usize) -> (u32, u32) {
-        let (items, radixes) = (self.item.row(s), self.radix.row(s));
-        let nb = radixes.len();
+        let p = self.pos[s];
+        let back = p.item as usize..(p.item + p.nb) as usize;
         let (mut k, mut first_colour) = (0u64, 0);
-        for b in 0..nb {
-            let c = self.colour[items[b] as usize];
+        for (b, (&j, &r)) in self.items[back.clone()].iter().zip(&self.radixes[back]).enumerate() {
+            let c = self.colour[j as usize];
             debug_assert!(c != u32::MAX, "a back item has no colour");
-            k = k * radixes[b] + u64::from(c);
+            k = k * r + u64::from(c);
             if b == 0 {
                 first_colour = c as usize;
             }
         }
-        let t = self.table_off[s];
-        if t != NO_TABLE {
-            let t = t as usize + k as usize;
+        if p.table != NO_TABLE {
+            let t = p.table as usize + k as usize;
             return (self.table[t], self.table[t + 1]);
         }
-        let (lo, hi) = match self.lead_off[s] {
-            NO_TABLE => {
-                let lo = self.list_off[s] as usize;
-                (lo, lo + self.len[s] as usize)
-            }
+        let (lo, hi) = match p.lead {
+            NO_TABLE => (p.list as usize, (p.list + p.len) as usize),
             l => (self.lead[l as usize + first_colour] as usize, self.lead[l as usize + first_colour + 1] as usize),
         };
         let keys = &self.key[lo..hi];
@@ -378,12 +404,11 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
         self.remaining[q] -= 1;
         self.left -= 1;
         let t = &*self.tables;
-        let items = t.item.row(s);
-        let nb = t.radix.row_len(s);
-        let nf = items.len() - nb;
-        let f0 = t.fwd_off[s] as usize + (k - t.list_off[s] as usize) * nf;
-        for f in 0..nf {
-            self.colour[items[nb + f] as usize] = t.fwd[f0 + f];
+        let p = t.pos[s];
+        let nf = (p.ni - p.nb) as usize;
+        let f0 = p.fwd as usize + (k - p.list as usize) * nf;
+        for (&j, &c) in t.items[(p.item + p.nb) as usize..(p.item + p.ni) as usize].iter().zip(&t.fwd[f0..f0 + nf]) {
+            self.colour[j as usize] = c;
         }
         self.levels[s].at = k as u32;
         self.level += 1;
@@ -437,7 +462,8 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
             );
         }
         if self.level < self.n_slots {
-            let back = &self.item.row(self.level)[..self.radix.row_len(self.level)];
+            let p = self.pos[self.level];
+            let back = &self.items[p.item as usize..(p.item + p.nb) as usize];
             for &j in back {
                 assert!(self.colour[j as usize] != u32::MAX, "a back item has no colour");
             }
