@@ -3,6 +3,7 @@
 //! A [`Problem`] is built once with a [`ProblemBuilder`] and never changes;
 //! every search backend compiles its own working state from it.
 
+use crate::engine::fasthash::FastMap;
 use crate::engine::search::halt::{Halt, Stopped};
 use thiserror::Error;
 
@@ -386,8 +387,9 @@ impl Problem {
             }
         }
         let mut dense = DenseColours { map: vec![0; self.n_secondary], ..DenseColours::default() };
-        let mut known: std::collections::HashMap<Vec<(u32, u32)>, u32> = std::collections::HashMap::new();
-        let mut same: std::collections::HashMap<Vec<u32>, u32> = std::collections::HashMap::new();
+        // Looked up, never iterated: the fast hasher changes no answer.
+        let mut known: FastMap<Vec<(u32, u32)>, u32> = FastMap::default();
+        let mut same: FastMap<Vec<u32>, u32> = FastMap::default();
         for (j, touch) in touch.into_iter().enumerate() {
             halt.every(j)?;
             let m = match known.get(&touch) {
