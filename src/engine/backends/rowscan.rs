@@ -294,7 +294,7 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
                 len: lists.len[s],
             });
             items.extend_from_slice(row);
-            radixes.extend(radix.iter().copied().chain(std::iter::repeat(1).take(row.len() - radix.len())));
+            radixes.extend(radix.iter().copied().chain(std::iter::repeat_n(1, row.len() - radix.len())));
         }
         let mut tables = Tables {
             pos,

@@ -272,7 +272,7 @@ impl Lists {
         let keys: Vec<u64> = (0..n).map(|t| slot.key(t)).collect();
         let order = if space <= COUNTING_DENSITY * n as u64 + COUNTING_SLACK {
             let space = space as usize;
-            if space as u64 <= MAX_TABLE && self.table.len() + space + 1 <= MAX_TABLES {
+            if space as u64 <= MAX_TABLE && self.table.len() + space < MAX_TABLES {
                 self.table_off.push(self.table.len() as u32);
                 count(&keys, space, start as u32, &mut self.table)
             } else {
