@@ -120,6 +120,23 @@ impl Tables {
         self.sorted_off[s] as usize + (k - self.list_off[s] as usize)
     }
 
+    /// R7: each entry's net changes to the balance, slot after slot (the
+    /// rows of `bal`); none without the balance.
+    fn deltas(&self, halt: &Halt) -> Result<Jagged<Delta>, Stopped> {
+        let mut bal = Jagged::new();
+        if let Some(b) = &self.balance {
+            for s in 0..self.n_slots {
+                halt.check()?;
+                let off = self.list_off[s] as usize;
+                for k in off..off + self.len[s] as usize {
+                    b.deltas(self.option(s, k) as usize, |_, e| e == 1, bal.data_mut());
+                    bal.end_row();
+                }
+            }
+        }
+        Ok(bal)
+    }
+
     /// The problem's number of the option at entry `k` (an index into the
     /// lists) of slot `s`'s list.
     fn option(&self, s: usize, k: usize) -> u32 {
@@ -157,6 +174,30 @@ struct Pos {
     table: u32,
     lead: u32,
     len: u32,
+}
+
+impl Pos {
+    /// Every slot's record, its items laid end to end and their radixes.
+    fn of(lists: &Lists, runs: &RunTables) -> (Vec<Pos>, Vec<u32>, Vec<u64>) {
+        let n = lists.list_off.len();
+        let (mut items, mut radixes, mut pos) = (Vec::new(), Vec::new(), Vec::with_capacity(n));
+        for s in 0..n {
+            let (row, radix) = (lists.item.row(s), lists.radix.row(s));
+            pos.push(Pos {
+                item: items.len() as u32,
+                nb: radix.len() as u32,
+                ni: row.len() as u32,
+                list: lists.list_off[s],
+                fwd: lists.fwd_off[s],
+                table: runs.table_off[s],
+                lead: runs.lead_off[s],
+                len: lists.len[s],
+            });
+            items.extend_from_slice(row);
+            radixes.extend(radix.iter().copied().chain(std::iter::repeat_n(1, row.len() - radix.len())));
+        }
+        (pos, items, radixes)
+    }
 }
 
 /// One level of the search: the run `[lo, hi)` of its slot's list that
@@ -280,22 +321,7 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
         for &l in &lists.len {
             sorted_off.push(sorted_off.last().expect("pushed") + l);
         }
-        let (mut items, mut radixes, mut pos) = (Vec::new(), Vec::new(), Vec::with_capacity(n));
-        for s in 0..n {
-            let (row, radix) = (lists.item.row(s), lists.radix.row(s));
-            pos.push(Pos {
-                item: items.len() as u32,
-                nb: radix.len() as u32,
-                ni: row.len() as u32,
-                list: lists.list_off[s],
-                fwd: lists.fwd_off[s],
-                table: runs.table_off[s],
-                lead: runs.lead_off[s],
-                len: lists.len[s],
-            });
-            items.extend_from_slice(row);
-            radixes.extend(radix.iter().copied().chain(std::iter::repeat_n(1, row.len() - radix.len())));
-        }
+        let (pos, items, radixes) = Pos::of(&lists, &runs);
         let mut tables = Tables {
             pos,
             items,
@@ -325,18 +351,7 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
             left: remaining.iter().map(|&r| u64::from(r)).sum(),
             copies: remaining,
         };
-        if let Some(b) = &tables.balance {
-            let mut bal = Jagged::new();
-            for s in 0..n {
-                halt.check()?;
-                let off = tables.list_off[s] as usize;
-                for k in off..off + tables.len[s] as usize {
-                    b.deltas(tables.option(s, k) as usize, |_, e| e == 1, bal.data_mut());
-                    bal.end_row();
-                }
-            }
-            tables.bal = bal;
-        }
+        tables.bal = tables.deltas(halt)?;
         Ok(Some(RowScan::over(Arc::new(tables))))
     }
 
