@@ -3,10 +3,12 @@
 //! The standard `HashMap` hashes with SipHash, which resists inputs built
 //! to collide but costs some 20 instructions a word, and draws its random
 //! keys for every new map. The builds' maps (the row scan's lists by
-//! class, the shape analysis's classes) are filled once per case from the
-//! engine's own numbers and are only looked up, never iterated, so their
-//! hasher changes no answer; a stream of small cases paid the hashing on
-//! every case (a 3x3 Tetravex board: about a tenth of its instructions).
+//! class, the shape analysis's classes, the compact form's colour maps,
+//! and the tile encoding's tile types and label colours) are filled once
+//! per case from the case's own numbers and are only looked up, never
+//! iterated, so their hasher changes no answer; a stream of small cases
+//! paid the hashing on every case (a 3x3 Tetravex board: about a tenth of
+//! its instructions), a big board a few percent of its setup.
 //!
 //! [`FastHasher`] mixes each word in with one rotation, one exclusive or and
 //! one multiplication (the scheme of the Rust compiler's `FxHasher`):
@@ -50,6 +52,10 @@ impl Hasher for FastHasher {
     #[inline]
     fn write_u8(&mut self, x: u8) {
         self.add(u64::from(x));
+    }
+    #[inline]
+    fn write_i32(&mut self, x: i32) {
+        self.add(u64::from(x as u32));
     }
     #[inline]
     fn write_u32(&mut self, x: u32) {

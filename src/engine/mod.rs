@@ -85,7 +85,7 @@ mod backends;
 mod choice;
 mod config;
 mod count;
-mod fasthash;
+pub(crate) mod fasthash;
 mod memo;
 mod outcome;
 mod problem;

@@ -3,6 +3,7 @@
 //! A [`Problem`] is built once with a [`ProblemBuilder`] and never changes;
 //! every search backend compiles its own working state from it.
 
+use crate::engine::fasthash::FastMap;
 use crate::engine::search::halt::{Halt, Stopped};
 use thiserror::Error;
 
@@ -218,7 +219,8 @@ pub(crate) struct DenseColours {
     pub n_colours: Vec<u32>,
     /// The compact form's numbers: item `j`'s colour `c` has the number
     /// `maps[map[j]][c]` (items touched by the same templates at the same
-    /// places, in the same order, share a map).
+    /// places, in the same order, share a map, and so do items whose maps
+    /// are equal).
     pub map: Vec<u32>,
     pub maps: Vec<Vec<u32>>,
 }
@@ -385,7 +387,9 @@ impl Problem {
             }
         }
         let mut dense = DenseColours { map: vec![0; self.n_secondary], ..DenseColours::default() };
-        let mut known: std::collections::HashMap<Vec<(u32, u32)>, u32> = std::collections::HashMap::new();
+        // Looked up, never iterated: the fast hasher changes no answer.
+        let mut known: FastMap<Vec<(u32, u32)>, u32> = FastMap::default();
+        let mut same: FastMap<Vec<u32>, u32> = FastMap::default();
         for (j, touch) in touch.into_iter().enumerate() {
             halt.every(j)?;
             let m = match known.get(&touch) {
@@ -401,10 +405,17 @@ impl Problem {
                             }
                         }
                     }
-                    dense.maps.push(map);
-                    dense.n_colours.push(n);
-                    known.insert(touch, dense.maps.len() as u32 - 1);
-                    dense.maps.len() as u32 - 1
+                    // Equal maps are one: the slots of one template whose
+                    // items number their colours alike are then one class
+                    // of the row scan (on a Tetravex board the inner cells
+                    // beside a side and those deep inside).
+                    let m = *same.entry(map).or_insert_with_key(|map| {
+                        dense.maps.push(map.clone());
+                        dense.n_colours.push(n);
+                        dense.maps.len() as u32 - 1
+                    });
+                    known.insert(touch, m);
+                    m
                 }
             };
             dense.map[j] = m;

@@ -42,8 +42,8 @@
 //! impossibility walks a tree about four times smaller; counts and lists
 //! keep every solution.
 
+use crate::engine::fasthash::FastMap;
 use crate::engine::{Halt, OptionId, Primary, Problem, ProblemBuilder, Secondary, Stopped, TemplateId};
-use std::collections::HashMap;
 
 pub mod refute;
 
@@ -511,7 +511,7 @@ struct TileTypes {
     /// Each type's canonical labels, to its type; on boards of at most
     /// [`TileTypes::SCANNED`] tiles, none: the canonical labels are scanned
     /// (no hashing for the small cases of a stream).
-    type_of: Option<HashMap<Labels, usize>>,
+    type_of: Option<FastMap<Labels, usize>>,
     /// Per type: its tiles.
     tiles: Vec<Vec<usize>>,
     /// Per type: its canonical labels.
@@ -523,7 +523,7 @@ impl TileTypes {
     const SCANNED: usize = 64;
 
     fn of(puzzle: &TilePuzzle) -> Self {
-        let type_of = (puzzle.tiles.len() > Self::SCANNED).then(HashMap::new);
+        let type_of = (puzzle.tiles.len() > Self::SCANNED).then(FastMap::default);
         let n = puzzle.tiles.len();
         let mut types = TileTypes { type_of, tiles: Vec::with_capacity(n), canon: Vec::with_capacity(n) };
         for (i, &t) in puzzle.tiles.iter().enumerate() {
@@ -604,7 +604,7 @@ struct SideColours {
     /// later ones are hashed.
     labels: [i32; SideColours::SCANNED],
     scanned: usize,
-    colour_of: HashMap<i32, u32>,
+    colour_of: FastMap<i32, u32>,
     /// `side[4 * t + k]`: orientation `k` of type `t` (a tile has at most
     /// four orientations), in one array.
     side: Vec<[u32; 4]>,
@@ -617,7 +617,7 @@ impl SideColours {
     fn new(orients: &[Vec<(u8, Labels)>]) -> Self {
         debug_assert!(orients.iter().all(|o| o.len() <= 4), "at most four orientations");
         let side = vec![[0; 4]; 4 * orients.len()];
-        SideColours { labels: [0; Self::SCANNED], scanned: 0, colour_of: HashMap::new(), side }
+        SideColours { labels: [0; Self::SCANNED], scanned: 0, colour_of: FastMap::default(), side }
     }
 
     /// The colour of side `d` of orientation `k` of type `t`, whose label

@@ -123,13 +123,6 @@ impl<T> Jagged<T> {
         Self::default()
     }
 
-    /// No rows, with room for `rows` rows of `total` entries in all.
-    pub(crate) fn with_capacity(rows: usize, total: usize) -> Self {
-        let mut offsets = Vec::with_capacity(rows + 1);
-        offsets.push(0);
-        Jagged { offsets, data: Vec::with_capacity(total) }
-    }
-
     /// Adds an entry to the row being built (closed by [`Jagged::end_row`]).
     #[inline]
     pub(crate) fn push(&mut self, x: T) {

@@ -22,14 +22,16 @@
 //! `cd`), and the candidates for `d` are found by one table lookup.
 //!
 //! * **R1** (index): per slot, its options sorted by their *key*, the
-//!   mixed-radix number formed by their dense colours on the back items.
+//!   mixed-radix number formed by their dense colours on the back items
+//!   (counted where the keys are few, `rowscan/lists.rs`).
 //! * **R2** (enter slot `i`): form the key from the current colours of the
 //!   back items; look the run of options with that key up in the slot's
-//!   table (one entry per possible key, when there are at most 65,536 of
-//!   them and at most [`TABLE_DENSITY`] times the slot's options), or
-//!   binary-search it. (A 28x28 board with 112 labels has 12,544 keys per
-//!   slot for 784 options: tables for all its slots took 39 MB and most of
-//!   the backend's setup, per thread.)
+//!   list's table (one entry per possible key, when there are at most
+//!   65,536 of them and about 32 times the list's entries: the counting
+//!   sort of R1 gives it), or binary-search it. (A 28x28 board with 112
+//!   labels has 12,544 keys per slot for 784 options: one table per slot
+//!   took 39 MB and most of the backend's setup, per thread; one per
+//!   shared list, R8, takes a few.)
 //! * **R3** (try): the options of the run in order, skipping those whose
 //!   piece has no copy left; taking one decrements its piece and writes its
 //!   colours on the slot's *forward* items (the others).
@@ -73,55 +75,13 @@ use super::balance::{Balance, Delta};
 use super::blocks::Jagged;
 use super::shape::UniformSlots;
 use super::{Backend, Node, Step};
-use crate::engine::fasthash::FastMap;
 use crate::engine::memo::{self, Packer};
-use crate::engine::problem::{DenseColours, Problem};
+use crate::engine::problem::Problem;
 use crate::engine::search::halt::{Halt, Stopped};
-use crate::engine::tuning::{MAX_TABLE, MAX_TABLES};
+use lists::{Layout, Lists, RunTables, SlotOptions, NO_TABLE};
 use std::sync::Arc;
 
-/// A slot without a lookup table (its key space is too large).
-const NO_TABLE: u32 = u32::MAX;
-
-/// R2: a slot has a table only when its key space is at most this many
-/// times its options (or 4,096 keys): beyond, the table is mostly empty
-/// runs and costs more to build than its lookups save.
-const TABLE_DENSITY: u64 = 8;
-
-/// The slot order and each slot's back and forward items.
-struct Layout {
-    /// Per slot position: its secondary items, back ones first.
-    items: Vec<Vec<u32>>,
-    n_back: Vec<usize>,
-}
-
-impl Layout {
-    /// The layout of the slots taken in `order` (position -> slot), with
-    /// the keys' radixes from `n_colours` (colours per item); `None` unless
-    /// every key fits in 64 bits.
-    fn new(uniform: &UniformSlots, order: &[u32], n_colours: &[u32]) -> Option<Layout> {
-        // Back items: touched by an earlier slot (so coloured when the slot
-        // is reached, since every option of that slot colours them).
-        let mut seen = vec![false; n_colours.len()];
-        let mut items = Vec::with_capacity(order.len());
-        let mut n_back = Vec::with_capacity(order.len());
-        for &slot in order {
-            let s = &uniform.items[slot as usize];
-            let (back, fwd): (Vec<u32>, Vec<u32>) = s.iter().partition(|&&j| seen[j as usize]);
-            let radix =
-                back.iter().map(|&j| u128::from(n_colours[j as usize].max(1))).fold(1u128, u128::saturating_mul);
-            if radix > u128::from(u64::MAX) {
-                return None;
-            }
-            for &j in s {
-                seen[j as usize] = true;
-            }
-            n_back.push(back.len());
-            items.push(back.into_iter().chain(fwd).collect());
-        }
-        Some(Layout { items, n_back })
-    }
-}
+mod lists;
 
 /// The backend: the search state of one worker, over the tables that the
 /// workers of a search share (reached through `Deref`).
@@ -153,10 +113,90 @@ impl<const BALANCED: bool> std::ops::Deref for RowScan<BALANCED> {
 }
 
 impl Tables {
-    /// The index in `opt` of entry `k` of slot `s`'s list.
+    /// The place among every slot's entries (slot after slot) of entry `k`
+    /// (an index into the lists) of slot `s`'s list: a row of `bal`.
     #[inline(always)]
     fn sorted(&self, s: usize, k: usize) -> usize {
-        self.opt.start(s) + (k - self.list_off[s] as usize)
+        self.sorted_off[s] as usize + (k - self.list_off[s] as usize)
+    }
+
+    /// R7: each entry's net changes to the balance, slot after slot (the
+    /// rows of `bal`); none without the balance.
+    fn deltas(&self, halt: &Halt) -> Result<Jagged<Delta>, Stopped> {
+        let mut bal = Jagged::new();
+        if let Some(b) = &self.balance {
+            for s in 0..self.n_slots {
+                halt.check()?;
+                let off = self.list_off[s] as usize;
+                for k in off..off + self.len[s] as usize {
+                    b.deltas(self.option(s, k) as usize, |_, e| e == 1, bal.data_mut());
+                    bal.end_row();
+                }
+            }
+        }
+        Ok(bal)
+    }
+
+    /// The problem's number of the option at entry `k` (an index into the
+    /// lists) of slot `s`'s list.
+    fn option(&self, s: usize, k: usize) -> u32 {
+        let t = self.perm[k];
+        match &self.options {
+            SlotOptions::Ranges(first) => first[s] + t,
+            SlotOptions::Rows(rows) => rows.row(s)[t as usize],
+        }
+    }
+
+    /// The entry (an index into the lists) of the problem's option `o` in
+    /// slot `s`'s list, if `o` is an option of that slot.
+    fn entry(&self, s: usize, o: u32) -> Option<usize> {
+        let t = match &self.options {
+            SlotOptions::Ranges(first) => o.checked_sub(first[s]).filter(|&t| t < self.len[s])?,
+            SlotOptions::Rows(rows) => rows.row(s).binary_search(&o).ok()? as u32,
+        };
+        let off = self.list_off[s] as usize;
+        Some(off + self.inv[off + t as usize] as usize)
+    }
+}
+
+/// What the search reads of a slot at each node, in one place (the
+/// fields of [`Tables`] of the same names, at the slot): where its items
+/// start in `items` and how many are back items and items in all; where
+/// its list, forward colours, table and leading digits start; its list's
+/// length.
+#[derive(Clone, Copy, Debug)]
+struct Pos {
+    item: u32,
+    nb: u32,
+    ni: u32,
+    list: u32,
+    fwd: u32,
+    table: u32,
+    lead: u32,
+    len: u32,
+}
+
+impl Pos {
+    /// Every slot's record, its items laid end to end and their radixes.
+    fn of(lists: &Lists, runs: &RunTables) -> (Vec<Pos>, Vec<u32>, Vec<u64>) {
+        let n = lists.list_off.len();
+        let (mut items, mut radixes, mut pos) = (Vec::new(), Vec::new(), Vec::with_capacity(n));
+        for s in 0..n {
+            let (row, radix) = (lists.item.row(s), lists.radix.row(s));
+            pos.push(Pos {
+                item: items.len() as u32,
+                nb: radix.len() as u32,
+                ni: row.len() as u32,
+                list: lists.list_off[s],
+                fwd: lists.fwd_off[s],
+                table: runs.table_off[s],
+                lead: runs.lead_off[s],
+                len: lists.len[s],
+            });
+            items.extend_from_slice(row);
+            radixes.extend(radix.iter().copied().chain(std::iter::repeat_n(1, row.len() - radix.len())));
+        }
+        (pos, items, radixes)
     }
 }
 
@@ -174,35 +214,35 @@ struct Run {
 pub(crate) struct Tables {
     n_slots: usize,
     slot_item: Vec<u32>,
-    /// Per slot: its options sorted by key, in `opt[opt_off[s]..opt_off[s
-    /// + 1]]`; their keys, pieces and forward colours (R8, its *list*) at
-    /// `key[list_off[s]..]` and `piece[list_off[s]..]`, as many. The
-    /// search's option indices `k` are indices into the lists.
-    opt: Jagged<u32>,
+    /// Per slot: its options (`len[s]` of them) sorted by key, their
+    /// keys, pieces, places among the slot's `options` (`perm`) and
+    /// forward colours (R8, its *list*, perhaps another slot's too) at
+    /// `key[list_off[s]..]`, `piece[list_off[s]..]`, `perm[list_off[s]..]`;
+    /// `inv[list_off[s] + t]` is the entry of place `t`, from the list's
+    /// start (see `lists.rs`). The search's option indices `k` are
+    /// indices into the lists.
+    options: SlotOptions,
     list_off: Vec<u32>,
+    len: Vec<u32>,
     key: Vec<u64>,
     piece: Vec<u32>,
-    /// Per slot: its items, back ones first, and each back item's radix
-    /// (colours on it).
-    item: Jagged<u32>,
-    radix: Jagged<u64>,
-    /// Per slot whose key space is small (`table_off[s] != NO_TABLE`): the
-    /// start of each key's run, `table[table_off[s] + key]`, and the end
+    perm: Vec<u32>,
+    inv: Vec<u32>,
+    /// Per slot: where its entries start when every slot's are counted
+    /// in turn (the rows of `bal`).
+    sorted_off: Vec<u32>,
+    /// Per slot whose key space is small (`pos[s].table != NO_TABLE`): the
+    /// start of each key's run, `table[pos[s].table + key]`, and the end
     /// one entry later: R2 without a binary search.
-    table_off: Vec<u32>,
     table: Vec<u32>,
     /// Per slot without such a table but with back items: the start of
     /// each colour's run on its first back item (the key's leading digit),
-    /// `lead[lead_off[s] + colour]`: R2 binary-searches within it, a
+    /// `lead[pos[s].lead + colour]`: R2 binary-searches within it, a
     /// handful of options, not the slot's whole list.
-    lead_off: Vec<u32>,
     lead: Vec<u32>,
     /// Per list entry: the dense colours on the slot's forward items, at
-    /// `fwd_off[s] + (k - list_off[s]) * n_fwd(s)`.
-    fwd_off: Vec<u32>,
+    /// `pos[s].fwd + (k - list_off[s]) * n_fwd(s)`.
     fwd: Vec<u32>,
-    /// Where each global option sits: (slot, index in the slot's run).
-    where_opt: Vec<(u32, u32)>,
     /// The copies of each piece, their sum, and the secondary items.
     copies: Vec<u32>,
     left: u64,
@@ -225,6 +265,12 @@ pub(crate) struct Tables {
     /// Per sorted option: its net changes to the balance, at
     /// `bal[bal_off[k]..bal_off[k + 1]]`.
     bal: Jagged<Delta>,
+    /// Per slot: what a node reads of it; every slot's items (back ones
+    /// first), slot after slot, and each one's radix (1 on the forward
+    /// items).
+    pos: Vec<Pos>,
+    items: Vec<u32>,
+    radixes: Vec<u64>,
 }
 
 impl<const BALANCED: bool> RowScan<BALANCED> {
@@ -254,8 +300,8 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
         let shape = uniform.slots;
         let n = shape.slot_item.len();
         debug_assert_eq!(order.len(), n, "the order is a permutation of the slots");
-        let lists = Lists::of(pb, uniform, &order, &layout, dense, halt)?;
-        let runs = RunTables::of(&lists, halt)?;
+        let mut lists = Lists::of(pb, uniform, &order, &layout, dense, halt)?;
+        let runs = RunTables::of(&mut lists, halt)?;
         let remaining = shape.copies.clone();
         let (front, widths, key_bound) = match memo {
             true => {
@@ -270,17 +316,18 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
             }
         };
         let balance = if BALANCED { Balance::new(pb, shape, halt)? } else { None };
-        let mut bal = Jagged::new();
-        if let Some(b) = &balance {
-            for (i, &o) in lists.opt.iter().flatten().enumerate() {
-                halt.every(i)?;
-                b.deltas(o as usize, |_, e| e == 1, bal.data_mut());
-                bal.end_row();
-            }
+        let mut sorted_off = Vec::with_capacity(n + 1);
+        sorted_off.push(0u32);
+        for &l in &lists.len {
+            sorted_off.push(sorted_off.last().expect("pushed") + l);
         }
-        let tables = Tables {
+        let (pos, items, radixes) = Pos::of(&lists, &runs);
+        let mut tables = Tables {
+            pos,
+            items,
+            radixes,
             balance,
-            bal,
+            bal: Jagged::new(),
             key_bound,
             front,
             colour_width: widths.colour,
@@ -289,23 +336,22 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
             key_words: widths.key_words,
             n_slots: n,
             slot_item: order.iter().map(|&s| shape.slot_item[s as usize]).collect(),
-            opt: lists.opt,
+            options: lists.options,
             list_off: lists.list_off,
+            len: lists.len,
             key: lists.key,
             piece: lists.piece,
-            item: lists.item,
-            radix: lists.radix,
-            table_off: runs.table_off,
+            perm: lists.perm,
+            inv: lists.inv,
+            sorted_off,
             table: runs.table,
-            lead_off: runs.lead_off,
             lead: runs.lead,
-            fwd_off: lists.fwd_off,
             fwd: lists.fwd,
-            where_opt: lists.where_opt,
             n_colours: dense.n_colours.len(),
             left: remaining.iter().map(|&r| u64::from(r)).sum(),
             copies: remaining,
         };
+        tables.bal = tables.deltas(halt)?;
         Ok(Some(RowScan::over(Arc::new(tables))))
     }
 
@@ -339,27 +385,23 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
     /// R2: the run of slot `s`'s options that match the current colours.
     #[inline(always)]
     fn run_of(&self, s: usize) -> (u32, u32) {
-        let (items, radixes) = (self.item.row(s), self.radix.row(s));
-        let nb = radixes.len();
+        let p = self.pos[s];
+        let back = p.item as usize..(p.item + p.nb) as usize;
         let (mut k, mut first_colour) = (0u64, 0);
-        for b in 0..nb {
-            let c = self.colour[items[b] as usize];
+        for (b, (&j, &r)) in self.items[back.clone()].iter().zip(&self.radixes[back]).enumerate() {
+            let c = self.colour[j as usize];
             debug_assert!(c != u32::MAX, "a back item has no colour");
-            k = k * radixes[b] + u64::from(c);
+            k = k * r + u64::from(c);
             if b == 0 {
                 first_colour = c as usize;
             }
         }
-        let t = self.table_off[s];
-        if t != NO_TABLE {
-            let t = t as usize + k as usize;
+        if p.table != NO_TABLE {
+            let t = p.table as usize + k as usize;
             return (self.table[t], self.table[t + 1]);
         }
-        let (lo, hi) = match self.lead_off[s] {
-            NO_TABLE => {
-                let lo = self.list_off[s] as usize;
-                (lo, lo + self.opt.row_len(s))
-            }
+        let (lo, hi) = match p.lead {
+            NO_TABLE => (p.list as usize, (p.list + p.len) as usize),
             l => (self.lead[l as usize + first_colour] as usize, self.lead[l as usize + first_colour + 1] as usize),
         };
         let keys = &self.key[lo..hi];
@@ -377,12 +419,11 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
         self.remaining[q] -= 1;
         self.left -= 1;
         let t = &*self.tables;
-        let items = t.item.row(s);
-        let nb = t.radix.row_len(s);
-        let nf = items.len() - nb;
-        let f0 = t.fwd_off[s] as usize + (k - t.list_off[s] as usize) * nf;
-        for f in 0..nf {
-            self.colour[items[nb + f] as usize] = t.fwd[f0 + f];
+        let p = t.pos[s];
+        let nf = (p.ni - p.nb) as usize;
+        let f0 = p.fwd as usize + (k - p.list as usize) * nf;
+        for (&j, &c) in t.items[(p.item + p.nb) as usize..(p.item + p.ni) as usize].iter().zip(&t.fwd[f0..f0 + nf]) {
+            self.colour[j as usize] = c;
         }
         self.levels[s].at = k as u32;
         self.level += 1;
@@ -436,7 +477,8 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
             );
         }
         if self.level < self.n_slots {
-            let back = &self.item.row(self.level)[..self.radix.row_len(self.level)];
+            let p = self.pos[self.level];
+            let back = &self.items[p.item as usize..(p.item + p.nb) as usize];
             for &j in back {
                 assert!(self.colour[j as usize] != u32::MAX, "a back item has no colour");
             }
@@ -459,210 +501,6 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
             debug_assert!(c != u32::MAX, "a frontier item has no colour");
             p.push(u64::from(c), self.colour_width[j as usize]);
         }
-    }
-}
-
-/// R1 and R8: every slot's options sorted by key, slots with equal lists
-/// sharing one (the fields of [`Tables`] of the same names).
-struct Lists {
-    opt: Jagged<u32>,
-    list_off: Vec<u32>,
-    key: Vec<u64>,
-    piece: Vec<u32>,
-    item: Jagged<u32>,
-    radix: Jagged<u64>,
-    fwd_off: Vec<u32>,
-    fwd: Vec<u32>,
-    where_opt: Vec<(u32, u32)>,
-    /// Per slot: the earlier slot whose list it shares (`u32::MAX`: none).
-    shared_with: Vec<u32>,
-}
-
-/// One slot's options as the lists see them: each option's dense colours
-/// in the order of the slot's items (`cols[t * ni..]`), back ones first.
-struct SlotColours<'a> {
-    opts: &'a [u32],
-    pieces: Vec<u32>,
-    radixes: Vec<u64>,
-    cols: Vec<u32>,
-    /// The slot's items and how many of them are back items.
-    ni: usize,
-    nb: usize,
-}
-
-impl SlotColours<'_> {
-    /// Option `t`'s key: its back colours as a mixed-radix number.
-    fn key(&self, t: usize) -> u64 {
-        self.radixes.iter().zip(&self.cols[t * self.ni..]).fold(0u64, |k, (&r, &c)| k * r + u64::from(c))
-    }
-
-    /// Option `t`'s colours on the forward items.
-    fn fwd(&self, t: usize) -> &[u32] {
-        &self.cols[t * self.ni + self.nb..(t + 1) * self.ni]
-    }
-}
-
-impl Lists {
-    /// R1 and R8. Slots of one class ([`UniformSlots::classes`]: the same
-    /// options, pieces and colours, option by option) whose items take the
-    /// same places among the back and forward items, with the same radixes,
-    /// have equal lists: the first one sorts, the others take its list
-    /// without reading their options' colours.
-    fn of(
-        pb: &Problem,
-        uniform: &UniformSlots,
-        order: &[u32],
-        layout: &Layout,
-        dense: &DenseColours,
-        halt: &Halt,
-    ) -> Result<Self, Stopped> {
-        let shape = uniform.slots;
-        let n = shape.slot_item.len();
-        let classes = uniform.classes(pb, dense, halt)?;
-        // Room for every option laid out once (untouched room costs no
-        // memory; growing the lists by doubling copied them: a tenth of a
-        // big board's setup).
-        let options = pb.option_count();
-        let most_forward =
-            layout.items.iter().zip(&layout.n_back).map(|(items, &nb)| items.len() - nb).max().unwrap_or(0);
-        let mut lists = Lists {
-            opt: Jagged::with_capacity(n, options),
-            list_off: Vec::with_capacity(n),
-            key: Vec::with_capacity(options),
-            piece: Vec::with_capacity(options),
-            item: Jagged::new(),
-            radix: Jagged::new(),
-            fwd_off: Vec::with_capacity(n),
-            fwd: Vec::with_capacity(options * most_forward),
-            where_opt: vec![(u32::MAX, 0u32); pb.option_count()],
-            shared_with: vec![u32::MAX; n],
-        };
-        // R8: the lists so far by (class, places of the slot's items in the
-        // class's item order, back items, radixes), each with its first
-        // slot and the sort's permutation.
-        // Looked up, never iterated: the fast hasher changes no answer.
-        type Shared = FastMap<(u32, Vec<usize>, usize, Vec<u64>), (usize, Vec<u32>)>;
-        let mut by_class: Shared = FastMap::with_capacity_and_hasher(order.len(), Default::default());
-        for (s, &slot_index) in order.iter().enumerate() {
-            halt.check()?;
-            let slot_index = slot_index as usize;
-            let (items, nb) = (&layout.items[s], layout.n_back[s]);
-            let opts = &shape.options[slot_index];
-            let own = &uniform.items[slot_index];
-            let places: Vec<usize> =
-                items.iter().map(|j| own.iter().position(|x| x == j).expect("uniform slot")).collect();
-            let radixes: Vec<u64> = items[..nb].iter().map(|&j| u64::from(dense.n_colours[j as usize])).collect();
-            let class = (classes[slot_index], places, nb, radixes);
-            if let Some((r, perm)) = by_class.get(&class) {
-                lists.share(s, *r, perm, opts);
-            } else {
-                let slot = SlotColours {
-                    opts,
-                    pieces: opts.iter().map(|&o| shape.piece_of(pb, o as usize)).collect(),
-                    radixes: class.3.clone(),
-                    cols: uniform.colours_on(pb, dense, slot_index, items),
-                    ni: items.len(),
-                    nb,
-                };
-                let perm = lists.push_list(s, &slot);
-                by_class.insert(class, (s, perm));
-            }
-            lists.opt.end_row();
-            lists.item.push_row(items.iter().copied());
-            lists.radix.push_row(items[..nb].iter().map(|&j| u64::from(dense.n_colours[j as usize])));
-        }
-        Ok(lists)
-    }
-
-    /// Slot `s` takes slot `r`'s list: its options in the same permutation.
-    fn share(&mut self, s: usize, r: usize, perm: &[u32], opts: &[u32]) {
-        self.shared_with[s] = r as u32;
-        self.list_off.push(self.list_off[r]);
-        self.fwd_off.push(self.fwd_off[r]);
-        for (k, &t) in perm.iter().enumerate() {
-            let o = opts[t as usize];
-            self.where_opt[o as usize] = (s as u32, k as u32);
-            self.opt.push(o);
-        }
-    }
-
-    /// R1: slot `s`'s own list, its options sorted by key; returns the
-    /// sort's permutation.
-    fn push_list(&mut self, s: usize, slot: &SlotColours) -> Vec<u32> {
-        let mut order: Vec<(u64, u32, usize)> = (0..slot.opts.len()).map(|t| (slot.key(t), slot.opts[t], t)).collect();
-        order.sort_unstable();
-        self.list_off.push(self.key.len() as u32);
-        self.fwd_off.push(self.fwd.len() as u32);
-        for (k, &(kv, o, t)) in order.iter().enumerate() {
-            self.where_opt[o as usize] = (s as u32, k as u32);
-            self.opt.push(o);
-            self.key.push(kv);
-            self.piece.push(slot.pieces[t]);
-            self.fwd.extend_from_slice(slot.fwd(t));
-        }
-        order.iter().map(|&(_, _, t)| t as u32).collect()
-    }
-}
-
-/// R2's lookup tables (the fields of [`Tables`] of the same names).
-struct RunTables {
-    table_off: Vec<u32>,
-    table: Vec<u32>,
-    lead_off: Vec<u32>,
-    lead: Vec<u32>,
-}
-
-impl RunTables {
-    fn of(lists: &Lists, halt: &Halt) -> Result<Self, Stopped> {
-        let n = lists.list_off.len();
-        let mut runs = RunTables {
-            table_off: Vec::with_capacity(n),
-            table: Vec::new(),
-            lead_off: Vec::with_capacity(n),
-            lead: Vec::new(),
-        };
-        for s in 0..n {
-            halt.check()?;
-            let r = lists.shared_with[s] as usize;
-            if r < n {
-                runs.table_off.push(runs.table_off[r]);
-                runs.lead_off.push(runs.lead_off[r]);
-                continue;
-            }
-            let radixes = lists.radix.row(s);
-            let space = radixes.iter().product::<u64>();
-            let lo = lists.list_off[s] as usize;
-            let hi = lo + lists.opt.row_len(s);
-            let keys = &lists.key[lo..hi];
-            let dense_enough = space <= (TABLE_DENSITY * (hi - lo) as u64).max(4096);
-            if space > MAX_TABLE || !dense_enough || runs.table.len() + space as usize + 1 > MAX_TABLES {
-                runs.table_off.push(NO_TABLE);
-                match radixes.first() {
-                    Some(&r) if runs.lead.len() + (r as usize) < MAX_TABLES => {
-                        runs.lead_off.push(runs.lead.len() as u32);
-                        fill(&mut runs.lead, lo, keys, r + 1, space / r);
-                    }
-                    _ => runs.lead_off.push(NO_TABLE),
-                }
-                continue;
-            }
-            runs.table_off.push(runs.table.len() as u32);
-            runs.lead_off.push(NO_TABLE);
-            fill(&mut runs.table, lo, keys, space + 1, 1);
-        }
-        Ok(runs)
-    }
-}
-
-/// Entry `d` of a table with `len` entries: the first option whose key is
-/// `d * unit` or more, in one merge of the (sorted) keys with the entries.
-fn fill(table: &mut Vec<u32>, lo: usize, keys: &[u64], len: u64, unit: u64) {
-    let mut at = 0;
-    for d in 0..len {
-        while at < keys.len() && keys[at] < d * unit {
-            at += 1;
-        }
-        table.push((lo + at) as u32);
     }
 }
 
@@ -770,16 +608,12 @@ impl<const BALANCED: bool> Backend for RowScan<BALANCED> {
 
     fn replay(&mut self, path: &[Step]) -> bool {
         for step in path {
-            let o = step.option as usize;
-            if self.level >= self.n_slots || o >= self.where_opt.len() {
+            if self.level >= self.n_slots || step.item != self.slot_item[self.level] {
                 return false;
             }
-            let (s, k) = self.where_opt[o];
-            if s as usize != self.level || step.item != self.slot_item[self.level] {
-                return false;
-            }
+            let Some(k) = self.entry(self.level, step.option) else { return false };
+            let k = k as u32;
             let (lo, hi) = self.run_of(self.level);
-            let k = self.list_off[s as usize] + k;
             if k < lo || k >= hi || self.remaining[self.piece[k as usize] as usize] == 0 {
                 return false;
             }
@@ -845,7 +679,7 @@ impl<const BALANCED: bool> Backend for RowScan<BALANCED> {
     }
 
     fn step(&self, l: usize) -> Step {
-        Step { item: self.slot_item[l], option: self.opt[self.sorted(l, self.levels[l].at as usize)] }
+        Step { item: self.slot_item[l], option: self.option(l, self.levels[l].at as usize) }
     }
 
     fn branch(&self, l: usize) -> (u32, u32) {

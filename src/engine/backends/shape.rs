@@ -343,6 +343,16 @@ impl<'s> UniformSlots<'s> {
         })
     }
 
+    /// Slot `s`'s options' pieces, option after option: from its template
+    /// where the slot is compact (no search for each option's slot).
+    pub(crate) fn pieces(&self, pb: &Problem, s: usize) -> Vec<u32> {
+        if let (Some(&x), Some(c)) = (self.compact.get(s), pb.compact()) {
+            let tp = c.template_of(x as usize);
+            return tp.piece.iter().map(|&q| self.slots.item_piece[q as usize]).collect();
+        }
+        self.slots.options[s].iter().map(|&o| self.slots.piece_of(pb, o as usize)).collect()
+    }
+
     /// Slot `s`'s options' dense colours on `items` (some or all of its
     /// items, in any order), option after option: `cols[t * items.len() + i]`
     /// for its `t`-th option and `items[i]`.
