@@ -464,21 +464,7 @@ impl TilePuzzle {
                 b.slot(item, t, &sec.iter().map(|&(j, _)| j).collect::<Vec<_>>());
                 continue;
             }
-            options.clear();
-            for (t, ors) in orients.iter().enumerate() {
-                if hinted.is_some_and(|h| h.ty != t) {
-                    continue;
-                }
-                for (k, &(_, l)) in ors.iter().enumerate() {
-                    if !breaker.keeps(cell, t, k, ors.len()) {
-                        continue;
-                    }
-                    if hinted.is_some_and(|h| h.labels.is_some_and(|hl| hl != l)) || !self.fits_border(&l, r, c) {
-                        continue;
-                    }
-                    options.push((t, k as u8));
-                }
-            }
+            self.cell_options(orients, cell, hinted, breaker, options);
             let mut template = None;
             for &(t, k) in options.iter() {
                 let l = orients[t][usize::from(k)].1;
@@ -504,6 +490,34 @@ impl TilePuzzle {
         (s.right, s.down, s.side) = (joins.right, joins.down, colours.side);
         (p.type_tiles, s.canon) = (types.tiles, types.canon);
         Ok(())
+    }
+
+    /// The (type, orientation) pairs that may stand at `cell` (under its
+    /// hint, the turn breaker and the border rule), into `options`.
+    fn cell_options(
+        &self,
+        orients: &[Vec<(u8, Labels)>],
+        cell: usize,
+        hinted: Option<Hint>,
+        breaker: TurnBreaker,
+        options: &mut Vec<(usize, u8)>,
+    ) {
+        let (r, c) = (cell / self.cols, cell % self.cols);
+        options.clear();
+        for (t, ors) in orients.iter().enumerate() {
+            if hinted.is_some_and(|h| h.ty != t) {
+                continue;
+            }
+            for (k, &(_, l)) in ors.iter().enumerate() {
+                if !breaker.keeps(cell, t, k, ors.len()) {
+                    continue;
+                }
+                if hinted.is_some_and(|h| h.labels.is_some_and(|hl| hl != l)) || !self.fits_border(&l, r, c) {
+                    continue;
+                }
+                options.push((t, k as u8));
+            }
+        }
     }
 
     /// The rotations of the whole board are symmetries of a puzzle whose
