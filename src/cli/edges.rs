@@ -14,7 +14,7 @@ use tessera::format::grid::{self, Style};
 use tessera::format::json::{TilePuzzleJson, TileSolutionJson};
 use tessera::puzzles::input::ParseError;
 use tessera::puzzles::tiles::TileSolution;
-use tessera::puzzles::{edges, TileModel};
+use tessera::puzzles::{edges, TileModel, TileWorkspace};
 use tessera::solve::{CaseResult, Status};
 
 /// Edges' answers: `YES` or `NO`, sides as letters or signed numbers.
@@ -55,6 +55,8 @@ impl Render<TileModel> for EdgesRender {
 pub fn run(args: &EdgesArgs, monitor: Arc<Monitor>) -> Result<Exit> {
     let opts = edges::Options { rotate: args.rotate, fixes: args.fix.clone() };
     let session = Session::new(RunConfig::from_common(&args.common)?, monitor, "edges");
+    // The encodings' arrays, handed from case to case.
+    let workspace = Arc::new(TileWorkspace::default());
     cases::run_input(
         session,
         &args.common,
@@ -74,7 +76,7 @@ pub fn run(args: &EdgesArgs, monitor: Arc<Monitor>) -> Result<Exit> {
                     (line, p, letters)
                 }
             };
-            let model = TileModel::new(puzzle).map_err(|e| ParseError::at(line, e.to_string()))?;
+            let model = TileModel::in_workspace(puzzle, &workspace).map_err(|e| ParseError::at(line, e.to_string()))?;
             Ok(Case { line, model, render: EdgesRender { letters }, warning: None })
         },
     )

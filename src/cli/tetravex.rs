@@ -14,7 +14,7 @@ use tessera::format::grid::{self, Style};
 use tessera::format::json::{TilePuzzleJson, TileSolutionJson};
 use tessera::puzzles::input::ParseError;
 use tessera::puzzles::tiles::{Border, Fix, TilePuzzle, TileSolution};
-use tessera::puzzles::{tetravex, TileModel};
+use tessera::puzzles::{tetravex, TileModel, TileWorkspace};
 use tessera::solve::{CaseResult, Status};
 
 /// A label as drawn: its number.
@@ -70,6 +70,8 @@ pub fn run(args: &TetravexArgs, monitor: Arc<Monitor>) -> Result<Exit> {
         return Err(UsageError("--in-place already pins every tile; it cannot be combined with --fix".into()).into());
     }
     let session = Session::new(RunConfig::from_common(&args.common)?, monitor, "tetravex");
+    // The encodings' arrays, handed from case to case.
+    let workspace = Arc::new(TileWorkspace::default());
     cases::run_input(
         session,
         &args.common,
@@ -80,7 +82,7 @@ pub fn run(args: &TetravexArgs, monitor: Arc<Monitor>) -> Result<Exit> {
                 Input::Text(case) => (case.line, case.into_puzzle(&opts)),
                 Input::Json(line, json) => (line, from_json(&json, &opts).map_err(|e| ParseError::at(line, e))?),
             };
-            let model = TileModel::new(puzzle).map_err(|e| ParseError::at(line, e.to_string()))?;
+            let model = TileModel::in_workspace(puzzle, &workspace).map_err(|e| ParseError::at(line, e.to_string()))?;
             Ok(Case { line, model, render: TetravexRender, warning: None })
         },
     )

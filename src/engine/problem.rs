@@ -237,6 +237,20 @@ impl DenseColours {
 pub(crate) const MAX_INDEX: usize = (1 << 30) - 1;
 
 impl Problem {
+    /// A problem with nothing in it (for a builder to build into).
+    pub(crate) fn empty() -> Self {
+        Problem {
+            multiplicity: Vec::new(),
+            n_secondary: 0,
+            n_options: 0,
+            links: Vec::new(),
+            explicit: std::sync::OnceLock::new(),
+            compact: None,
+            dense: std::sync::OnceLock::new(),
+            compact_dense: std::sync::OnceLock::new(),
+        }
+    }
+
     /// The number of primary items.
     pub fn primary_count(&self) -> usize {
         self.multiplicity.len()
@@ -558,6 +572,56 @@ impl ProblemBuilder {
         Self::default()
     }
 
+    /// An empty builder that writes into the arrays of `old`, a problem
+    /// done with (left empty): a stream of small cases then builds each
+    /// case's problem without allocating. The problem built is the one
+    /// [`ProblemBuilder::new`] would build.
+    ///
+    /// ```
+    /// use tessera::engine::{Problem, ProblemBuilder};
+    /// let mut b = ProblemBuilder::new();
+    /// let a = b.primary(1);
+    /// b.option(&[a], &[]);
+    /// let mut old = b.build().unwrap();
+    /// let mut b = ProblemBuilder::recycle(&mut old);
+    /// let (a, x) = (b.primary(2), b.secondary());
+    /// b.option(&[a], &[(x, 1)]);
+    /// let again = b.build().unwrap();
+    /// assert_eq!((again.primary_count(), again.secondary_count(), again.option_count()), (1, 1, 1));
+    /// assert_eq!(old.option_count(), 0);
+    /// ```
+    pub fn recycle(old: &mut Problem) -> Self {
+        let mut b = ProblemBuilder {
+            multiplicity: std::mem::take(&mut old.multiplicity),
+            n_secondary: 0,
+            opt_start: Vec::new(),
+            node_item: Vec::new(),
+            node_colour: Vec::new(),
+            opt_primaries: Vec::new(),
+            links: std::mem::take(&mut old.links),
+            compact: Compact::default(),
+        };
+        // The option arrays stay where they are (an empty explicit form),
+        // so that the build puts them back without initialising the cell.
+        if let Some(ex) = old.explicit.get_mut() {
+            b.opt_start = std::mem::take(&mut ex.opt_start);
+            b.node_item = std::mem::take(&mut ex.node_item);
+            b.node_colour = std::mem::take(&mut ex.node_colour);
+            b.opt_primaries = std::mem::take(&mut ex.opt_primaries);
+        }
+        b.links.clear();
+        for v in [&mut b.multiplicity, &mut b.opt_start, &mut b.node_item, &mut b.node_colour, &mut b.opt_primaries] {
+            v.clear();
+        }
+        b.opt_start.push(0);
+        old.n_secondary = 0;
+        old.n_options = 0;
+        old.compact = None;
+        old.dense.take();
+        old.compact_dense.take();
+        b
+    }
+
     /// Makes room for `options` more options with `nodes` items in all
     /// (primary and secondary), so that a large model is laid out once,
     /// without copies as it grows.
@@ -672,14 +736,23 @@ impl ProblemBuilder {
     /// [`ProblemBuilder::build`], polling `halt` every few thousand options
     /// (a million-option board takes tens of milliseconds): `Err` when a
     /// stop came first.
-    pub(crate) fn build_within(mut self, halt: &Halt) -> Result<Result<Problem, ModelError>, Stopped> {
+    pub(crate) fn build_within(self, halt: &Halt) -> Result<Result<Problem, ModelError>, Stopped> {
+        let mut problem = Problem::empty();
+        Ok(self.build_into(halt, &mut problem)?.map(|()| problem))
+    }
+
+    /// [`ProblemBuilder::build_within`], into `into` (whatever it held
+    /// before: a problem made with [`ProblemBuilder::recycle`], whose
+    /// arrays this builder holds, is rebuilt in place, with no copy of
+    /// its fields).
+    pub(crate) fn build_into(mut self, halt: &Halt, into: &mut Problem) -> Result<Result<(), ModelError>, Stopped> {
         let p = self.multiplicity.len();
         let s = self.n_secondary;
         if p + s > MAX_INDEX {
             return Ok(Err(ModelError::TooLarge("items")));
         }
         if !self.compact.item.is_empty() {
-            return self.build_compact(halt);
+            return self.build_compact(halt, into);
         }
         let n_options = self.opt_primaries.len();
         if n_options > MAX_INDEX {
@@ -688,10 +761,39 @@ impl ProblemBuilder {
         if self.node_item.len() > MAX_INDEX {
             return Ok(Err(ModelError::TooLarge("nodes")));
         }
-        // One pass: check each option, and number its secondary items
-        // after the primary ones.
-        let mut seen = vec![u32::MAX; p + s];
-        for o in 0..n_options {
+        if let Err(e) = self.number_items(halt)? {
+            return Ok(Err(e));
+        }
+        self.frame(into);
+        into.n_options = n_options;
+        let explicit = Explicit {
+            opt_start: self.opt_start,
+            node_item: self.node_item,
+            node_colour: self.node_colour,
+            opt_primaries: self.opt_primaries,
+        };
+        match into.explicit.get_mut() {
+            Some(ex) => *ex = explicit,
+            None => into.explicit = std::sync::OnceLock::from(explicit),
+        }
+        Ok(Ok(()))
+    }
+
+    /// Checks each option, and numbers its secondary items after the
+    /// primary ones (one pass). A problem of at most [`Self::FEW_ITEMS`]
+    /// items marks the items seen on the stack (a stream of small cases
+    /// builds one problem per case).
+    fn number_items(&mut self, halt: &Halt) -> Result<Result<(), ModelError>, Stopped> {
+        let (p, s) = (self.multiplicity.len(), self.n_secondary);
+        let mut stack = [u32::MAX; Self::FEW_ITEMS];
+        let mut heap = Vec::new();
+        let seen: &mut [u32] = if p + s <= Self::FEW_ITEMS {
+            &mut stack[..p + s]
+        } else {
+            heap.resize(p + s, u32::MAX);
+            &mut heap
+        };
+        for o in 0..self.opt_primaries.len() {
             halt.every(o)?;
             let (start, end) = (self.opt_start[o] as usize, self.opt_start[o + 1] as usize);
             let n_prim = self.opt_primaries[o] as usize;
@@ -710,39 +812,28 @@ impl ProblemBuilder {
                 *i = item as u32;
             }
         }
-        let frame = self.frame();
-        let explicit = Explicit {
-            opt_start: self.opt_start,
-            node_item: self.node_item,
-            node_colour: self.node_colour,
-            opt_primaries: self.opt_primaries,
-        };
-        Ok(Ok(Problem { n_options, explicit: std::sync::OnceLock::from(explicit), compact: None, ..frame }))
+        Ok(Ok(()))
     }
 
-    /// The problem's items and links, with no options yet.
-    fn frame(&mut self) -> Problem {
+    /// The most items whose marks [`Self::number_items`] keeps on the stack.
+    const FEW_ITEMS: usize = 64;
+
+    /// The items of the problem into `into`, and nothing else: no options,
+    /// no compact form, nothing worked out from them (the caller adds the
+    /// options' form).
+    fn frame(&mut self, into: &mut Problem) {
         let p = self.multiplicity.len();
-        Problem {
-            multiplicity: std::mem::take(&mut self.multiplicity),
-            n_secondary: self.n_secondary,
-            n_options: 0,
-            links: self
-                .links
-                .iter()
-                .copied()
-                .filter(|&(a, b)| a != b && (a as usize) < p && (b as usize) < p)
-                .collect(),
-            explicit: std::sync::OnceLock::new(),
-            compact: None,
-            dense: std::sync::OnceLock::new(),
-            compact_dense: std::sync::OnceLock::new(),
-        }
+        into.multiplicity = std::mem::take(&mut self.multiplicity);
+        into.n_secondary = self.n_secondary;
+        into.n_options = 0;
+        into.links.clear();
+        into.links.extend(self.links.iter().copied().filter(|&(a, b)| a != b && (a as usize) < p && (b as usize) < p));
+        into.compact = None;
+        into.dense.take();
+        into.compact_dense.take();
     }
 
-    /// The build of a problem given by templates and slots: the checks of
-    /// [`ProblemBuilder::build_within`], per template and per slot.
-    fn build_compact(mut self, halt: &Halt) -> Result<Result<Problem, ModelError>, Stopped> {
+    fn build_compact(mut self, halt: &Halt, into: &mut Problem) -> Result<Result<(), ModelError>, Stopped> {
         let (p, s) = (self.multiplicity.len(), self.n_secondary);
         let c = std::mem::take(&mut self.compact);
         let n_options = *c.first.last().expect("a slot") as usize;
@@ -782,6 +873,9 @@ impl ProblemBuilder {
                 return Ok(Err(ModelError::RepeatedItem(first)));
             }
         }
-        Ok(Ok(Problem { n_options, compact: Some(c), ..self.frame() }))
+        self.frame(into);
+        into.explicit.take();
+        (into.n_options, into.compact) = (n_options, Some(c));
+        Ok(Ok(()))
     }
 }

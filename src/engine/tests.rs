@@ -395,6 +395,53 @@ fn model_errors_are_reported() {
     assert_eq!(b.build().unwrap_err(), ModelError::NoPrimary(0));
 }
 
+/// A builder in a recycled problem's arrays finds what a new one finds:
+/// the same errors (a repeated item in a small problem and in one of
+/// more than 64 items, a repeated secondary item, an unknown item), and
+/// the same problem.
+#[test]
+fn a_recycled_builder_builds_as_a_new_one() {
+    let mut old = dominoes(3, 4);
+    let models: [&dyn Fn(&mut ProblemBuilder); 5] = [
+        &|b| {
+            let a = b.primary(1);
+            b.option(&[a, a], &[]);
+        },
+        &|b| {
+            let p: Vec<_> = (0..70).map(|_| b.primary(1)).collect();
+            b.option(&p[..10], &[]);
+            b.option(&[p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8], p[2]], &[]);
+        },
+        &|b| {
+            let (a, x) = (b.primary(1), b.secondary());
+            b.option(&[a], &[(x, 1), (x, 1)]);
+        },
+        &|b| {
+            let (a, x) = (b.primary(1), b.secondary());
+            b.option(&[a], &[(x, 2), (Secondary(7), 1)]);
+        },
+        &|b| {
+            let (a, c, x) = (b.primary(2), b.primary(1), b.secondary());
+            b.option(&[a, c], &[(x, 1)]);
+            b.option(&[a], &[(x, 1)]);
+        },
+    ];
+    for model in models {
+        let mut new = ProblemBuilder::new();
+        model(&mut new);
+        let mut again = ProblemBuilder::recycle(&mut old);
+        model(&mut again);
+        match (new.build(), again.build()) {
+            (Ok(a), Ok(b)) => {
+                assert_eq!(a.fingerprint(), b.fingerprint());
+                old = b;
+            }
+            (a, b) => assert_eq!(a.map(|_| ()), b.map(|_| ())),
+        }
+    }
+    assert_eq!(count_with(&old, 1).solutions, 1, "the last model, built in recycled arrays");
+}
+
 impl Model {
     /// Whether `chosen` (option indices) is a solution: every primary item
     /// covered its multiplicity of times, every secondary item one colour.

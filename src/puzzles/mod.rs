@@ -31,23 +31,62 @@ pub mod tiles;
 
 #[cfg(test)]
 mod compact_tests;
+#[cfg(test)]
+mod reuse_tests;
 
 mod model;
 
 pub use model::{Model, Refutation};
 
 use crate::engine::{Halt, OptionId, Problem, SearchConfig, StopReason, Stopped};
-use std::sync::OnceLock;
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// A tile puzzle with its encoding, made on first use: a refuted puzzle is
 /// never encoded, and a big board's encoding (a share of a second on
 /// 32x32) runs under the search's deadline and stop flag.
+///
+/// A model made in a [`TileWorkspace`] encodes into the arrays of the
+/// last small encoding done with (given back to the workspace when its
+/// model is dropped), so that a stream of small cases allocates nothing
+/// for its encodings:
+///
+/// ```
+/// use std::sync::Arc;
+/// use tessera::puzzles::tiles::{Border, Rule, TilePuzzle};
+/// use tessera::puzzles::{Model, TileModel, TileWorkspace};
+/// let one = |labels| TilePuzzle {
+///     rows: 1, cols: 1, tiles: vec![labels], rule: Rule::Equal,
+///     border: Border::Free, rotate: false, fixes: vec![],
+/// };
+/// let workspace = Arc::new(TileWorkspace::default());
+/// for labels in [[1, 2, 3, 4], [5, 6, 7, 8]] {
+///     let model = TileModel::in_workspace(one(labels), &workspace).unwrap();
+///     assert_eq!(model.problem().option_count(), 1);
+/// }
+/// ```
 pub struct TileModel {
     /// The puzzle.
     pub puzzle: tiles::TilePuzzle,
     /// Its exact-cover encoding, once made; boxed, so that a case (read,
     /// checked, answered) moves a pointer, not the encoding's 600 bytes.
     encoded: OnceLock<Box<tiles::Encoded>>,
+    /// Where the encoding's arrays come from and go back to, if anywhere.
+    workspace: Option<Arc<TileWorkspace>>,
+}
+
+/// The arrays of one small tile encoding, handed from the model of one
+/// case to the next one's (see [`TileModel::in_workspace`]): one per run,
+/// shared by its models (a lock, never contended: one case at a time
+/// encodes).
+#[derive(Default)]
+pub struct TileWorkspace {
+    spare: Mutex<Option<Box<tiles::Encoded>>>,
+}
+
+impl TileWorkspace {
+    /// The most options of an encoding whose arrays are kept: a big
+    /// board's are given back to the allocator, as without a workspace.
+    const KEPT_OPTIONS: usize = 1 << 14;
 }
 
 impl TileModel {
@@ -55,7 +94,29 @@ impl TileModel {
     /// too large) is an error. The encoding itself waits for the search.
     pub fn new(puzzle: tiles::TilePuzzle) -> Result<Self, tiles::TileModelError> {
         puzzle.check()?;
-        Ok(TileModel { puzzle, encoded: OnceLock::new() })
+        Ok(TileModel { puzzle, encoded: OnceLock::new(), workspace: None })
+    }
+
+    /// [`TileModel::new`], encoding (when asked) into the arrays kept in
+    /// `workspace`, and giving them back there when dropped.
+    pub fn in_workspace(
+        puzzle: tiles::TilePuzzle,
+        workspace: &Arc<TileWorkspace>,
+    ) -> Result<Self, tiles::TileModelError> {
+        puzzle.check()?;
+        Ok(TileModel { puzzle, encoded: OnceLock::new(), workspace: Some(workspace.clone()) })
+    }
+}
+
+impl Drop for TileModel {
+    fn drop(&mut self) {
+        if let (Some(workspace), Some(encoded)) = (&self.workspace, self.encoded.take()) {
+            if encoded.problem.option_count() <= TileWorkspace::KEPT_OPTIONS {
+                if let Ok(mut spare) = workspace.spare.lock() {
+                    *spare = Some(encoded);
+                }
+            }
+        }
     }
 }
 
@@ -68,10 +129,10 @@ impl Model for TileModel {
         if let Some(encoded) = self.encoded.get() {
             return Ok(&encoded.problem);
         }
+        let spare = self.workspace.as_ref().and_then(|w| w.spare.lock().ok().and_then(|mut s| s.take()));
         let encoded = self
             .puzzle
-            .encode(&Halt::of(config), config.decides_in_one_tree(self.puzzle.rows * self.puzzle.cols))
-            .map(Box::new)
+            .encode_in(spare, &Halt::of(config), config.decides_in_one_tree(self.puzzle.rows * self.puzzle.cols))
             .map_err(|Stopped(reason)| reason)?;
         // Another thread may have encoded it meanwhile: the same encoding.
         Ok(&self.encoded.get_or_init(|| encoded).problem)

@@ -291,12 +291,15 @@ pub struct Tokens {
     start: usize,
     end: usize,
     column: usize,
+    /// Tokens of the current line found so far (the last one included):
+    /// the last token is the first of its line when this is 1.
+    on_line: usize,
 }
 
 impl Tokens {
     /// A cursor at the first token of `source`.
     pub fn new(source: Source) -> Self {
-        Tokens { source, pos: 0, chars: 0, start: 0, end: 0, column: 0 }
+        Tokens { source, pos: 0, chars: 0, start: 0, end: 0, column: 0, on_line: 0 }
     }
 
     /// A cursor at the first token of `text`.
@@ -310,23 +313,20 @@ impl Tokens {
             if self.source.held {
                 // A line looked at (to tell the format) is read from its start.
                 self.source.held = false;
-                self.pos = 0;
-                self.chars = 0;
+                (self.pos, self.chars, self.on_line) = (0, 0, 0);
             }
-            match self.next_ascii() {
-                Some(true) => return true,
-                Some(false) => {}
-                None => {
-                    if self.next_general() {
-                        return true;
-                    }
-                }
+            let found = match self.next_ascii() {
+                Some(found) => found,
+                None => self.next_general(),
+            };
+            if found {
+                self.on_line += 1;
+                return true;
             }
             if !self.source.advance() {
                 return false;
             }
-            self.pos = 0;
-            self.chars = 0;
+            (self.pos, self.chars, self.on_line) = (0, 0, 0);
         }
     }
 
@@ -415,11 +415,8 @@ impl Tokens {
 
     /// Whether the current token is the first of its line.
     pub fn first_on_line(&self) -> bool {
-        let before = &self.source.line.as_bytes()[..self.start];
-        if before.is_ascii() {
-            return before.iter().all(|&b| ascii_space(b));
-        }
-        self.source.line[..self.start].trim_start().is_empty()
+        debug_assert_eq!(self.on_line == 1, self.source.line[..self.start].trim_start().is_empty());
+        self.on_line == 1
     }
 
     /// How many tokens the current line holds.

@@ -203,18 +203,79 @@ pub struct Encoded {
     orients: Vec<Vec<(u8, Labels)>>,
     /// For each type: the input tiles it stands for.
     type_tiles: Vec<Vec<usize>>,
+    /// The encoding's own arrays, kept for the next case's.
+    scratch: Scratch,
+}
+
+/// The arrays an encoding works in (see [`TilePuzzle::encode_in`]),
+/// empty between encodings; the lists of types and orientations no
+/// longer used wait in `lists` and `orient_lists`.
+#[derive(Debug, Default)]
+struct Scratch {
+    cells: Vec<Primary>,
+    type_items: Vec<Primary>,
+    right: Vec<Option<Secondary>>,
+    down: Vec<Option<Secondary>>,
+    side: Vec<[u32; 4]>,
+    options: Vec<(usize, u8)>,
+    sec: Vec<(Secondary, u32)>,
+    canon: Vec<Labels>,
+    lists: Vec<Vec<usize>>,
+    orient_lists: Vec<Vec<(u8, Labels)>>,
+}
+
+impl Encoded {
+    /// An encoding of nothing, to encode into.
+    fn empty() -> Self {
+        Encoded {
+            problem: Problem::empty(),
+            orient: Vec::new(),
+            template_orient: Vec::new(),
+            orients: Vec::new(),
+            type_tiles: Vec::new(),
+            scratch: Scratch::default(),
+        }
+    }
+
+    /// Empties the arrays but the problem's (see [`ProblemBuilder::recycle`]),
+    /// keeping the lists of types and orientations for the next encoding.
+    fn clear(&mut self) {
+        let s = &mut self.scratch;
+        for mut list in self.type_tiles.drain(..) {
+            list.clear();
+            s.lists.push(list);
+        }
+        for mut list in self.orients.drain(..) {
+            list.clear();
+            s.orient_lists.push(list);
+        }
+        s.cells.clear();
+        s.type_items.clear();
+        s.options.clear();
+        s.sec.clear();
+        s.canon.clear();
+        self.orient.clear();
+        self.template_orient.clear();
+    }
 }
 
 /// The distinct orientations a tile may take.
+#[cfg(test)]
 fn orientations(labels: Labels, turn: bool) -> Vec<(u8, Labels)> {
-    let mut out: Vec<(u8, Labels)> = Vec::with_capacity(4);
+    let mut out = Vec::with_capacity(4);
+    orientations_into(labels, turn, &mut out);
+    out
+}
+
+/// [`orientations`], into `out` (cleared first).
+fn orientations_into(labels: Labels, turn: bool, out: &mut Vec<(u8, Labels)>) {
+    out.clear();
     for r in 0..if turn { 4 } else { 1 } {
         let l = rotate(labels, r);
         if !out.iter().any(|(_, o)| *o == l) {
             out.push((r, l));
         }
     }
-    out
 }
 
 /// How many distinct orientations a tile may take (as many as
@@ -300,99 +361,163 @@ impl TilePuzzle {
     }
 
     /// Encodes the puzzle, which [`TilePuzzle::check`] accepted, for the
-    /// engine. A 32x32 board has a million options and takes a share of a
-    /// second: `halt` is polled once per cell and every few thousand
-    /// options of the build, and a stop gives up with its reason.
+    /// engine, into the arrays of `spare` (the encoding of an earlier case,
+    /// done with: a stream of small cases then encodes each case without
+    /// allocating; the same encoding as into new arrays). A 32x32 board
+    /// has a million options and takes a share of a second: `halt` is
+    /// polled once per cell and every few thousand options of the build,
+    /// and a stop gives up with its reason.
     ///
     /// `decide`: the search wants one solution (or a proof of none) and
     /// walks one whole tree, so the turns of the whole board may be broken
     /// (see [`TilePuzzle::turn_breaker`]); such a board is never compact.
-    pub(crate) fn encode(&self, halt: &Halt, decide: bool) -> Result<Encoded, Stopped> {
-        self.encode_as(self.rows * self.cols >= COMPACT_CELLS && !decide, decide, halt)
+    pub(crate) fn encode_in(
+        &self,
+        spare: Option<Box<Encoded>>,
+        halt: &Halt,
+        decide: bool,
+    ) -> Result<Box<Encoded>, Stopped> {
+        self.encode_as_in(spare, self.rows * self.cols >= COMPACT_CELLS && !decide, decide, halt)
     }
 
-    /// [`TilePuzzle::encode`], as templates and slots (`compact`: the
+    /// [`TilePuzzle::encode_in`] into new arrays.
+    #[cfg(test)]
+    pub(crate) fn encode(&self, halt: &Halt, decide: bool) -> Result<Encoded, Stopped> {
+        self.encode_in(None, halt, decide).map(|e| *e)
+    }
+
+    /// [`TilePuzzle::encode_as_in`] into new arrays.
+    #[cfg(test)]
+    pub(crate) fn encode_as(&self, compact: bool, decide: bool, halt: &Halt) -> Result<Encoded, Stopped> {
+        self.encode_as_in(None, compact, decide, halt).map(|e| *e)
+    }
+
+    /// [`TilePuzzle::encode_in`], as templates and slots (`compact`: the
     /// cells of one kind, by their outer sides, share one template of
     /// options, and a hinted cell has its own) or option by option; the
     /// same options in the same order either way.
-    pub(crate) fn encode_as(&self, compact: bool, decide: bool, halt: &Halt) -> Result<Encoded, Stopped> {
+    fn encode_as_in(
+        &self,
+        spare: Option<Box<Encoded>>,
+        compact: bool,
+        decide: bool,
+        halt: &Halt,
+    ) -> Result<Box<Encoded>, Stopped> {
+        let mut e = spare.unwrap_or_else(|| Box::new(Encoded::empty()));
+        let mut b = ProblemBuilder::recycle(&mut e.problem);
+        e.clear();
+        self.encode_parts(&mut b, &mut e, compact, decide, halt)?;
+        // Within the engine's limits: at most MAX_OPTIONS options (checked),
+        // of six nodes each, every item declared and named once.
+        b.build_into(halt, &mut e.problem)?.expect("a checked puzzle encodes within the engine's limits");
+        Ok(e)
+    }
+
+    /// The options of the encoding, into `b`, with what decodes them into
+    /// `p` (whose arrays are empty: [`Encoded::clear`]).
+    fn encode_parts(
+        &self,
+        b: &mut ProblemBuilder,
+        p: &mut Encoded,
+        compact: bool,
+        decide: bool,
+        halt: &Halt,
+    ) -> Result<(), Stopped> {
         let n = self.rows * self.cols;
-        let types = TileTypes::of(self);
-        let mut b = ProblemBuilder::new();
-        let cells: Vec<Primary> = (0..n).map(|_| b.primary(1)).collect();
-        let type_items: Vec<Primary> = types.tiles.iter().map(|t| b.primary(t.len() as u32)).collect();
-        let joins = Joins::declare(&mut b, self.rows, self.cols);
+        let types = TileTypes::of_in(self, std::mem::take(&mut p.type_tiles), &mut p.scratch);
+        let s = &mut p.scratch;
+        s.cells.extend((0..n).map(|_| b.primary(1)));
+        s.type_items.extend(types.tiles.iter().map(|t| b.primary(t.len() as u32)));
+        let joins =
+            Joins::declare_in(b, self.rows, self.cols, std::mem::take(&mut s.right), std::mem::take(&mut s.down));
         let hint = self.hints(&types);
-        let orients: Vec<Vec<(u8, Labels)>> = types.canon.iter().map(|&c| orientations(c, self.rotate)).collect();
-        let breaker = if decide { self.turn_breaker(&types, &orients) } else { TurnBreaker::None };
+        for &c in &types.canon {
+            let mut list = s.orient_lists.pop().unwrap_or_default();
+            orientations_into(c, self.rotate, &mut list);
+            p.orients.push(list);
+        }
+        let orients = &p.orients;
+        let breaker = if decide { self.turn_breaker(&types, orients) } else { TurnBreaker::None };
         // A template is shared by cells that a breaker may tell apart.
         debug_assert!(!compact || breaker == TurnBreaker::None);
-        let mut colours = SideColours::new(&orients);
+        let mut colours = SideColours::new_in(orients, std::mem::take(&mut s.side));
         // At most this many options, of two primary and four secondary
         // items each: the arrays are laid out once (untouched room costs
         // no memory).
         let most = if compact { 0 } else { n * orients.iter().map(Vec::len).sum::<usize>() };
         b.reserve(most, 6 * most);
-        let mut orient = Vec::with_capacity(most);
-        let mut sec = Vec::with_capacity(4);
+        p.orient.reserve(most);
+        let sec = &mut s.sec;
         // Per outer mask, its template (compact); per template, the
         // orientation of each of its options.
         let mut by_mask: [Option<TemplateId>; 16] = [None; 16];
-        let mut template_orient: Vec<Vec<u8>> = Vec::new();
         // A cell's (type, orientation) pairs, one buffer for all cells.
-        let mut options: Vec<(usize, u8)> = Vec::new();
-        for (cell, &item) in cells.iter().enumerate() {
+        let options = &mut s.options;
+        for (cell, &item) in s.cells.iter().enumerate() {
             halt.check()?;
             let (r, c) = (cell / self.cols, cell % self.cols);
             let mask = usize::from(outer_mask(self, r, c));
             let hinted = hint_at(&hint, cell);
             let key = if hinted.is_some() { None } else { Some(mask) };
             if let Some(t) = key.and_then(|m| by_mask[m]) {
-                self.join_colours(&joins, cell, &[0; 4], |_, _| 0, &mut sec);
+                self.join_colours(&joins, cell, &[0; 4], |_, _| 0, sec);
                 b.slot(item, t, &sec.iter().map(|&(j, _)| j).collect::<Vec<_>>());
                 continue;
             }
-            options.clear();
-            for (t, ors) in orients.iter().enumerate() {
-                if hinted.is_some_and(|h| h.ty != t) {
-                    continue;
-                }
-                for (k, &(_, l)) in ors.iter().enumerate() {
-                    if !breaker.keeps(cell, t, k, ors.len()) {
-                        continue;
-                    }
-                    if hinted.is_some_and(|h| h.labels.is_some_and(|hl| hl != l)) || !self.fits_border(&l, r, c) {
-                        continue;
-                    }
-                    options.push((t, k as u8));
-                }
-            }
+            self.cell_options(orients, cell, hinted, breaker, options);
             let mut template = None;
-            for &(t, k) in &options {
+            for &(t, k) in options.iter() {
                 let l = orients[t][usize::from(k)].1;
-                self.join_colours(&joins, cell, &l, |d, label| colours.of(t, usize::from(k), d, label), &mut sec);
+                self.join_colours(&joins, cell, &l, |d, label| colours.of(t, usize::from(k), d, label), sec);
                 if !compact {
-                    b.option(&[item, type_items[t]], &sec);
-                    orient.push(k);
+                    b.option(&[item, s.type_items[t]], sec);
+                    p.orient.push(k);
                     continue;
                 }
                 let id = *template.get_or_insert_with(|| b.template(sec.len()));
-                b.template_option(id, type_items[t], &sec.iter().map(|&(_, c)| c).collect::<Vec<_>>());
+                b.template_option(id, s.type_items[t], &sec.iter().map(|&(_, c)| c).collect::<Vec<_>>());
             }
             if compact {
-                self.join_colours(&joins, cell, &[0; 4], |_, _| 0, &mut sec);
+                self.join_colours(&joins, cell, &[0; 4], |_, _| 0, sec);
                 let id = template.unwrap_or_else(|| b.template(sec.len()));
-                template_orient.push(options.iter().map(|&(_, k)| k).collect());
+                p.template_orient.push(options.iter().map(|&(_, k)| k).collect());
                 if let Some(m) = key {
                     by_mask[m] = Some(id);
                 }
                 b.slot(item, id, &sec.iter().map(|&(j, _)| j).collect::<Vec<_>>());
             }
         }
-        // Within the engine's limits: at most MAX_OPTIONS options (checked),
-        // of six nodes each, every item declared and named once.
-        let problem = b.build_within(halt)?.expect("a checked puzzle encodes within the engine's limits");
-        Ok(Encoded { problem, orient, template_orient, orients, type_tiles: types.tiles })
+        (s.right, s.down, s.side) = (joins.right, joins.down, colours.side);
+        (p.type_tiles, s.canon) = (types.tiles, types.canon);
+        Ok(())
+    }
+
+    /// The (type, orientation) pairs that may stand at `cell` (under its
+    /// hint, the turn breaker and the border rule), into `options`.
+    fn cell_options(
+        &self,
+        orients: &[Vec<(u8, Labels)>],
+        cell: usize,
+        hinted: Option<Hint>,
+        breaker: TurnBreaker,
+        options: &mut Vec<(usize, u8)>,
+    ) {
+        let (r, c) = (cell / self.cols, cell % self.cols);
+        options.clear();
+        for (t, ors) in orients.iter().enumerate() {
+            if hinted.is_some_and(|h| h.ty != t) {
+                continue;
+            }
+            for (k, &(_, l)) in ors.iter().enumerate() {
+                if !breaker.keeps(cell, t, k, ors.len()) {
+                    continue;
+                }
+                if hinted.is_some_and(|h| h.labels.is_some_and(|hl| hl != l)) || !self.fits_border(&l, r, c) {
+                    continue;
+                }
+                options.push((t, k as u8));
+            }
+        }
     }
 
     /// The rotations of the whole board are symmetries of a puzzle whose
@@ -523,15 +648,26 @@ impl TileTypes {
     const SCANNED: usize = 64;
 
     fn of(puzzle: &TilePuzzle) -> Self {
+        Self::of_in(puzzle, Vec::new(), &mut Scratch::default())
+    }
+
+    /// The types of `puzzle`, in the arrays `tiles` (empty) and the
+    /// scratch's (its canonical labels, its spare lists).
+    fn of_in(puzzle: &TilePuzzle, mut tiles: Vec<Vec<usize>>, scratch: &mut Scratch) -> Self {
+        debug_assert!(tiles.is_empty());
         let type_of = (puzzle.tiles.len() > Self::SCANNED).then(FastMap::default);
         let n = puzzle.tiles.len();
-        let mut types = TileTypes { type_of, tiles: Vec::with_capacity(n), canon: Vec::with_capacity(n) };
+        tiles.reserve(n);
+        let mut canon = std::mem::take(&mut scratch.canon);
+        canon.clear();
+        canon.reserve(n);
+        let mut types = TileTypes { type_of, tiles, canon };
         for (i, &t) in puzzle.tiles.iter().enumerate() {
             let c = canonical(t, puzzle.rotate);
             let k = match types.find(&c) {
                 Some(k) => k,
                 None => {
-                    types.tiles.push(Vec::new());
+                    types.tiles.push(scratch.lists.pop().unwrap_or_default());
                     types.canon.push(c);
                     let k = types.tiles.len() - 1;
                     if let Some(type_of) = &mut types.type_of {
@@ -573,8 +709,20 @@ struct Joins {
 }
 
 impl Joins {
-    fn declare(b: &mut ProblemBuilder, rows: usize, cols: usize) -> Self {
-        let mut joins = Joins { right: vec![None; rows * cols], down: vec![None; rows * cols] };
+    /// The joins of a `rows x cols` board, declared in `b`, in the arrays
+    /// `right` and `down` (their contents replaced).
+    fn declare_in(
+        b: &mut ProblemBuilder,
+        rows: usize,
+        cols: usize,
+        mut right: Vec<Option<Secondary>>,
+        mut down: Vec<Option<Secondary>>,
+    ) -> Self {
+        right.clear();
+        right.resize(rows * cols, None);
+        down.clear();
+        down.resize(rows * cols, None);
+        let mut joins = Joins { right, down };
         for r in 0..rows {
             for c in 0..cols {
                 if c + 1 < cols {
@@ -614,9 +762,12 @@ impl SideColours {
     /// The most labels found by a scan.
     const SCANNED: usize = 32;
 
-    fn new(orients: &[Vec<(u8, Labels)>]) -> Self {
+    /// The colours of the types' orientations `orients`, in the array
+    /// `side` (its contents replaced).
+    fn new_in(orients: &[Vec<(u8, Labels)>], mut side: Vec<[u32; 4]>) -> Self {
         debug_assert!(orients.iter().all(|o| o.len() <= 4), "at most four orientations");
-        let side = vec![[0; 4]; 4 * orients.len()];
+        side.clear();
+        side.resize(4 * orients.len(), [0; 4]);
         SideColours { labels: [0; Self::SCANNED], scanned: 0, colour_of: FastMap::default(), side }
     }
 
