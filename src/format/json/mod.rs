@@ -27,6 +27,10 @@ pub use puzzle::{
     BoardJson, FixJson, PackPuzzleJson, PackSolutionJson, PieceJson, PiecePlacementJson, TilePlacementJson,
     TilePuzzleJson, TileSolutionJson,
 };
+/// Tile puzzles and solutions as JSON text, for the case records.
+pub mod text {
+    pub use super::puzzle::text::{puzzle, solution};
+}
 pub(crate) use reader::plain_message;
 pub use reader::{read_puzzles, PuzzleReader};
 pub(crate) use records::round_ms;
