@@ -12,7 +12,7 @@ use serde_json::value::RawValue;
 use std::sync::Arc;
 use tessera::engine::Monitor;
 use tessera::format::grid::{self, Style};
-use tessera::format::json::{text as json_text, TilePuzzleJson, TileSolutionJson};
+use tessera::format::json::{tile_puzzle_text, tile_solution_text, TilePuzzleJson, TileSolutionJson};
 use tessera::puzzles::input::ParseError;
 use tessera::puzzles::tiles::{Border, Fix, TilePuzzle, TileSolution};
 use tessera::puzzles::{tetravex, TileModel};
@@ -47,10 +47,10 @@ impl Render<TileModel> for TetravexRender {
         to_value(&TileSolutionJson::from_solution(&m.puzzle, s))
     }
     fn puzzle_text(&self, m: &TileModel) -> Box<RawValue> {
-        json_text::puzzle(&TilePuzzleJson::from_puzzle(&m.puzzle))
+        tile_puzzle_text(&TilePuzzleJson::from_puzzle(&m.puzzle))
     }
     fn solution_text(&self, m: &TileModel, s: &TileSolution) -> Box<RawValue> {
-        json_text::solution(&TileSolutionJson::from_solution(&m.puzzle, s))
+        tile_solution_text(&TileSolutionJson::from_solution(&m.puzzle, s))
     }
     fn blank_between(&self) -> bool {
         true

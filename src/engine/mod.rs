@@ -170,9 +170,7 @@ fn dispatch<O: WithBackend>(problem: &Problem, config: &SearchConfig, op: O, hal
         },
     };
     // So too a compact problem's lists of options per slot.
-    if let Some(shape) = slots.as_ref().filter(|_| !square_order_possible) {
-        shape.options.write_out(halt)?;
-    }
+    slots.iter().filter(|_| !square_order_possible).try_for_each(|s| s.written_out(halt).map(drop))?;
     match (words, slots) {
         (Some(1), _) => bits!(1),
         (Some(2), _) => bits!(2),

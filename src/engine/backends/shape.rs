@@ -318,6 +318,13 @@ impl SlotPieces {
         Some((SlotPieces { slot_item, item_slot, item_piece, copies, options }, options_of_slots))
     }
 
+    /// Itself, with its lists of options written out (under `halt`): for
+    /// the readers of [`SlotPieces::options`] as lists.
+    pub(crate) fn written_out(&self, halt: &Halt) -> Result<&Self, Stopped> {
+        self.options.write_out(halt)?;
+        Ok(self)
+    }
+
     /// The same structure with `options` as its options.
     fn with_options(self, options: OptionLists) -> Self {
         debug_assert_eq!(options.len(), self.slot_item.len());

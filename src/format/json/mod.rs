@@ -23,14 +23,11 @@ mod reader;
 mod records;
 mod validate;
 
+pub use puzzle::{tile_puzzle_text, tile_solution_text};
 pub use puzzle::{
     BoardJson, FixJson, PackPuzzleJson, PackSolutionJson, PieceJson, PiecePlacementJson, TilePlacementJson,
     TilePuzzleJson, TileSolutionJson,
 };
-/// Tile puzzles and solutions as JSON text, for the case records.
-pub mod text {
-    pub use super::puzzle::text::{puzzle, solution};
-}
 pub(crate) use reader::plain_message;
 pub use reader::{read_puzzles, PuzzleReader};
 pub(crate) use records::round_ms;
