@@ -760,13 +760,13 @@ mod tests {
                 for f in &puzzle.fixes {
                     (want[f.row * puzzle.cols + f.col], used[f.piece]) = (f.piece, true);
                 }
-                for cell in 0..n {
-                    if want[cell] != usize::MAX {
+                for (cell, slot) in want.iter_mut().enumerate() {
+                    if *slot != usize::MAX {
                         continue;
                     }
                     let shown = canonical(got.grid[cell], rotate);
                     let i = (0..puzzle.tiles.len()).find(|&i| !used[i] && canonical(puzzle.tiles[i], rotate) == shown);
-                    (want[cell], used[i.expect("a tile")]) = (i.unwrap(), true);
+                    (*slot, used[i.expect("a tile")]) = (i.unwrap(), true);
                 }
                 for (i, p) in got.placements.iter().enumerate() {
                     assert_eq!(want[p.row * puzzle.cols + p.col], i, "seed {seed}, compact {compact}");
