@@ -115,8 +115,8 @@ pub fn record<M: Model>(
     let empty = empty_shard(cfg, result);
     let plan = plan.map(str::to_string);
     let shard = cfg.search.shard.map(|s| ShardJson { index: s.index + 1, count: s.count, empty, plan });
-    let solution = result.solution.as_ref().map(|s| render.solution_json(model, s));
-    let rec = json::case_record(render.name(), k, line, result, render.puzzle_json(model), solution, shard);
+    let solution = result.solution.as_ref().map(|s| render.solution_text(model, s));
+    let rec = json::case_record(render.name(), k, line, result, render.puzzle_text(model), solution, shard);
     json_line(&rec, file)
 }
 

@@ -2,6 +2,7 @@
 //! edges and pack implement for the shared output code.
 
 use serde::Serialize;
+use serde_json::value::RawValue;
 use tessera::format::grid::Style;
 use tessera::puzzles::Model;
 use tessera::solve::CaseResult;
@@ -18,6 +19,15 @@ pub trait Render<M: Model> {
     fn puzzle_json(&self, model: &M) -> serde_json::Value;
     /// A solution as JSON.
     fn solution_json(&self, model: &M, solution: &M::Solution) -> serde_json::Value;
+    /// [`Render::puzzle_json`] as JSON text (a family may write it
+    /// without the tree of values: the same text).
+    fn puzzle_text(&self, model: &M) -> Box<RawValue> {
+        to_text(&self.puzzle_json(model))
+    }
+    /// [`Render::solution_json`] as JSON text (likewise).
+    fn solution_text(&self, model: &M, solution: &M::Solution) -> Box<RawValue> {
+        to_text(&self.solution_json(model, solution))
+    }
     /// Whether the judge separates cases by an empty line.
     fn blank_between(&self) -> bool;
     /// Whether a solution is shown even without `--grid` (pack's verdict is
@@ -25,6 +35,11 @@ pub trait Render<M: Model> {
     fn decide_needs_solution(&self) -> bool {
         false
     }
+}
+
+/// Serialises a value to JSON text (for the render hooks).
+pub fn to_text<T: Serialize>(v: &T) -> Box<RawValue> {
+    serde_json::value::to_raw_value(v).expect("records serialise")
 }
 
 /// Serialises a value to JSON (for the render hooks).

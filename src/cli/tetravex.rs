@@ -8,10 +8,11 @@ use super::input::Input;
 use super::render::{to_value, Render};
 use super::session::Session;
 use anyhow::Result;
+use serde_json::value::RawValue;
 use std::sync::Arc;
 use tessera::engine::Monitor;
 use tessera::format::grid::{self, Style};
-use tessera::format::json::{TilePuzzleJson, TileSolutionJson};
+use tessera::format::json::{tile_puzzle_text, tile_solution_text, TilePuzzleJson, TileSolutionJson};
 use tessera::puzzles::input::ParseError;
 use tessera::puzzles::tiles::{Border, Fix, TilePuzzle, TileSolution};
 use tessera::puzzles::{tetravex, TileModel, TileWorkspace};
@@ -44,6 +45,12 @@ impl Render<TileModel> for TetravexRender {
     }
     fn solution_json(&self, m: &TileModel, s: &TileSolution) -> serde_json::Value {
         to_value(&TileSolutionJson::from_solution(&m.puzzle, s))
+    }
+    fn puzzle_text(&self, m: &TileModel) -> Box<RawValue> {
+        tile_puzzle_text(&TilePuzzleJson::from_puzzle(&m.puzzle))
+    }
+    fn solution_text(&self, m: &TileModel, s: &TileSolution) -> Box<RawValue> {
+        tile_solution_text(&TileSolutionJson::from_solution(&m.puzzle, s))
     }
     fn blank_between(&self) -> bool {
         true

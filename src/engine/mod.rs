@@ -143,7 +143,8 @@ fn dispatch<O: WithBackend>(problem: &Problem, config: &SearchConfig, op: O, hal
     // option only for the backends that read options: not for the row
     // scan in the square order, which a first solution of a big board
     // takes (Q4 of `backends/square.rs`) and which reads the templates.
-    if problem.compact().is_some() && !(choice == BackendChoice::Auto && config.first_only()) {
+    let square_order_possible = choice == BackendChoice::Auto && config.first_only();
+    if problem.compact().is_some() && !square_order_possible {
         problem.explicit(halt)?;
     }
     // B1 of the bitset backend, worked out once: whether it applies, and
@@ -168,6 +169,8 @@ fn dispatch<O: WithBackend>(problem: &Problem, config: &SearchConfig, op: O, hal
             _ => None,
         },
     };
+    // So too a compact problem's lists of options per slot.
+    slots.iter().filter(|_| !square_order_possible).try_for_each(|s| s.written_out(halt).map(drop))?;
     match (words, slots) {
         (Some(1), _) => bits!(1),
         (Some(2), _) => bits!(2),

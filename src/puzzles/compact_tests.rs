@@ -4,7 +4,7 @@
 //! (the slot/piece shape, the uniform slots, the dense colours), on boards
 //! with and without turning, with hints, and with Eternity II frames.
 
-use crate::engine::shape::{SlotPieces, UniformSlots};
+use crate::engine::shape::{OptionList, SlotPieces, UniformSlots};
 use crate::engine::{Halt, Problem};
 use crate::generate::{tiles, Rng, TileSpec};
 use crate::puzzles::tiles::{Border, Fix, Rule, TilePuzzle};
@@ -75,10 +75,20 @@ fn the_compact_form_writes_out_the_options_of_the_explicit_encoding() {
         let (shape, cshape) = (SlotPieces::of(&explicit, &halt).unwrap(), SlotPieces::of(&compact, &halt).unwrap());
         let (Some(shape), Some(cshape)) = (shape, cshape) else { panic!("board {b}: not a slot/piece problem") };
         assert_eq!(
-            (&cshape.slot_item, &cshape.item_slot, &cshape.item_piece, &cshape.copies, &cshape.options),
-            (&shape.slot_item, &shape.item_slot, &shape.item_piece, &shape.copies, &shape.options),
+            (&cshape.slot_item, &cshape.item_slot, &cshape.item_piece, &cshape.copies),
+            (&shape.slot_item, &shape.item_slot, &shape.item_piece, &shape.copies),
             "board {b}"
         );
+        // Each slot's options as ranges, then written out: the lists.
+        assert_eq!(cshape.options.len(), shape.options.len(), "board {b}");
+        for (s, list) in shape.options.iter().enumerate() {
+            let range = cshape.options.of(s);
+            assert!(matches!(range, OptionList::Range(..)), "board {b}: written out before asked");
+            assert_eq!((range.len(), range.first()), (list.len(), list.first()), "board {b}, slot {s}");
+            assert!(range.iter().eq(list.iter()) && range.consecutive(), "board {b}, slot {s}");
+        }
+        assert_eq!(cshape.options.write_out(&halt).unwrap(), &*shape.options, "board {b}");
+        assert!(matches!(cshape.options.of(0), OptionList::Listed(..)), "board {b}");
         let uniform = UniformSlots::of(&explicit, &shape, &halt).unwrap().unwrap();
         let cuniform = UniformSlots::of(&compact, &cshape, &halt).unwrap().unwrap();
         assert_eq!(cuniform.items, uniform.items, "board {b}");

@@ -147,7 +147,7 @@ impl JoinEnds {
         let mut touches: Vec<u32> = vec![0; n_joins];
         for (s, opts) in shape.options.iter().enumerate() {
             halt.check()?;
-            for &o in opts {
+            for o in opts.iter() {
                 for (j, _) in pb.secondaries(o as usize) {
                     let j = j.index();
                     if slots[j].last() != Some(&(s as u32)) {
@@ -294,7 +294,7 @@ impl OptionJoins {
         let mut piece = vec![0u32; pb.option_count()];
         let mut slot = vec![0u32; pb.option_count()];
         for (s, opts) in shape.options.iter().enumerate() {
-            for &o in opts {
+            for o in opts.iter() {
                 piece[o as usize] = shape.piece_of(pb, o as usize);
                 slot[o as usize] = s as u32;
             }

@@ -34,7 +34,141 @@ pub(crate) struct SlotPieces {
     pub item_piece: Vec<u32>,
     pub copies: Vec<u32>,
     /// Per slot: its options, in increasing order.
-    pub options: Vec<Vec<u32>>,
+    pub options: OptionLists,
+}
+
+/// Per slot, its options in increasing order. Read from a compact
+/// problem, a slot's options are a range of numbers, and the lists are
+/// written out only when a reader asks for them as lists (`Deref`,
+/// iterating `&OptionLists`, or [`OptionLists::write_out`] under the
+/// deadline); [`OptionLists::of`], [`OptionLists::count`] and
+/// [`OptionLists::iter`] never write them. The row scan in the square
+/// order, which a first solution of a big board takes, reads only those:
+/// on a 24x24 board whose tiles turn, 1.3 million options that were
+/// written out and never read (a fifth of such a run's CPU).
+///
+/// Example: slots with options `0..3` and `3..5` are the ranges
+/// `[(0, 3), (3, 5)]`; written out, `[[0, 1, 2], [3, 4]]`.
+///
+/// Invariant: when both are there, the lists are the ranges written out.
+pub(crate) struct OptionLists {
+    /// Per slot: the range `[lo, hi)` of its options; empty when the lists
+    /// were given.
+    ranges: Vec<(u32, u32)>,
+    /// The lists, given or written out.
+    lists: OnceLock<Vec<Vec<u32>>>,
+}
+
+/// One slot's options: a list, or a range of option numbers.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum OptionList<'a> {
+    Listed(&'a [u32]),
+    Range(u32, u32),
+}
+
+impl OptionList<'_> {
+    /// How many options.
+    pub(crate) fn len(&self) -> usize {
+        match *self {
+            OptionList::Listed(l) => l.len(),
+            OptionList::Range(lo, hi) => (hi - lo) as usize,
+        }
+    }
+
+    /// The first option.
+    pub(crate) fn first(&self) -> Option<u32> {
+        match *self {
+            OptionList::Listed(l) => l.first().copied(),
+            OptionList::Range(lo, hi) => (lo < hi).then_some(lo),
+        }
+    }
+
+    /// Whether the options are consecutive numbers.
+    pub(crate) fn consecutive(&self) -> bool {
+        match *self {
+            OptionList::Listed(l) => l.first().zip(l.last()).is_none_or(|(a, b)| (b - a) as usize + 1 == l.len()),
+            OptionList::Range(..) => true,
+        }
+    }
+
+    /// The options, in increasing order.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = u32> + '_ {
+        let (listed, range) = match *self {
+            OptionList::Listed(l) => (l, 0..0),
+            OptionList::Range(lo, hi) => (&[][..], lo..hi),
+        };
+        listed.iter().copied().chain(range)
+    }
+}
+
+impl OptionLists {
+    /// Lists given.
+    pub(crate) fn listed(lists: Vec<Vec<u32>>) -> Self {
+        OptionLists { ranges: Vec::new(), lists: OnceLock::from(lists) }
+    }
+
+    /// Ranges, the lists written out when asked for.
+    fn ranged(ranges: Vec<(u32, u32)>) -> Self {
+        debug_assert!(ranges.iter().all(|&(lo, hi)| lo <= hi));
+        OptionLists { ranges, lists: OnceLock::new() }
+    }
+
+    /// The number of slots.
+    pub(crate) fn len(&self) -> usize {
+        match self.lists.get() {
+            Some(lists) => lists.len(),
+            None => self.ranges.len(),
+        }
+    }
+
+    /// Slot `s`'s options, without writing the lists out.
+    pub(crate) fn of(&self, s: usize) -> OptionList<'_> {
+        match self.lists.get() {
+            Some(lists) => OptionList::Listed(&lists[s]),
+            None => OptionList::Range(self.ranges[s].0, self.ranges[s].1),
+        }
+    }
+
+    /// How many options slot `s` has.
+    pub(crate) fn count(&self, s: usize) -> usize {
+        self.of(s).len()
+    }
+
+    /// Every slot's options, slot after slot, without writing them out.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = OptionList<'_>> + '_ {
+        (0..self.len()).map(|s| self.of(s))
+    }
+
+    /// The lists, written out now if they were not (checking `halt` once
+    /// a slot): for the readers that read them under the deadline.
+    pub(crate) fn write_out(&self, halt: &Halt) -> Result<&Vec<Vec<u32>>, Stopped> {
+        if let Some(lists) = self.lists.get() {
+            return Ok(lists);
+        }
+        let mut lists = Vec::with_capacity(self.ranges.len());
+        for (s, &(lo, hi)) in self.ranges.iter().enumerate() {
+            halt.every(s)?;
+            lists.push((lo..hi).collect());
+        }
+        Ok(self.lists.get_or_init(|| lists))
+    }
+}
+
+impl std::ops::Deref for OptionLists {
+    type Target = Vec<Vec<u32>>;
+    /// The lists, written out on first use (without a deadline: the
+    /// readers under one call [`OptionLists::write_out`] first).
+    fn deref(&self) -> &Vec<Vec<u32>> {
+        self.lists.get_or_init(|| self.ranges.iter().map(|&(lo, hi)| (lo..hi).collect()).collect())
+    }
+}
+
+impl<'a> IntoIterator for &'a OptionLists {
+    type Item = &'a Vec<u32>;
+    type IntoIter = std::slice::Iter<'a, Vec<u32>>;
+    fn into_iter(self) -> Self::IntoIter {
+        std::ops::Deref::deref(self).iter()
+    }
 }
 
 impl SlotPieces {
@@ -75,7 +209,7 @@ impl SlotPieces {
             }
             by_item[s].push(o as u32);
         }
-        Ok(Self::from_roles(pb, &role, by_item))
+        Ok(Self::from_roles(pb, &role, by_item).map(|(slots, lists)| slots.with_options(OptionLists::listed(lists))))
     }
 
     /// [`SlotPieces::of`] from the compact form, template by template and
@@ -83,7 +217,9 @@ impl SlotPieces {
     fn of_compact(pb: &Problem, c: &Compact, halt: &Halt) -> Result<Option<Self>, Stopped> {
         let p = pb.primary_count();
         let mut role = vec![0u8; p];
-        let mut by_item: Vec<Vec<u32>> = vec![Vec::new(); p];
+        // Per slot item: the range of its options (a slot item named by
+        // two compact slots is not a slot: its role check fails below).
+        let mut by_item: Vec<(u32, u32)> = vec![(0, 0); p];
         let mut used = vec![false; c.templates.len()];
         for s in 0..c.item.len() {
             halt.every(s)?;
@@ -93,6 +229,11 @@ impl SlotPieces {
             }
             if role[item] == 2 || pb.multiplicity[item] != 1 {
                 return Ok(None);
+            }
+            if role[item] == 1 {
+                // An item that is the slot of two compact slots: its
+                // options are both ranges, listed.
+                return Ok(Self::of_compact_listed(pb, c, halt)?.map(|(slots, lists)| slots.with_options(lists)));
             }
             role[item] = 1;
             if !std::mem::replace(&mut used[c.template[s] as usize], true) {
@@ -106,18 +247,51 @@ impl SlotPieces {
                     role[q as usize] = 2;
                 }
             }
-            by_item[item].extend(c.first[s]..c.first[s + 1]);
+            by_item[item] = (c.first[s], c.first[s + 1]);
         }
         // A piece declared after a slot that names it as a piece.
         if c.item.iter().any(|&i| role[i as usize] == 2) {
             return Ok(None);
         }
-        Ok(Self::from_roles(pb, &role, by_item))
+        Ok(Self::from_roles(pb, &role, by_item).map(|(slots, ranges)| slots.with_options(OptionLists::ranged(ranges))))
+    }
+
+    /// [`SlotPieces::of_compact`] where a slot item may be the slot of
+    /// several compact slots: its options, their ranges one after the
+    /// other, as lists.
+    #[allow(clippy::type_complexity)]
+    fn of_compact_listed(pb: &Problem, c: &Compact, halt: &Halt) -> Result<Option<(Self, OptionLists)>, Stopped> {
+        let p = pb.primary_count();
+        let mut role = vec![0u8; p];
+        let mut by_item: Vec<Vec<u32>> = vec![Vec::new(); p];
+        for s in 0..c.item.len() {
+            halt.every(s)?;
+            let (tp, item) = (c.template_of(s), c.item[s] as usize);
+            if tp.len() == 0 {
+                continue;
+            }
+            if role[item] == 2 || pb.multiplicity[item] != 1 || tp.colour.contains(&0) {
+                return Ok(None);
+            }
+            role[item] = 1;
+            for &q in &tp.piece {
+                if role[q as usize] == 1 {
+                    return Ok(None);
+                }
+                role[q as usize] = 2;
+            }
+            by_item[item].extend(c.first[s]..c.first[s + 1]);
+        }
+        if c.item.iter().any(|&i| role[i as usize] == 2) {
+            return Ok(None);
+        }
+        Ok(Self::from_roles(pb, &role, by_item).map(|(slots, lists)| (slots, OptionLists::listed(lists))))
     }
 
     /// The structure from each primary item's role (1 slot, 2 piece, 0
-    /// none) and the options naming each slot item.
-    fn from_roles(pb: &Problem, role: &[u8], by_item: Vec<Vec<u32>>) -> Option<Self> {
+    /// none) and the options naming each slot item (`by_item`, of any
+    /// form): the options of the slots, in slot order, apart.
+    fn from_roles<T>(pb: &Problem, role: &[u8], by_item: Vec<T>) -> Option<(Self, Vec<T>)> {
         let p = pb.primary_count();
         if (0..p).any(|i| role[i] == 0 && pb.multiplicity[i] > 0) {
             return None;
@@ -139,7 +313,22 @@ impl SlotPieces {
                 _ => {}
             }
         }
-        Some(SlotPieces { slot_item, item_slot, item_piece, copies, options })
+        let options_of_slots = options;
+        let options = OptionLists::listed(Vec::new());
+        Some((SlotPieces { slot_item, item_slot, item_piece, copies, options }, options_of_slots))
+    }
+
+    /// Itself, with its lists of options written out (under `halt`): for
+    /// the readers of [`SlotPieces::options`] as lists.
+    pub(crate) fn written_out(&self, halt: &Halt) -> Result<&Self, Stopped> {
+        self.options.write_out(halt)?;
+        Ok(self)
+    }
+
+    /// The same structure with `options` as its options.
+    fn with_options(self, options: OptionLists) -> Self {
+        debug_assert_eq!(options.len(), self.slot_item.len());
+        SlotPieces { options, ..self }
     }
 
     /// The (slot item, piece item) of option `o`.
@@ -357,9 +546,8 @@ impl<'s> UniformSlots<'s> {
     /// items, in any order), option after option: `cols[t * items.len() + i]`
     /// for its `t`-th option and `items[i]`.
     pub(crate) fn colours_on(&self, pb: &Problem, dense: &DenseColours, s: usize, items: &[u32]) -> Vec<u32> {
-        let opts = &self.slots.options[s];
         let ni = items.len();
-        let mut cols = vec![0u32; opts.len() * ni];
+        let mut cols = vec![0u32; self.slots.options.count(s) * ni];
         let at: Vec<usize> =
             items.iter().map(|j| self.items[s].iter().position(|x| x == j).expect("an item of the slot")).collect();
         if let (Some(&x), Some(c)) = (self.compact.get(s), pb.compact()) {
@@ -375,7 +563,7 @@ impl<'s> UniformSlots<'s> {
             return cols;
         }
         let ex = pb.ex();
-        for (t, &o) in opts.iter().enumerate() {
+        for (t, o) in self.slots.options.of(s).iter().enumerate() {
             let row = &mut cols[t * ni..(t + 1) * ni];
             if self.ordered[s] {
                 let sec = ex.opt_start[o as usize] as usize + ex.opt_primaries[o as usize] as usize;

@@ -183,7 +183,7 @@ pub(crate) fn takes_square_order(
     let classes = uniform.classes(pb, dense, halt)?;
     let mut hist: Vec<Option<Vec<Vec<u32>>>> = vec![None; n];
     let mut ln_options = 0.0;
-    for opts in &uniform.slots.options {
+    for opts in uniform.slots.options.iter() {
         ln_options += (opts.len() as f64).ln();
     }
     let (mut ln_agree, mut joins) = (0.0, 0usize);
@@ -198,7 +198,7 @@ pub(crate) fn takes_square_order(
             }
         }
         let side = |c: usize, s: u32| {
-            (&hist[c].as_ref().expect("made above")[at(s)], uniform.slots.options[s as usize].len() as f64)
+            (&hist[c].as_ref().expect("made above")[at(s)], uniform.slots.options.count(s as usize) as f64)
         };
         let ((ha, na), (hb, nb)) = (side(ca, a), side(cb, b));
         let agree: f64 = ha.iter().zip(hb).map(|(&x, &y)| f64::from(x) * f64::from(y)).sum();

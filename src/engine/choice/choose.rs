@@ -108,7 +108,7 @@ pub(crate) fn pick(
 ) -> Result<(Picked, MemoHint), Stopped> {
     let first_only = config.first_only();
     let no_memo = MemoHint::default();
-    let assign = || Ok((Picked::Assign(Box::new(Assign::new(pb, shape, halt)?)), no_memo));
+    let assign = || Ok((Picked::Assign(Box::new(Assign::new(pb, shape.written_out(halt)?, halt)?)), no_memo));
     let Some(uniform) = uniform else { return assign() };
     if let Some(picked) = decided_without_walks(pb, shape, uniform, force_rows, first_only, halt)? {
         return Ok((picked, no_memo));
@@ -203,8 +203,10 @@ fn decided_without_walks(
         }
     }
     // Every other backend reads the options: a compact problem's are
-    // written out now, under the deadline.
+    // written out now, under the deadline, and so are the lists of each
+    // slot's options.
     pb.explicit(halt)?;
+    shape.written_out(halt)?;
     if first_only && !force_rows && Assign::takes_compact_order(pb, shape, halt)? {
         return Ok(Some(Picked::Assign(Box::new(Assign::new(pb, shape, halt)?))));
     }

@@ -23,6 +23,7 @@ mod reader;
 mod records;
 mod validate;
 
+pub use puzzle::{tile_puzzle_text, tile_solution_text};
 pub use puzzle::{
     BoardJson, FixJson, PackPuzzleJson, PackSolutionJson, PieceJson, PiecePlacementJson, TilePlacementJson,
     TilePuzzleJson, TileSolutionJson,

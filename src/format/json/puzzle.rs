@@ -7,6 +7,7 @@
 use crate::puzzles::pack::{PackPuzzle, PackSolution};
 use crate::puzzles::tiles::{Border, Fix, TilePuzzle, TileSolution};
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 
 /// A tile puzzle (tetravex or edges) as JSON.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
@@ -109,6 +110,75 @@ impl TileSolutionJson {
             grid: s.grid.chunks(p.cols).map(|r| r.to_vec()).collect(),
         }
     }
+}
+
+// Tile puzzles and solutions written straight to JSON text, for the
+// case records: the same text as through a `serde_json::Value` (whose
+// objects keep their keys sorted, so the fields below are in that
+// order), without building one (on a 32x32 board the tree of values and
+// its text took 2.8 of 58 million instructions).
+
+/// [`TilePuzzleJson`], keys sorted.
+#[derive(Serialize)]
+struct PuzzleText<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    border: Option<i32>,
+    cols: usize,
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    fixes: Vec<FixText>,
+    rotate: bool,
+    rows: usize,
+    tiles: &'a [[i32; 4]],
+}
+
+/// [`FixJson`], keys sorted.
+#[derive(Serialize)]
+struct FixText {
+    col: usize,
+    piece: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rotation: Option<u8>,
+    row: usize,
+}
+
+/// [`TileSolutionJson`], keys sorted.
+#[derive(Serialize)]
+struct SolutionText<'a> {
+    grid: &'a [Vec<[i32; 4]>],
+    placements: Vec<PlacementText>,
+}
+
+/// [`TilePlacementJson`], keys sorted.
+#[derive(Serialize)]
+struct PlacementText {
+    col: usize,
+    piece: usize,
+    rotation: u8,
+    row: usize,
+}
+
+fn raw<T: Serialize>(v: &T) -> Box<RawValue> {
+    serde_json::value::to_raw_value(v).expect("records serialise")
+}
+
+/// The puzzle's JSON text: the text of its `serde_json::Value`.
+pub fn tile_puzzle_text(p: &TilePuzzleJson) -> Box<RawValue> {
+    let fixes = p.fixes.iter().map(|f| FixText { col: f.col, piece: f.piece, rotation: f.rotation, row: f.row });
+    raw(&PuzzleText {
+        border: p.border,
+        cols: p.cols,
+        fixes: fixes.collect(),
+        rotate: p.rotate,
+        rows: p.rows,
+        tiles: &p.tiles,
+    })
+}
+
+/// The solution's JSON text: the text of its `serde_json::Value`.
+pub fn tile_solution_text(s: &TileSolutionJson) -> Box<RawValue> {
+    let placements =
+        s.placements.iter().map(|p| PlacementText { col: p.col, piece: p.piece, rotation: p.rotation, row: p.row });
+    raw(&SolutionText { grid: &s.grid, placements: placements.collect() })
 }
 
 /// A packing board as JSON: a picture, `.` for a cell to fill and `#` for
@@ -221,6 +291,44 @@ impl PackSolutionJson {
                     cells: pl.cells.iter().map(|&(r, c)| [r + 1, c + 1]).collect(),
                 })
                 .collect(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The text of a value through a `serde_json::Value`.
+    fn via_value<T: Serialize>(v: &T) -> String {
+        serde_json::to_string(&serde_json::to_value(v).unwrap()).unwrap()
+    }
+
+    /// The JSON text written straight from a tile puzzle and a solution
+    /// is the text of their `serde_json::Value`s, with and without a
+    /// border, hints and turns.
+    #[test]
+    fn tile_json_text_is_the_value_text() {
+        let hints = [vec![], vec![(1, 2, 1, Some(3))], vec![(2, 1, 2, None), (3, 1, 1, Some(0))]];
+        for (border, fixes, rotate) in
+            [(None, &hints[0], false), (Some(0), &hints[1], true), (Some(5), &hints[2], false)]
+        {
+            let p = TilePuzzleJson {
+                rows: 2,
+                cols: 3,
+                tiles: vec![[1, 2, 3, 4], [5, 6, 7, 8], [0, 1, 0, 1], [9, 9, 9, 9], [2, 3, 4, 5], [6, 7, 8, 9]],
+                rotate,
+                border,
+                fixes: fixes.iter().map(|&(piece, row, col, rotation)| FixJson { piece, row, col, rotation }).collect(),
+            };
+            assert_eq!(tile_puzzle_text(&p).get(), via_value(&p));
+            let place =
+                |i: usize| TilePlacementJson { piece: i, row: 1 + i / 4, col: 1 + i % 3, rotation: (i % 4) as u8 };
+            let s = TileSolutionJson {
+                placements: (1..=6).map(place).collect(),
+                grid: p.tiles.chunks(3).map(|r| r.to_vec()).collect(),
+            };
+            assert_eq!(tile_solution_text(&s).get(), via_value(&s));
         }
     }
 }

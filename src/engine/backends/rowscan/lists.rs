@@ -91,16 +91,13 @@ pub(super) enum SlotOptions {
 impl SlotOptions {
     fn of(uniform: &UniformSlots, order: &[u32]) -> Self {
         let options = &uniform.slots.options;
-        // Options are increasing within a slot: consecutive iff the span
-        // is the length.
-        let consecutive = |o: &Vec<u32>| o.first().zip(o.last()).is_none_or(|(a, b)| (b - a) as usize + 1 == o.len());
-        if options.iter().all(consecutive) {
-            let first = order.iter().map(|&s| options[s as usize].first().copied().unwrap_or(0)).collect();
+        if options.iter().all(|o| o.consecutive()) {
+            let first = order.iter().map(|&s| options.of(s as usize).first().unwrap_or(0)).collect();
             return SlotOptions::Ranges(first);
         }
         let mut rows = Jagged::new();
         for &s in order {
-            rows.push_row(options[s as usize].iter().copied());
+            rows.push_row(options.of(s as usize).iter());
         }
         SlotOptions::Rows(rows)
     }
@@ -236,7 +233,7 @@ impl Lists {
                 items.iter().map(|j| own.iter().position(|x| x == j).expect("uniform slot")).collect();
             let radixes: Vec<u64> = items[..nb].iter().map(|&j| u64::from(dense.n_colours[j as usize])).collect();
             let class = (classes[slot_index], places, nb, radixes);
-            lists.len.push(shape.options[slot_index].len() as u32);
+            lists.len.push(shape.options.count(slot_index) as u32);
             if let Some(&r) = by_class.get(&class) {
                 lists.shared_with[s] = r as u32;
                 lists.list_off.push(lists.list_off[r]);
