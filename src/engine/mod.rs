@@ -203,7 +203,7 @@ fn dispatch<O: WithBackend>(problem: &Problem, config: &SearchConfig, op: O, hal
             })
         }
         _ => {
-            let make = || Ok(sparse::Sparse::new(problem));
+            let make = || sparse::Sparse::new(problem, halt);
             Ok(op.run(make()?, make, MemoHint::default()))
         }
     }

@@ -49,6 +49,7 @@
 use super::blocks::{tagged, untag, SparseSet};
 use super::{Backend, Node, Step};
 use crate::engine::problem::{Explicit, Problem};
+use crate::engine::search::halt::{Halt, Stopped};
 
 /// Trail entry: a node was removed from item `i`'s segment.
 const T_NODE: u32 = 0;
@@ -116,14 +117,18 @@ struct Level {
 }
 
 impl<'p> Sparse<'p> {
-    pub(crate) fn new(pb: &'p Problem) -> Self {
+    /// Builds the backend for `pb` (C1); `Err` when `halt` stops it (the
+    /// passes over the nodes poll it: a million options take a tenth of a
+    /// second).
+    pub(crate) fn new(pb: &'p Problem, halt: &Halt) -> Result<Self, Stopped> {
         let p = pb.primary_count();
         let n_items = p + pb.secondary_count();
         let n_nodes = pb.node_count();
         // C1: count the nodes of each item, lay out the segments.
         let mut len = vec![0u32; n_items];
         let ex = pb.ex();
-        for &i in &ex.node_item {
+        for (k, &i) in ex.node_item.iter().enumerate() {
+            halt.every(k)?;
             len[i as usize] += 1;
         }
         let mut start = vec![0u32; n_items];
@@ -137,6 +142,7 @@ impl<'p> Sparse<'p> {
         let mut pos = vec![0u32; n_nodes];
         let mut node_opt = vec![0u32; n_nodes];
         for o in 0..pb.option_count() {
+            halt.every(o)?;
             for k in ex.opt_start[o] as usize..ex.opt_start[o + 1] as usize {
                 let i = ex.node_item[k] as usize;
                 set[fill[i] as usize] = k as u32;
@@ -170,13 +176,14 @@ impl<'p> Sparse<'p> {
         // Options naming an item of multiplicity 0 can never be chosen:
         // hide them for good (below the trail's bottom, so resets keep them).
         for o in 0..pb.option_count() {
+            halt.every(o)?;
             if pb.primaries(o).any(|i| pb.multiplicity[i.index()] == 0) {
                 s.hide(o);
             }
         }
         s.trail.clear();
         s.updates = 0;
-        s
+        Ok(s)
     }
 
     /// Removes node `k` from its item's active segment.

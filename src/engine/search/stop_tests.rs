@@ -11,6 +11,7 @@ use crate::engine::backends::assign::{self, Assign};
 use crate::engine::backends::balance::Balance;
 use crate::engine::backends::rowscan::RowScan;
 use crate::engine::backends::shape::{SlotPieces, UniformSlots};
+use crate::engine::backends::sparse::Sparse;
 use crate::engine::backends::square::{square_order, takes_square_order};
 use crate::engine::choice::estimate::{self, estimate_tree, memo_estimate};
 use crate::engine::choice::pilot::MemoHint;
@@ -87,6 +88,7 @@ fn the_builds_and_the_walks_give_up_at_a_stop() {
     assert!(stopped(problem.dense_colours(halt).map(drop)));
     assert!(stopped(Balance::new(&problem, &shape, halt).map(drop)));
     assert!(stopped(Assign::new(&problem, &shape, halt).map(drop)));
+    assert!(stopped(Sparse::new(&problem, halt).map(drop)));
     assert!(stopped(RowScan::<true>::build(&problem, &uniform, halt).map(drop)));
     assert!(stopped(RowScan::<false>::build(&problem, &uniform, halt).map(drop)));
     assert!(stopped(square_order(&uniform, problem.secondary_count(), halt).map(drop)));

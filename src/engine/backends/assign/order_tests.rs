@@ -184,6 +184,6 @@ fn the_random_order_query_agrees_with_randomise_and_changes_nothing() {
     let mut rowscan =
         crate::engine::backends::rowscan::RowScan::<false>::build(&problem, &uniform, never).unwrap().unwrap();
     assert!(!rowscan.can_randomise() && !rowscan.randomise(5));
-    let mut sparse = crate::engine::backends::sparse::Sparse::new(&problem);
+    let mut sparse = crate::engine::backends::sparse::Sparse::new(&problem, never).unwrap();
     assert!(!sparse.can_randomise() && !sparse.randomise(5));
 }

@@ -1,0 +1,90 @@
+//! Unit tests of the tile encoding: turns, the decoding's order of
+//! equal tiles, the orientations of symmetric tiles.
+
+use super::*;
+
+#[test]
+fn quarter_turn_moves_left_to_top() {
+    assert_eq!(rotate([1, 2, 3, 4], 1), [4, 1, 2, 3]);
+    assert_eq!(rotate([1, 2, 3, 4], 4), [1, 2, 3, 4]);
+}
+
+/// Decoding hands out equal tiles in input order to their cells in
+/// reading order, hinted tiles to their own cells (checked against
+/// that rule written out, on boards made of few distinct tiles).
+#[test]
+fn decode_hands_out_equal_tiles_in_input_order() {
+    use crate::generate::{tiles, Rng, TileSpec};
+    let halt = crate::engine::Halt::NEVER;
+    let mut checked = 0;
+    for (seed, rotate) in [(1, false), (2, true), (3, false), (4, true)] {
+        let spec = TileSpec {
+            rows: 4,
+            cols: 5,
+            rule: Rule::Equal,
+            border: Border::Free,
+            frame_labels: vec![1, 2],
+            inner_labels: vec![1, 2],
+            rotate,
+            centre_hint: false,
+        };
+        let mut puzzle = tiles(&mut Rng::new(seed), &spec);
+        if seed > 2 {
+            puzzle.fixes.push(Fix { piece: 2, row: 1, col: 3, rotation: None });
+        }
+        for compact in [false, true] {
+            let enc = puzzle.encode_as(compact, false, &halt).unwrap();
+            // One option per cell, of the first type with a copy left
+            // (not a solution: decode only hands out the tiles).
+            let (pb, n) = (&enc.problem, puzzle.rows * puzzle.cols);
+            let mut copies: Vec<u32> = (n..pb.primary_count()).map(|i| pb.multiplicity[i]).collect();
+            let mut chosen = Vec::new();
+            // The hinted cells first: their tiles are theirs.
+            let hinted = |c: usize| puzzle.fixes.iter().any(|f| f.row * puzzle.cols + f.col == c);
+            let mut cells: Vec<usize> = (0..n).collect();
+            cells.sort_by_key(|&c| !hinted(c));
+            for cell in cells {
+                let pick = (0..pb.option_count()).find(|&o| {
+                    let mut p = pb.primaries(o).map(|i| i.index());
+                    p.next() == Some(cell) && p.next().is_some_and(|t| copies[t - n] > 0)
+                });
+                let Some(o) = pick else { continue };
+                copies[pb.primaries(o).nth(1).unwrap().index() - n] -= 1;
+                chosen.push(o);
+            }
+            if chosen.len() < n {
+                continue;
+            }
+            checked += 1;
+            let got = enc.decode(&puzzle, &chosen);
+            let mut want = vec![usize::MAX; n];
+            let mut used = vec![false; puzzle.tiles.len()];
+            for f in &puzzle.fixes {
+                (want[f.row * puzzle.cols + f.col], used[f.piece]) = (f.piece, true);
+            }
+            for (cell, slot) in want.iter_mut().enumerate() {
+                if *slot != usize::MAX {
+                    continue;
+                }
+                let shown = canonical(got.grid[cell], rotate);
+                let i = (0..puzzle.tiles.len()).find(|&i| !used[i] && canonical(puzzle.tiles[i], rotate) == shown);
+                (*slot, used[i.expect("a tile")]) = (i.unwrap(), true);
+            }
+            for (i, p) in got.placements.iter().enumerate() {
+                assert_eq!(want[p.row * puzzle.cols + p.col], i, "seed {seed}, compact {compact}");
+                assert_eq!(super::rotate(puzzle.tiles[i], p.rotation), got.grid[p.row * puzzle.cols + p.col]);
+            }
+        }
+    }
+    assert_eq!(checked, 8, "boards checked");
+}
+
+#[test]
+fn symmetric_tiles_have_fewer_orientations() {
+    for (tile, count) in [([1, 1, 1, 1], 1), ([1, 2, 1, 2], 2), ([1, 2, 3, 4], 4), ([1, 1, 2, 2], 4)] {
+        assert_eq!(orientations(tile, true).len(), count);
+        assert_eq!(orientation_count(tile, true), count);
+        assert_eq!(canonical(tile, true), orientations(tile, true).into_iter().map(|(_, l)| l).min().unwrap());
+        assert_eq!((orientation_count(tile, false), canonical(tile, false)), (1, tile));
+    }
+}
