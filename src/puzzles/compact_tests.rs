@@ -110,6 +110,25 @@ fn the_compact_form_writes_out_the_options_of_the_explicit_encoding() {
     }
 }
 
+/// One option per cell of `cells` (in that order) of a tile problem with
+/// `n` cells, each of the first tile type that still has a copy: not a
+/// solution, but decoding only hands out the tiles. Cells with no such
+/// option are left out.
+pub(super) fn hand_out_tiles(pb: &Problem, n: usize, cells: impl IntoIterator<Item = usize>) -> Vec<usize> {
+    let mut copies: Vec<u32> = (n..pb.primary_count()).map(|i| pb.multiplicity[i]).collect();
+    let mut chosen = Vec::new();
+    for cell in cells {
+        let pick = (0..pb.option_count()).find(|&o| {
+            let mut p = pb.primaries(o).map(|i| i.index());
+            p.next() == Some(cell) && p.next().is_some_and(|t| copies[t - n] > 0)
+        });
+        let Some(o) = pick else { continue };
+        copies[pb.primaries(o).nth(1).unwrap().index() - n] -= 1;
+        chosen.push(o);
+    }
+    chosen
+}
+
 #[test]
 fn a_compact_problem_decodes_as_the_explicit_one() {
     let halt = Halt::NEVER;
@@ -118,19 +137,8 @@ fn a_compact_problem_decodes_as_the_explicit_one() {
         let compact = puzzle.encode_as(true, false, &halt).unwrap();
         // One option per cell, each of the first type that still has a
         // copy: not a solution, but decode only hands out the tiles.
-        let pb = &explicit.problem;
         let n = puzzle.rows * puzzle.cols;
-        let mut copies: Vec<u32> = (n..pb.primary_count()).map(|i| pb.multiplicity[i]).collect();
-        let mut chosen = Vec::new();
-        for cell in 0..n {
-            let pick = (0..pb.option_count()).find(|&o| {
-                let mut p = pb.primaries(o).map(|i| i.index());
-                p.next() == Some(cell) && p.next().is_some_and(|t| copies[t - n] > 0)
-            });
-            let Some(o) = pick else { continue };
-            copies[pb.primaries(o).nth(1).unwrap().index() - n] -= 1;
-            chosen.push(o);
-        }
+        let chosen = hand_out_tiles(&explicit.problem, n, 0..n);
         if chosen.len() == n {
             assert_eq!(compact.decode(puzzle, &chosen), explicit.decode(puzzle, &chosen), "board {b}");
         }

@@ -36,22 +36,12 @@ fn decode_hands_out_equal_tiles_in_input_order() {
             let enc = puzzle.encode_as(compact, false, &halt).unwrap();
             // One option per cell, of the first type with a copy left
             // (not a solution: decode only hands out the tiles).
-            let (pb, n) = (&enc.problem, puzzle.rows * puzzle.cols);
-            let mut copies: Vec<u32> = (n..pb.primary_count()).map(|i| pb.multiplicity[i]).collect();
-            let mut chosen = Vec::new();
+            let n = puzzle.rows * puzzle.cols;
             // The hinted cells first: their tiles are theirs.
             let hinted = |c: usize| puzzle.fixes.iter().any(|f| f.row * puzzle.cols + f.col == c);
             let mut cells: Vec<usize> = (0..n).collect();
             cells.sort_by_key(|&c| !hinted(c));
-            for cell in cells {
-                let pick = (0..pb.option_count()).find(|&o| {
-                    let mut p = pb.primaries(o).map(|i| i.index());
-                    p.next() == Some(cell) && p.next().is_some_and(|t| copies[t - n] > 0)
-                });
-                let Some(o) = pick else { continue };
-                copies[pb.primaries(o).nth(1).unwrap().index() - n] -= 1;
-                chosen.push(o);
-            }
+            let chosen = crate::puzzles::compact_tests::hand_out_tiles(&enc.problem, n, cells);
             if chosen.len() < n {
                 continue;
             }
