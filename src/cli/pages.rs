@@ -37,3 +37,20 @@ pub fn huge() {
     #[cfg(target_os = "linux")]
     let _ = nix::sys::prctl::set_thp_disable(false);
 }
+
+#[cfg(all(test, target_os = "linux"))]
+mod tests {
+    use nix::sys::prctl::get_thp_disable;
+
+    /// The flag is the process's: `small` sets it, `huge` clears it (the
+    /// test binary's other tests leave it alone).
+    #[test]
+    fn small_sets_the_flag_and_huge_clears_it() {
+        super::small();
+        assert_eq!(get_thp_disable(), Ok(true));
+        super::huge();
+        assert_eq!(get_thp_disable(), Ok(false));
+        super::small();
+        assert_eq!(get_thp_disable(), Ok(true));
+    }
+}
