@@ -38,14 +38,14 @@ pub fn huge() {
     let _ = nix::sys::prctl::set_thp_disable(false);
 }
 
-#[cfg(all(test, target_os = "linux"))]
+#[cfg(test)]
 mod tests {
-    use nix::sys::prctl::get_thp_disable;
-
     /// The flag is the process's: `small` sets it, `huge` clears it (the
     /// test binary's other tests leave it alone).
+    #[cfg(target_os = "linux")]
     #[test]
     fn small_sets_the_flag_and_huge_clears_it() {
+        use nix::sys::prctl::get_thp_disable;
         super::small();
         assert_eq!(get_thp_disable(), Ok(true));
         super::huge();
