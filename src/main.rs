@@ -17,6 +17,7 @@ use cli::voice;
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() {
+    cli::pages::small();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         // Help and version go to stdout, status 0 (clap's own wording).

@@ -18,7 +18,8 @@
 //!   FILE or standard input; [`svg`]: where `--svg` writes pictures;
 //! * [`config`]: the arguments validated; [`args`]: clap's structs and
 //!   value parsers; [`exit`]: exit statuses and errors; [`voice`]: every
-//!   message in one voice (clap's errors and the system's reworded).
+//!   message in one voice (clap's errors and the system's reworded);
+//!   [`pages`]: huge pages only for the runs that count.
 
 pub mod answer;
 pub mod args;
@@ -31,6 +32,7 @@ pub mod generated;
 pub mod input;
 pub mod merge;
 pub mod pack;
+pub mod pages;
 pub mod plan_file;
 pub mod progress;
 pub mod render;

@@ -54,6 +54,9 @@ impl Session {
     /// A run with these settings, before its first case, for puzzles of
     /// type `puzzle_type`.
     pub fn new(cfg: RunConfig, monitor: Arc<Monitor>, puzzle_type: &str) -> Self {
+        if cfg.counting() {
+            super::pages::huge();
+        }
         let svg = cfg.svg.clone().map(SvgWriter::new);
         let plan_out = match (cfg.shard_plan, &cfg.plan_out) {
             (Some(count), Some(_)) => Some(PlanFile::new(puzzle_type, count, &cfg.search)),
