@@ -107,7 +107,12 @@ where
                 }
             }
         };
-        solve::run(model, want_solution, &search, Some(&on_solution))
+        {
+            // The engine's arrays from the case before (the lock is the
+            // session's own: never contended).
+            let mut engine = session.engine.lock().unwrap();
+            solve::run_in(model, want_solution, &search, Some(&on_solution), &mut engine)
+        }
     };
     drop(progress); // clears the bar before anything else is printed
     if let Some(e) = write_error.into_inner().unwrap() {
