@@ -47,13 +47,18 @@ where
     if !cfg.answers_on_stdout() {
         return Ok(());
     }
-    let text = if cfg.json {
+    if cfg.json {
         let plan = session.split.as_ref().map(|(_, id)| id.as_str());
-        answer::record(cfg, session.file(), plan, render, k, line, model, &result)
-    } else {
-        answer::text(cfg, render, k, model, &result, streamed)
-    };
-    session.print(&text)
+        let text = answer::record(cfg, session.file(), plan, render, k, line, model, &result);
+        return session.print(&text);
+    }
+    // The session's answer buffer, kept from case to case.
+    let mut text = std::mem::take(&mut session.answer);
+    text.clear();
+    answer::text_into(&mut text, cfg, render, k, model, &result, streamed);
+    let printed = session.print(&text);
+    session.answer = text;
+    printed
 }
 
 /// Runs the search of case `k` under a progress bar; with `--all` each

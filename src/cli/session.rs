@@ -51,6 +51,8 @@ pub struct Session {
     /// The engine's arrays, kept from case to case (a stream of small
     /// cases builds its backend in them).
     pub engine: Mutex<Workspace>,
+    /// A case's text answer is written here (kept from case to case).
+    pub answer: String,
 }
 
 impl Session {
@@ -75,6 +77,7 @@ impl Session {
             file: None,
             headed: false,
             engine: Mutex::default(),
+            answer: String::new(),
         }
     }
 
