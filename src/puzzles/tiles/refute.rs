@@ -106,6 +106,13 @@ fn label_balance(p: &TilePuzzle) -> Option<Refutation> {
     // `bside` that meet l), from one sorted list (no hashing: this runs
     // once per case, and a stream of tiny cases pays it per case; one
     // list for both directions).
+    // With a free outline a direction's surplus is at most the tiles'
+    // count (each tile shows one side `a`): no more tiles than the
+    // outline's slack in both directions (a one-tile board) cannot be
+    // refuted, and nothing is laid out.
+    if matches!(p.border, Border::Free) && p.tiles.len() <= p.rows.min(p.cols) {
+        return None;
+    }
     // A board of at most 16 tiles keeps the list on the stack.
     let n = 2 * p.tiles.len();
     let mut stack = [(0, false); 32];
