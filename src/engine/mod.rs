@@ -193,37 +193,49 @@ fn dispatch<O: WithBackend>(
         (Some(4), _) => bits!(4),
         (Some(5..=8), _) => bits!(8),
         (Some(9..=16), _) => bits!(16),
-        (_, Some(shape)) => {
-            let uniform = match choice {
-                BackendChoice::Assign => None,
-                _ => UniformSlots::of(problem, &shape, halt)?,
-            };
-            let force_rows = choice == BackendChoice::RowScan;
-            let (picked, memo) = choose::pick(problem, &shape, uniform.as_ref(), force_rows, config, counting, halt)?;
-            // The other workers' row scans share the first one's tables.
-            Ok(match picked {
-                choose::Picked::Rows(mut rows) => {
-                    let twins = rows.twins();
-                    op.run(&mut *rows, twins, memo)
-                }
-                choose::Picked::BalancedRows(mut rows) => {
-                    let twins = rows.twins();
-                    op.run(&mut *rows, twins, memo)
-                }
-                choose::Picked::Assign(mut assign) => {
-                    op.run(&mut *assign, || assign::Assign::new(problem, &shape, halt), memo)
-                }
-                choose::Picked::Halves(plan) => match op.halves(&plan) {
-                    Some(out) => out,
-                    None => return dispatch(problem, config, op, false, ws),
-                },
-            })
-        }
+        (_, Some(shape)) => slot_backend(problem, config, op, &shape, counting, ws),
         _ => {
             let make = || sparse::Sparse::new(problem, halt);
             Ok(op.run(&mut make()?, make, MemoHint::default()))
         }
     }
+}
+
+/// [`dispatch`] for a slot/piece problem (`shape`): the row scan or the
+/// assignment backend, as the choice picks them, or a count that meets
+/// in the middle.
+fn slot_backend<O: WithBackend>(
+    problem: &Problem,
+    config: &SearchConfig,
+    op: O,
+    shape: &SlotPieces,
+    counting: choose::Counting,
+    ws: &mut Workspace,
+) -> Result<O::Out, Stopped> {
+    let halt = &Halt::of(config);
+    let choice = config.backend;
+    let uniform = match choice {
+        BackendChoice::Assign => None,
+        _ => UniformSlots::of(problem, shape, halt)?,
+    };
+    let force_rows = choice == BackendChoice::RowScan;
+    let (picked, memo) = choose::pick(problem, shape, uniform.as_ref(), force_rows, config, counting, halt)?;
+    // The other workers' row scans share the first one's tables.
+    Ok(match picked {
+        choose::Picked::Rows(mut rows) => {
+            let twins = rows.twins();
+            op.run(&mut *rows, twins, memo)
+        }
+        choose::Picked::BalancedRows(mut rows) => {
+            let twins = rows.twins();
+            op.run(&mut *rows, twins, memo)
+        }
+        choose::Picked::Assign(mut assign) => op.run(&mut *assign, || assign::Assign::new(problem, shape, halt), memo),
+        choose::Picked::Halves(plan) => match op.halves(&plan) {
+            Some(out) => out,
+            None => return dispatch(problem, config, op, false, ws),
+        },
+    })
 }
 
 /// The arrays of the engine's setup, kept from one search to the next by
