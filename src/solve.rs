@@ -5,7 +5,7 @@
 //! solution, as the configuration's [`SearchMode`] says, with the
 //! refutations tried before any search.
 
-use crate::engine::{self, Count, SearchConfig, SearchMode, ShardPlan, Stats, StopReason};
+use crate::engine::{self, Count, SearchConfig, SearchMode, ShardPlan, Stats, StopReason, Workspace};
 use crate::puzzles::{Model, Refutation};
 use std::ops::ControlFlow;
 use std::sync::Mutex;
@@ -54,6 +54,18 @@ pub fn run<M: Model>(
     want_solution: bool,
     config: &SearchConfig,
     on_solution: Option<&(dyn Fn(M::Solution) -> ControlFlow<()> + Sync)>,
+) -> CaseResult<M::Solution> {
+    run_in(model, want_solution, config, on_solution, &mut Workspace::default())
+}
+
+/// [`run`] with the engine's arrays kept in `ws` from the cases before
+/// (see [`engine::solve_in`]): a stream of small cases keeps one.
+pub fn run_in<M: Model>(
+    model: &M,
+    want_solution: bool,
+    config: &SearchConfig,
+    on_solution: Option<&(dyn Fn(M::Solution) -> ControlFlow<()> + Sync)>,
+    ws: &mut Workspace,
 ) -> CaseResult<M::Solution> {
     let start = Instant::now();
     let mode = config.mode;
@@ -108,7 +120,7 @@ pub fn run<M: Model>(
         };
         // The verdict alone decodes nothing.
         let visitor: Option<&engine::Visitor> = if want_solution { Some(&visit) } else { None };
-        let outcome = engine::solve(problem, first, visitor);
+        let outcome = engine::solve_in(problem, first, visitor, ws);
         result.solution = found.into_inner().unwrap();
         result.stats += &outcome.stats;
         if result.solution.is_some() || !outcome.solutions.is_zero() {
@@ -135,7 +147,7 @@ pub fn run<M: Model>(
         None => ControlFlow::Continue(()),
     };
     // A count calls no visitor.
-    let outcome = engine::solve(problem, config, Some(&visit));
+    let outcome = engine::solve_in(problem, config, Some(&visit), ws);
     result.stats += &outcome.stats;
     let found = !outcome.solutions.is_zero();
     result.count = Some(outcome.solutions);

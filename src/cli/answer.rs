@@ -123,26 +123,27 @@ pub fn record<M: Model>(
 /// Case `k`'s text answer, after `streamed` solutions of `--all`: one empty
 /// line between cases (always with `--grid`, `--count` or `--all`;
 /// otherwise as the judge wants), the verdict, the count line, and with
-/// `--grid` the drawing of the solution.
-pub fn text<M: Model>(
+/// `--grid` the drawing of the solution; written at the end of `text` (a
+/// stream's answers reuse one buffer: no allocation for a small case's
+/// answer).
+pub fn text_into<M: Model>(
+    text: &mut String,
     cfg: &RunConfig,
     render: &dyn Render<M>,
     k: usize,
     model: &M,
     result: &CaseResult<M::Solution>,
     streamed: u64,
-) -> String {
+) {
     let extra = cfg.grid || cfg.counting();
-    // The verdict's own string grows into the answer (one allocation for
-    // the answer of a stream's small case).
-    let mut text = match empty_shard(cfg, result) {
-        true => empty_shard_line(cfg, k),
-        false => render.verdict(k, model, result),
-    };
     // After `--all` solutions, the empty line after the last drawing
     // already separates it from the verdict.
     if k > 1 && (render.blank_between() || extra) && streamed == 0 {
-        text.insert(0, '\n');
+        text.push('\n');
+    }
+    match empty_shard(cfg, result) {
+        true => text.push_str(&empty_shard_line(cfg, k)),
+        false => render.verdict_into(text, k, model, result),
     }
     text.push('\n');
     if let Some(count) = &result.count {
@@ -154,7 +155,6 @@ pub fn text<M: Model>(
             text.push_str(&render.grid(model, sol, cfg.style));
         }
     }
-    text
 }
 
 /// Case `k`'s `--stats` line (for stderr, without a newline): the effort

@@ -13,6 +13,11 @@ pub trait Render<M: Model> {
     fn name(&self) -> &'static str;
     /// The judge's verdict for case `k` (1-based), without a final newline.
     fn verdict(&self, k: usize, model: &M, result: &CaseResult<M::Solution>) -> String;
+    /// [`Render::verdict`] written at the end of `out` (a family may write
+    /// it there without a string of its own: the same text).
+    fn verdict_into(&self, out: &mut String, k: usize, model: &M, result: &CaseResult<M::Solution>) {
+        out.push_str(&self.verdict(k, model, result));
+    }
     /// A drawing of a solution (ends with a newline).
     fn grid(&self, model: &M, solution: &M::Solution, style: Style) -> String;
     /// The puzzle as JSON.

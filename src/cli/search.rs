@@ -47,13 +47,18 @@ where
     if !cfg.answers_on_stdout() {
         return Ok(());
     }
-    let text = if cfg.json {
+    if cfg.json {
         let plan = session.split.as_ref().map(|(_, id)| id.as_str());
-        answer::record(cfg, session.file(), plan, render, k, line, model, &result)
-    } else {
-        answer::text(cfg, render, k, model, &result, streamed)
-    };
-    session.print(&text)
+        let text = answer::record(cfg, session.file(), plan, render, k, line, model, &result);
+        return session.print(&text);
+    }
+    // The session's answer buffer, kept from case to case.
+    let mut text = std::mem::take(&mut session.answer);
+    text.clear();
+    answer::text_into(&mut text, cfg, render, k, model, &result, streamed);
+    let printed = session.print(&text);
+    session.answer = text;
+    printed
 }
 
 /// Runs the search of case `k` under a progress bar; with `--all` each
@@ -107,7 +112,12 @@ where
                 }
             }
         };
-        solve::run(model, want_solution, &search, Some(&on_solution))
+        {
+            // The engine's arrays from the case before (the lock is the
+            // session's own: never contended).
+            let mut engine = session.engine.lock().unwrap();
+            solve::run_in(model, want_solution, &search, Some(&on_solution), &mut engine)
+        }
     };
     drop(progress); // clears the bar before anything else is printed
     if let Some(e) = write_error.into_inner().unwrap() {

@@ -18,7 +18,7 @@ use std::io::{self, BufWriter, Stdout, Write};
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
-use tessera::engine::{Monitor, SearchConfig, Split};
+use tessera::engine::{Monitor, SearchConfig, Split, Workspace};
 
 /// The state of one run over its inputs.
 pub struct Session {
@@ -48,6 +48,11 @@ pub struct Session {
     /// The split of the current case from the plan file (`--plan`), and
     /// its name for the shard records.
     pub split: Option<(Arc<Split>, String)>,
+    /// The engine's arrays, kept from case to case (a stream of small
+    /// cases builds its backend in them).
+    pub engine: Mutex<Workspace>,
+    /// A case's text answer is written here (kept from case to case).
+    pub answer: String,
 }
 
 impl Session {
@@ -74,6 +79,8 @@ impl Session {
             svg,
             file: None,
             headed: false,
+            engine: Mutex::default(),
+            answer: String::new(),
         }
     }
 

@@ -37,6 +37,13 @@ impl Render<TileModel> for TetravexRender {
             Status::Unknown => format!("Game {k}: Unknown"),
         }
     }
+    fn verdict_into(&self, out: &mut String, k: usize, m: &TileModel, r: &CaseResult<TileSolution>) {
+        match r.status {
+            Status::Solvable => tetravex::verdict_into(out, k, true),
+            Status::Unsolvable => tetravex::verdict_into(out, k, false),
+            Status::Unknown => out.push_str(&self.verdict(k, m, r)),
+        }
+    }
     fn grid(&self, m: &TileModel, s: &TileSolution, style: Style) -> String {
         grid::tiles(&m.puzzle, s, style, &label_name)
     }

@@ -128,7 +128,16 @@ use std::time::Instant;
 /// A count of the whole tree may instead meet in the middle (`halves`:
 /// unless an earlier try found its table too large for the cap; see
 /// `memo/halves.rs`), when the choice expects it to be faster.
-fn dispatch<O: WithBackend>(problem: &Problem, config: &SearchConfig, op: O, halves: bool) -> Result<O::Out, Stopped> {
+///
+/// The bitset backend of one or two words (the small problems of a
+/// stream) is built in `ws`'s arrays and left there for the next search.
+fn dispatch<O: WithBackend>(
+    problem: &Problem,
+    config: &SearchConfig,
+    op: O,
+    halves: bool,
+    ws: &mut Workspace,
+) -> Result<O::Out, Stopped> {
     let halt = &Halt::of(config);
     halt.check()?;
     // Only a count may memoise (see SearchMode::Count), and only a count
@@ -150,16 +159,22 @@ fn dispatch<O: WithBackend>(problem: &Problem, config: &SearchConfig, op: O, hal
     // B1 of the bitset backend, worked out once: whether it applies, and
     // the first worker's layout (the others, when there are threads, work
     // it out again: a small case has none).
-    let mut layout = match choice {
-        BackendChoice::General => None,
-        _ => bitset::layout(problem),
-    };
-    let words = layout.as_ref().map(bitset::Layout::words);
+    let applies = choice != BackendChoice::General && bitset::layout_into(problem, &mut ws.layout);
+    let words = applies.then(|| ws.layout.words());
     macro_rules! bits {
         ($w:literal) => {{
-            let first = bitset::Bitset::<$w>::with_layout(problem, layout.take().expect("words came from it"));
+            let mut first = bitset::Bitset::<$w>::with_layout(problem, &ws.layout);
             let make = || Ok(bitset::Bitset::<$w>::new(problem));
-            Ok(op.run(first, make, MemoHint::default()))
+            Ok(op.run(&mut first, make, MemoHint::default()))
+        }};
+        // A backend kept in the workspace, filled anew.
+        ($w:literal, $kept:ident) => {{
+            let mut first = ws.$kept.take().unwrap_or_else(|| Box::new(bitset::Bitset::empty()));
+            first.fill(problem, &ws.layout);
+            let make = || Ok(bitset::Bitset::<$w>::new(problem));
+            let out = op.run(&mut *first, make, MemoHint::default());
+            ws.$kept = Some(first);
+            Ok(out)
         }};
     }
     let slots = match (choice, words) {
@@ -172,41 +187,84 @@ fn dispatch<O: WithBackend>(problem: &Problem, config: &SearchConfig, op: O, hal
     // So too a compact problem's lists of options per slot.
     slots.iter().filter(|_| !square_order_possible).try_for_each(|s| s.written_out(halt).map(drop))?;
     match (words, slots) {
-        (Some(1), _) => bits!(1),
-        (Some(2), _) => bits!(2),
+        (Some(1), _) => bits!(1, bits1),
+        (Some(2), _) => bits!(2, bits2),
         (Some(3), _) => bits!(3),
         (Some(4), _) => bits!(4),
         (Some(5..=8), _) => bits!(8),
         (Some(9..=16), _) => bits!(16),
-        (_, Some(shape)) => {
-            let uniform = match choice {
-                BackendChoice::Assign => None,
-                _ => UniformSlots::of(problem, &shape, halt)?,
-            };
-            let force_rows = choice == BackendChoice::RowScan;
-            let (picked, memo) = choose::pick(problem, &shape, uniform.as_ref(), force_rows, config, counting, halt)?;
-            // The other workers' row scans share the first one's tables.
-            Ok(match picked {
-                choose::Picked::Rows(rows) => {
-                    let twins = rows.twins();
-                    op.run(*rows, twins, memo)
-                }
-                choose::Picked::BalancedRows(rows) => {
-                    let twins = rows.twins();
-                    op.run(*rows, twins, memo)
-                }
-                choose::Picked::Assign(assign) => op.run(*assign, || assign::Assign::new(problem, &shape, halt), memo),
-                choose::Picked::Halves(plan) => match op.halves(&plan) {
-                    Some(out) => out,
-                    None => return dispatch(problem, config, op, false),
-                },
-            })
-        }
+        (_, Some(shape)) => slot_backend(problem, config, op, &shape, counting, ws),
         _ => {
             let make = || sparse::Sparse::new(problem, halt);
-            Ok(op.run(make()?, make, MemoHint::default()))
+            Ok(op.run(&mut make()?, make, MemoHint::default()))
         }
     }
+}
+
+/// [`dispatch`] for a slot/piece problem (`shape`): the row scan or the
+/// assignment backend, as the choice picks them, or a count that meets
+/// in the middle.
+fn slot_backend<O: WithBackend>(
+    problem: &Problem,
+    config: &SearchConfig,
+    op: O,
+    shape: &SlotPieces,
+    counting: choose::Counting,
+    ws: &mut Workspace,
+) -> Result<O::Out, Stopped> {
+    let halt = &Halt::of(config);
+    let choice = config.backend;
+    let uniform = match choice {
+        BackendChoice::Assign => None,
+        _ => UniformSlots::of(problem, shape, halt)?,
+    };
+    let force_rows = choice == BackendChoice::RowScan;
+    let (picked, memo) = choose::pick(problem, shape, uniform.as_ref(), force_rows, config, counting, halt)?;
+    // The other workers' row scans share the first one's tables.
+    Ok(match picked {
+        choose::Picked::Rows(mut rows) => {
+            let twins = rows.twins();
+            op.run(&mut *rows, twins, memo)
+        }
+        choose::Picked::BalancedRows(mut rows) => {
+            let twins = rows.twins();
+            op.run(&mut *rows, twins, memo)
+        }
+        choose::Picked::Assign(mut assign) => op.run(&mut *assign, || assign::Assign::new(problem, shape, halt), memo),
+        choose::Picked::Halves(plan) => match op.halves(&plan) {
+            Some(out) => out,
+            None => return dispatch(problem, config, op, false, ws),
+        },
+    })
+}
+
+/// The arrays of the engine's setup, kept from one search to the next by
+/// a caller that runs many (see [`solve_in`]): the bitset backend's
+/// layout (B1) and its backends of one and two words, filled anew for
+/// each problem they suit. A new workspace holds nothing; the answers do
+/// not depend on what it holds, only the allocations do.
+///
+/// ```
+/// use tessera::engine::{solve, solve_in, ProblemBuilder, SearchConfig, Workspace};
+/// let mut ws = Workspace::default();
+/// for copies in 1..4 {
+///     let mut b = ProblemBuilder::new();
+///     let cells: Vec<_> = (0..copies).map(|_| b.primary(1)).collect();
+///     for &c in &cells {
+///         b.option(&[c], &[]);
+///     }
+///     let problem = b.build().unwrap();
+///     let config = SearchConfig::count();
+///     assert_eq!(solve_in(&problem, &config, None, &mut ws).solutions, solve(&problem, &config, None).solutions);
+/// }
+/// ```
+#[derive(Default)]
+pub struct Workspace {
+    layout: bitset::Layout,
+    // Boxed: a backend's fields are a few hundred bytes, moved at each
+    // take and return.
+    bits1: Option<Box<bitset::Bitset<1>>>,
+    bits2: Option<Box<bitset::Bitset<2>>>,
 }
 
 /// Something to do with a backend, whichever it is: `first` is built for
@@ -215,7 +273,8 @@ fn dispatch<O: WithBackend>(problem: &Problem, config: &SearchConfig, op: O, hal
 /// backend's choice found out about memoising a count.
 trait WithBackend {
     type Out;
-    fn run<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(self, first: B, make: F, memo: MemoHint) -> Self::Out;
+    fn run<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(self, first: &mut B, make: F, memo: MemoHint)
+        -> Self::Out;
     /// Counts by meeting in the middle with `plan`; `None` to do it
     /// another way (the first half's table outgrew the cap).
     fn halves(&self, plan: &Halves) -> Option<Self::Out>;
@@ -231,12 +290,24 @@ trait WithBackend {
 /// and built) gives an outcome stopped for that reason, with no node spent
 /// and no solution.
 pub fn solve(problem: &Problem, config: &SearchConfig, visitor: Option<&Visitor>) -> Outcome {
+    solve_in(problem, config, visitor, &mut Workspace::default())
+}
+
+/// [`solve`] in the arrays `ws` kept from the searches before (a caller
+/// that solves many small problems in turn, a stream's cases, keeps one
+/// workspace for all of them; the answer is [`solve`]'s).
+pub fn solve_in(problem: &Problem, config: &SearchConfig, visitor: Option<&Visitor>, ws: &mut Workspace) -> Outcome {
     /// The configuration, the visitor, and the nodes a count that met in
     /// the middle spent before its table outgrew the cap.
     struct Solve<'a>(&'a SearchConfig, Option<&'a Visitor<'a>>, Cell<u64>);
     impl WithBackend for Solve<'_> {
         type Out = Outcome;
-        fn run<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(self, first: B, make: F, memo: MemoHint) -> Outcome {
+        fn run<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
+            self,
+            first: &mut B,
+            make: F,
+            memo: MemoHint,
+        ) -> Outcome {
             let mut outcome = driver::drive(first, make, self.0, self.1, memo);
             outcome.stats.nodes += self.2.get();
             outcome
@@ -247,7 +318,7 @@ pub fn solve(problem: &Problem, config: &SearchConfig, visitor: Option<&Visitor>
     }
     let start = Instant::now();
     let visitor = visitor.filter(|_| config.mode != SearchMode::Count);
-    dispatch(problem, config, Solve(config, visitor, Cell::new(0)), true)
+    dispatch(problem, config, Solve(config, visitor, Cell::new(0)), true, ws)
         .unwrap_or_else(|Stopped(reason)| Outcome::before_search(reason, config.effective_threads(), start.elapsed()))
 }
 
@@ -272,7 +343,12 @@ fn plan_with(problem: &Problem, count: u32, config: &SearchConfig, deep: bool) -
     struct Plan<'a>(&'a SearchConfig, u32, bool);
     impl WithBackend for Plan<'_> {
         type Out = ShardPlan;
-        fn run<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(self, first: B, make: F, _: MemoHint) -> ShardPlan {
+        fn run<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
+            self,
+            first: &mut B,
+            make: F,
+            _: MemoHint,
+        ) -> ShardPlan {
             driver::plan(first, make, self.0, self.1, self.2)
         }
         /// A plan cuts a backend's tree into shards; a count that meets in
@@ -282,11 +358,12 @@ fn plan_with(problem: &Problem, count: u32, config: &SearchConfig, deep: bool) -
         }
     }
     let start = Instant::now();
-    dispatch(problem, config, Plan(config, count.max(1), deep), false).unwrap_or_else(|Stopped(reason)| ShardPlan {
-        stopped: Some(reason),
-        ..ShardPlan::empty(count.max(1), start.elapsed())
-    })
+    dispatch(problem, config, Plan(config, count.max(1), deep), false, &mut Workspace::default()).unwrap_or_else(
+        |Stopped(reason)| ShardPlan { stopped: Some(reason), ..ShardPlan::empty(count.max(1), start.elapsed()) },
+    )
 }
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod workspace_tests;

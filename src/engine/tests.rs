@@ -54,7 +54,7 @@ impl Model {
 
 /// proptest's configuration for the cross-checks: `cases` cases from a
 /// fixed seed, nothing written to disk.
-fn cases(cases: u32) -> ProptestConfig {
+pub(super) fn cases(cases: u32) -> ProptestConfig {
     ProptestConfig {
         cases,
         failure_persistence: None,
@@ -73,7 +73,7 @@ fn multiplicity() -> impl Strategy<Value = u32> {
 /// secondary items, 1-16 options; each option takes each primary item
 /// with probability 1/3 (at least one) and each secondary item with
 /// probability 1/2, in colour 0 (exclusive), 1 or 2.
-fn model() -> impl Strategy<Value = Model> {
+pub(super) fn model() -> impl Strategy<Value = Model> {
     (1usize..=5, 0usize..3)
         .prop_flat_map(|(np, ns)| {
             let option = (
@@ -102,7 +102,7 @@ fn model() -> impl Strategy<Value = Model> {
 /// A model without colours, so that the bitset backend applies: at most
 /// one item of multiplicity above 1 per option, and at least one of
 /// multiplicity 1.
-fn plain_model() -> impl Strategy<Value = Model> {
+pub(super) fn plain_model() -> impl Strategy<Value = Model> {
     model().prop_map(|mut m| {
         m.n_sec = 0;
         for (prim, sec) in &mut m.options {

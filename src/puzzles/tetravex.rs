@@ -109,10 +109,17 @@ impl Case {
 
 /// The judge's verdict line for case `k` (1-based).
 pub fn verdict(k: usize, solvable: bool) -> String {
+    let mut line = String::with_capacity(32);
+    verdict_into(&mut line, k, solvable);
+    line
+}
+
+/// [`verdict`] written at the end of `out` (a stream's answers reuse one
+/// buffer).
+pub fn verdict_into(out: &mut String, k: usize, solvable: bool) {
     // Written by hand: a stream of tiny cases pays this per case, and the
     // formatting machinery costs more than the rest of the answer.
-    let mut line = String::with_capacity(32);
-    line.push_str("Game ");
+    out.push_str("Game ");
     let mut digits = [0u8; 20];
     let mut at = digits.len();
     let mut rest = k;
@@ -124,9 +131,8 @@ pub fn verdict(k: usize, solvable: bool) -> String {
             break;
         }
     }
-    line.extend(digits[at..].iter().map(|&d| char::from(d)));
-    line.push_str(if solvable { ": Possible" } else { ": Impossible" });
-    line
+    out.extend(digits[at..].iter().map(|&d| char::from(d)));
+    out.push_str(if solvable { ": Possible" } else { ": Impossible" });
 }
 
 /// The puzzle in the judge's input format (ZOJ 1008), as [`Reader`] reads
@@ -301,5 +307,8 @@ mod tests {
         assert_eq!(verdict(1, true), "Game 1: Possible");
         assert_eq!(verdict(10, false), "Game 10: Impossible");
         assert_eq!(verdict(1_000_007, true), "Game 1000007: Possible");
+        let mut out = String::from("x");
+        super::verdict_into(&mut out, 20, false);
+        assert_eq!(out, "xGame 20: Impossible");
     }
 }

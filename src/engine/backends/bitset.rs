@@ -54,12 +54,17 @@ struct Cand<const W: usize> {
 
 const NONE: u32 = u32::MAX;
 
-/// B1 (layout): which items are bits and which are counters.
+/// B1 (layout): which items are bits and which are counters. Its arrays
+/// may be kept from case to case (see [`crate::engine::Workspace`]):
+/// [`layout_into`] overwrites them all.
+#[derive(Default)]
 pub(crate) struct Layout {
     bit_of: Vec<u32>,
     counter_of: Vec<u32>,
     counters: Vec<u32>,
     n_bits: usize,
+    /// Scratch: which items are linked (empty without links).
+    linked: Vec<bool>,
 }
 
 /// Items of multiplicity 1 are bits and the others counters, except that
@@ -68,12 +73,20 @@ pub(crate) struct Layout {
 /// every mask and every option still has at most one counter. `None` when
 /// the backend does not apply.
 pub(crate) fn layout(pb: &Problem) -> Option<Layout> {
+    let mut l = Layout::default();
+    layout_into(pb, &mut l).then_some(l)
+}
+
+/// [`layout`] written into `l`'s arrays (whatever they held): whether the
+/// backend applies (when not, `l` holds nothing of use).
+pub(crate) fn layout_into(pb: &Problem, l: &mut Layout) -> bool {
     if pb.secondary_count() > 0 {
-        return None;
+        return false;
     }
     let p = pb.primary_count();
     // No links (a one-tile board): no list of the linked items.
-    let mut linked = Vec::new();
+    let linked = &mut l.linked;
+    linked.clear();
     if !pb.links.is_empty() {
         linked.resize(p, false);
         for &(a, b) in &pb.links {
@@ -110,11 +123,16 @@ pub(crate) fn layout(pb: &Problem) -> Option<Layout> {
             break;
         }
         if !compact || pass == 1 {
-            return None;
+            return false;
         }
         compact = false;
     }
-    let mut l = Layout { bit_of: vec![NONE; p], counter_of: vec![NONE; p], counters: Vec::new(), n_bits: 0 };
+    l.bit_of.clear();
+    l.bit_of.resize(p, NONE);
+    l.counter_of.clear();
+    l.counter_of.resize(p, NONE);
+    l.counters.clear();
+    l.n_bits = 0;
     for (i, &m) in pb.multiplicity.iter().enumerate() {
         if m == 1 && !(compact && is_tail(i)) {
             l.bit_of[i] = l.n_bits as u32;
@@ -124,7 +142,7 @@ pub(crate) fn layout(pb: &Problem) -> Option<Layout> {
             l.counters.push(m);
         }
     }
-    (l.n_bits > 0 && l.n_bits <= MAX_BITS).then_some(l)
+    l.n_bits > 0 && l.n_bits <= MAX_BITS
 }
 
 impl Layout {
@@ -134,14 +152,14 @@ impl Layout {
     }
 }
 
-/// B2: every option that can be chosen as a candidate, with its lowest
-/// bit, sorted by that bit and then by option.
-fn file_options<const W: usize>(pb: &Problem, bit_of: &[u32], counter_of: &[u32]) -> Vec<(u32, Cand<W>)> {
-    let mut filed: Vec<(u32, Cand<W>)> = Vec::with_capacity(pb.option_count());
+/// B2: every option that can be chosen as a candidate, sorted by its
+/// lowest bit and then by option, into `cands` (whatever it held).
+fn file_options<const W: usize>(pb: &Problem, bit_of: &[u32], counter_of: &[u32], cands: &mut Vec<Cand<W>>) {
+    cands.clear();
+    cands.reserve(pb.option_count());
     'options: for o in 0..pb.option_count() {
         let mut mask = [0u64; W];
         let mut counter = NONE;
-        let mut low = u32::MAX;
         for i in pb.primaries(o) {
             let i = i.index();
             if pb.multiplicity[i] == 0 {
@@ -150,15 +168,15 @@ fn file_options<const W: usize>(pb: &Problem, bit_of: &[u32], counter_of: &[u32]
             if bit_of[i] != NONE {
                 let b = bit_of[i];
                 mask[b as usize / 64] |= 1 << (b % 64);
-                low = low.min(b);
             } else {
                 counter = counter_of[i];
             }
         }
-        filed.push((low, Cand { mask, counter, option: o as u32 }));
+        debug_assert!(mask.iter().any(|&w| w != 0), "the layout gives every option a bit");
+        cands.push(Cand { mask, counter, option: o as u32 });
     }
-    filed.sort_by_key(|(low, c)| (*low, c.option));
-    filed
+    // Stable: the options are in increasing order already.
+    cands.sort_by_key(|c| first_bit(&c.mask));
 }
 
 /// B2': the look-ahead lists (the fields `la_*` of [`Bitset`]).
@@ -173,13 +191,17 @@ impl LookAhead {
     /// first says nothing more (the bits past the last are never
     /// covered): a small problem builds small lists (a one-tile puzzle 2
     /// patterns, not 256).
-    fn of<const W: usize>(cands: &[Cand<W>], cand_start: &[u32], n_bits: usize) -> Self {
+    /// The lists of `cands` (filed from `cand_start`), into this one's
+    /// arrays (whatever they held).
+    fn fill<const W: usize>(&mut self, cands: &[Cand<W>], cand_start: &[u32], n_bits: usize) {
         let mut bits = 8.min(n_bits.saturating_sub(1) as u32);
         while bits > 0 && (cands.len() << bits) > (8 << 20) {
             bits -= 1;
         }
-        let mut start = Vec::with_capacity((n_bits << bits) + 1);
-        let mut list = Vec::new();
+        let (start, list) = (&mut self.start, &mut self.list);
+        start.clear();
+        list.clear();
+        start.reserve((n_bits << bits) + 1);
         start.push(0);
         for b in 0..n_bits {
             for pattern in 0..1u32 << bits {
@@ -191,7 +213,7 @@ impl LookAhead {
                 start.push(list.len() as u32);
             }
         }
-        LookAhead { bits, start, list }
+        self.bits = bits;
     }
 }
 
@@ -275,55 +297,85 @@ pub(crate) struct Bitset<const W: usize> {
 
 impl<const W: usize> Bitset<W> {
     pub(crate) fn new(pb: &Problem) -> Self {
-        Self::with_layout(pb, layout(pb).expect("the bitset backend applies"))
+        Self::with_layout(pb, &layout(pb).expect("the bitset backend applies"))
     }
 
     /// [`Bitset::new`] with B1's layout of `pb` already worked out (the
     /// dispatch works it out to tell whether this backend applies: a
     /// stream of tiny cases would pay for it twice).
-    pub(crate) fn with_layout(pb: &Problem, layout: Layout) -> Self {
-        debug_assert_eq!(layout.bit_of.len(), pb.primary_count(), "the layout is pb's");
-        debug_assert!(layout.words() <= W, "the layout fits in W words");
-        // B1: bits and counters.
-        let Layout { bit_of, counter_of, counters, n_bits } = layout;
-        // B2: file each option under its lowest bit.
-        let filed = file_options::<W>(pb, &bit_of, &counter_of);
-        let mut cand_start = vec![0u32; n_bits + 1];
-        for (low, _) in &filed {
-            cand_start[*low as usize + 1] += 1;
-        }
-        for b in 0..n_bits {
-            cand_start[b + 1] += cand_start[b];
-        }
-        let depth = n_bits + 1;
-        let left = counters.iter().map(|&c| u64::from(c)).sum();
-        let regions = Regions::new(pb, &bit_of, &filed);
-        let cands: Vec<Cand<W>> = filed.into_iter().map(|(_, c)| c).collect();
-        let look_ahead = LookAhead::of(&cands, &cand_start, n_bits);
-        let key = KeyLayout::of(&cands, &counters, n_bits);
+    pub(crate) fn with_layout(pb: &Problem, layout: &Layout) -> Self {
+        let mut b = Bitset::empty();
+        b.fill(pb, layout);
+        b
+    }
+
+    /// A backend of no problem: arrays to [`Bitset::fill`].
+    pub(crate) fn empty() -> Self {
         Bitset {
-            key_bit_width: key.bit_width,
-            key_counter_width: key.counter_width,
-            window: key.window,
-            key_words: key.words,
-            n_bits,
-            regions,
-            la_bits: look_ahead.bits,
-            la_start: look_ahead.start,
-            la_list: look_ahead.list,
-            lv_slot: vec![0; depth],
-            cand_start,
-            cands,
-            counters,
-            left,
+            key_bit_width: 0,
+            key_counter_width: Vec::new(),
+            window: 0,
+            key_words: 0,
+            n_bits: 0,
+            regions: None,
+            la_bits: 0,
+            la_start: Vec::new(),
+            la_list: Vec::new(),
+            lv_slot: Vec::new(),
+            cand_start: Vec::new(),
+            cands: Vec::new(),
+            counters: Vec::new(),
+            left: 0,
             covered: [0; W],
-            lv_bit: vec![0; depth],
-            lv_pos: vec![0; depth],
+            lv_bit: Vec::new(),
+            lv_pos: Vec::new(),
             level: 0,
             base: 0,
             free: None,
             updates: 0,
         }
+    }
+
+    /// Makes this the backend of `pb` (whose B1 layout is `layout`), at
+    /// its root, in the arrays it had (a stream of small cases keeps one
+    /// backend from case to case: see [`crate::engine::Workspace`]). What
+    /// it held before does not matter: every field is written.
+    pub(crate) fn fill(&mut self, pb: &Problem, layout: &Layout) {
+        debug_assert_eq!(layout.bit_of.len(), pb.primary_count(), "the layout is pb's");
+        debug_assert!(layout.words() <= W, "the layout fits in W words");
+        // B1: bits and counters.
+        let Layout { bit_of, counter_of, counters, n_bits, .. } = layout;
+        let n_bits = *n_bits;
+        // B2: file each option under its lowest bit.
+        file_options::<W>(pb, bit_of, counter_of, &mut self.cands);
+        let cand_start = &mut self.cand_start;
+        cand_start.clear();
+        cand_start.resize(n_bits + 1, 0);
+        for c in &self.cands {
+            cand_start[first_bit(&c.mask) + 1] += 1;
+        }
+        for b in 0..n_bits {
+            cand_start[b + 1] += cand_start[b];
+        }
+        let depth = n_bits + 1;
+        self.left = counters.iter().map(|&c| u64::from(c)).sum();
+        self.regions = Regions::new(pb, bit_of, &self.cands);
+        let mut look_ahead =
+            LookAhead { bits: 0, start: std::mem::take(&mut self.la_start), list: std::mem::take(&mut self.la_list) };
+        look_ahead.fill(&self.cands, &self.cand_start, n_bits);
+        (self.la_bits, self.la_start, self.la_list) = (look_ahead.bits, look_ahead.start, look_ahead.list);
+        let key = KeyLayout::of(&self.cands, counters, n_bits);
+        (self.key_bit_width, self.key_counter_width) = (key.bit_width, key.counter_width);
+        (self.window, self.key_words) = (key.window, key.words);
+        self.n_bits = n_bits;
+        self.counters.clear();
+        self.counters.extend_from_slice(counters);
+        for levels in [&mut self.lv_slot, &mut self.lv_bit, &mut self.lv_pos] {
+            levels.clear();
+            levels.resize(depth, 0);
+        }
+        self.covered = [0; W];
+        (self.level, self.base, self.free, self.updates) = (0, 0, None, 0);
     }
 
     /// The lowest uncovered bit, if any.
@@ -457,7 +509,7 @@ struct Regions<const W: usize> {
 }
 
 impl<const W: usize> Regions<W> {
-    fn new(pb: &Problem, bit_of: &[u32], filed: &[(u32, Cand<W>)]) -> Option<Self> {
+    fn new(pb: &Problem, bit_of: &[u32], cands: &[Cand<W>]) -> Option<Self> {
         if pb.links.is_empty() {
             return None;
         }
@@ -479,7 +531,7 @@ impl<const W: usize> Regions<W> {
             .then(|| [(strides[0].0, strides[0].1 as u64), (strides[1].0, strides[1].1 as u64)]);
         let r = Regions { nbr, linked, gcd: 0, min: u32::MAX, cap: 0, strides, grid64 };
         let (mut g, mut min, mut max) = (0u32, u32::MAX, 0u32);
-        for (_, c) in filed {
+        for c in cands {
             let part: [u64; W] = std::array::from_fn(|w| c.mask[w] & r.linked[w]);
             let size: u32 = part.iter().map(|x| x.count_ones()).sum();
             if size == 0 {

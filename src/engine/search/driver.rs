@@ -83,7 +83,7 @@ pub(crate) fn shard_target(n: u32) -> usize {
 /// `deep`, the deep plan of a plan file ([`split::deep`]), whose
 /// [`Split`] the plan holds.
 pub(crate) fn plan<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
-    mut first: B,
+    first: &mut B,
     make: F,
     config: &SearchConfig,
     count: u32,
@@ -92,16 +92,16 @@ pub(crate) fn plan<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
     let threads = config.effective_threads();
     let shared = Shared::new(config, None, threads);
     let target = if deep { (count as usize * DEEP_CUT_PER_SHARD).max(MIN_SHARD_TICKETS) } else { shard_target(count) };
-    let (mut tickets, enum_nodes) = enumerate(&mut first, &shared, target);
+    let (mut tickets, enum_nodes) = enumerate(first, &shared, target);
     // A stop while the subtrees are listed or walked: no plan, only why.
     let stopped = |reason| ShardPlan { stopped: Some(reason), ..ShardPlan::empty(count, shared.elapsed()) };
     if let Some(reason) = shared.reason() {
         return stopped(reason);
     }
     let made = if deep {
-        deep_plan(&make, &mut first, &mut tickets, count, threads, config)
+        deep_plan(&make, first, &mut tickets, count, threads, config)
     } else {
-        shard_plan(&make, &mut first, &mut tickets, count, threads, config, enum_nodes)
+        shard_plan(&make, first, &mut tickets, count, threads, config, enum_nodes)
     };
     let mut plan = match made {
         Ok(plan) => plan,
@@ -179,25 +179,25 @@ fn deep_plan<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
 /// builds in their own thread. `memo_hint`: what the backend's choice
 /// found out about memoising a count.
 pub(crate) fn drive<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
-    mut first_backend: B,
+    first_backend: &mut B,
     make: F,
     config: &SearchConfig,
     visitor: Option<&Visitor>,
     memo_hint: MemoHint,
 ) -> Outcome {
     let threads = config.effective_threads();
-    let trial_nodes = match solo_trial(&mut first_backend, config, visitor, threads) {
+    let trial_nodes = match solo_trial(first_backend, config, visitor, threads) {
         Ok(outcome) => return outcome,
         Err(nodes) => nodes,
     };
-    if takes_portfolio(config, &first_backend) {
+    if takes_portfolio(config, first_backend) {
         // The portfolio's first member starts from the backend's own order.
         first_backend.randomise(0);
         let mut outcome = super::portfolio::drive(first_backend, make, config, visitor, threads);
         outcome.stats.nodes += trial_nodes;
         return outcome;
     }
-    let plan = MemoPlan::decide(&mut first_backend, config, memo_hint, threads);
+    let plan = MemoPlan::decide(first_backend, config, memo_hint, threads);
     let shared = Shared::new(config, visitor, threads);
     let stats = Stats { threads, nodes: trial_nodes, backend: Some(first_backend.kind()), ..Stats::default() };
     if config.shard.is_none() && threads <= 1 {
@@ -404,7 +404,7 @@ impl MemoPlan {
 
 /// One thread, whole tree: no tickets needed.
 fn run_whole<B: Backend, F: Fn() -> Result<B, Stopped>>(
-    mut backend: B,
+    backend: &mut B,
     make: &F,
     shared: &Shared,
     plan: &MemoPlan,
@@ -412,7 +412,7 @@ fn run_whole<B: Backend, F: Fn() -> Result<B, Stopped>>(
 ) -> Outcome {
     let mut ctx = Ctx::new(shared, 0);
     let mut memo = plan.new_memo();
-    let _ = plan.run(&mut backend, &mut ctx, &mut memo, make, shared.config());
+    let _ = plan.run(backend, &mut ctx, &mut memo, make, shared.config());
     stats.nodes = ctx.spent();
     stats.updates = ctx.updates();
     stats.memo = memo.map(|m| m.stats());
@@ -422,7 +422,7 @@ fn run_whole<B: Backend, F: Fn() -> Result<B, Stopped>>(
 /// The tickets: the tree cut into subtrees (dealt onto the shards, with a
 /// shard), searched by every thread, each taking the next ticket when done.
 fn run_tickets<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
-    mut first_backend: B,
+    first_backend: &mut B,
     make: &F,
     shared: &Shared,
     plan: &MemoPlan,
@@ -430,7 +430,7 @@ fn run_tickets<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
 ) -> Outcome {
     let config = shared.config();
     let threads = stats.threads;
-    let Some((tickets, order)) = tickets_to_search(&mut first_backend, make, shared, &mut stats) else {
+    let Some((tickets, order)) = tickets_to_search(first_backend, make, shared, &mut stats) else {
         return finish(shared, stats, Count::ZERO, false);
     };
     let next = AtomicUsize::new(0);
@@ -472,7 +472,7 @@ fn run_tickets<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
         let stats = Stats { nodes: ctx.spent(), updates: ctx.updates(), memo: own_memo, ..Stats::default() };
         WorkerTotals { stats, solutions: ctx.total(), proved: false }
     };
-    let totals = run_workers(threads, &mut first_backend, make, work);
+    let totals = run_workers(threads, first_backend, make, work);
     stats += &totals.stats;
     stats.memo = stats.memo.or_else(|| plan.shared_stats());
     let all_done = next.load(Ordering::Relaxed) >= tickets.len();

@@ -125,7 +125,7 @@ pub(crate) fn luby(i: u64) -> u64 {
 /// built for worker 0 (one that can randomise its order:
 /// [`Backend::can_randomise`]); `make` builds the others'.
 pub(crate) fn drive<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
-    mut first: B,
+    first: &mut B,
     make: F,
     config: &SearchConfig,
     visitor: Option<&Visitor>,
@@ -186,7 +186,7 @@ pub(crate) fn drive<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
             Stats { nodes: ctx.spent(), updates: ctx.updates(), restarts: restarter.restarts, ..Stats::default() };
         WorkerTotals { stats, solutions: ctx.solutions().into(), proved }
     };
-    let totals = run_workers(threads, &mut first, &make, work);
+    let totals = run_workers(threads, first, &make, work);
     let mut stats = Stats { threads, backend: Some(first.kind()), ..Stats::default() };
     stats += &totals.stats;
     finish(&shared, stats, totals.solutions, totals.proved)

@@ -139,8 +139,8 @@ fn a_worker_whose_build_gives_up_leaves_its_work_to_the_others() {
     assert!(expected.complete && !expected.solutions.is_zero());
     for mode in [SearchMode::Count, SearchMode::First, SearchMode::All { limit: Some(1) }] {
         let config = SearchConfig { threads: 2, mode, ..SearchConfig::count() };
-        let first = Assign::new(&problem, &shape, never).unwrap();
-        let outcome = driver::drive(first, gives_up, &config, None, MemoHint::default());
+        let mut first = Assign::new(&problem, &shape, never).unwrap();
+        let outcome = driver::drive(&mut first, gives_up, &config, None, MemoHint::default());
         match mode {
             SearchMode::Count => assert_eq!((outcome.solutions, outcome.complete), (expected.solutions.clone(), true)),
             _ => assert_eq!((outcome.solutions.to_u64(), outcome.stopped), (Some(1), Some(StopReason::Limit))),
@@ -150,9 +150,9 @@ fn a_worker_whose_build_gives_up_leaves_its_work_to_the_others() {
     for _ in 0..8 {
         let problem = tile_model(&mut rng, 5, 3, true, false).build();
         let shape = SlotPieces::of(&problem, never).unwrap().unwrap();
-        let first = Assign::new(&problem, &shape, never).unwrap();
+        let mut first = Assign::new(&problem, &shape, never).unwrap();
         let config = SearchConfig { threads: 1, ..SearchConfig::first() };
-        let outcome = driver::drive(first, gives_up, &config, None, MemoHint::default());
+        let outcome = driver::drive(&mut first, gives_up, &config, None, MemoHint::default());
         if outcome.stopped == Some(StopReason::Timeout) {
             assert!(outcome.solutions.is_zero() && !outcome.complete);
             warmed += 1;
