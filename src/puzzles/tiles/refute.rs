@@ -102,17 +102,18 @@ fn label_balance(p: &TilePuzzle) -> Option<Refutation> {
     if p.rotate {
         return None;
     }
+    // With a free outline a direction's surplus is at most the tiles'
+    // count (each tile shows one side `a`): a board with no more tiles
+    // than that direction's slack cannot be refuted by it (a one-tile
+    // board by neither, and then nothing is laid out).
+    let hopeless = |slack: usize| matches!(p.border, Border::Free) && p.tiles.len() <= slack;
+    if hopeless(p.rows) && hopeless(p.cols) {
+        return None;
+    }
     // Per label l, in increasing order: (l, sides `a` showing l, sides
     // `bside` that meet l), from one sorted list (no hashing: this runs
     // once per case, and a stream of tiny cases pays it per case; one
     // list for both directions).
-    // With a free outline a direction's surplus is at most the tiles'
-    // count (each tile shows one side `a`): no more tiles than the
-    // outline's slack in both directions (a one-tile board) cannot be
-    // refuted, and nothing is laid out.
-    if matches!(p.border, Border::Free) && p.tiles.len() <= p.rows.min(p.cols) {
-        return None;
-    }
     // A board of at most 16 tiles keeps the list on the stack.
     let n = 2 * p.tiles.len();
     let mut stack = [(0, false); 32];
@@ -124,11 +125,7 @@ fn label_balance(p: &TilePuzzle) -> Option<Refutation> {
         &mut heap
     };
     for (a, bside, slack, dir) in [(RIGHT, LEFT, p.rows, "right/left"), (BOTTOM, TOP, p.cols, "bottom/top")] {
-        // With a free outline the surplus is at most the tiles' count (each
-        // tile shows one side `a`): no more tiles than the outline's slack
-        // cannot be refuted this way (a one-tile board), so nothing is
-        // sorted.
-        if matches!(p.border, Border::Free) && p.tiles.len() <= slack {
+        if hopeless(slack) {
             continue;
         }
         for (pair, t) in sides.chunks_exact_mut(2).zip(&p.tiles) {
