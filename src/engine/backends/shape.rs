@@ -527,13 +527,16 @@ impl<'s> UniformSlots<'s> {
         let at: Vec<usize> =
             items.iter().map(|j| self.items[s].iter().position(|x| x == j).expect("an item of the slot")).collect();
         if let (Some(&x), Some(c)) = (self.compact.get(s), pb.compact()) {
-            // The compact slot's options are its template's, in order.
+            // The compact slot's options are its template's, in order: item
+            // after item, its column of colours, option after option (one
+            // map per column, read in strides).
             let tp = c.template_of(x as usize);
-            let maps: Vec<&[u32]> = items.iter().map(|&j| &dense.maps[dense.map[j as usize] as usize][..]).collect();
-            for (t, row) in cols.chunks_exact_mut(ni.max(1)).enumerate().take(tp.len()) {
-                let colours = tp.colours(t);
-                for ((c, &i), map) in row.iter_mut().zip(&at).zip(&maps) {
-                    *c = map[colours[i] as usize];
+            debug_assert_eq!(tp.len() * ni, cols.len());
+            for (k, (&j, &i)) in items.iter().zip(&at).enumerate() {
+                let map = &dense.maps[dense.map[j as usize] as usize][..];
+                let column = tp.colour[i..].iter().step_by(tp.width);
+                for (c, &colour) in cols[k..].iter_mut().step_by(ni).zip(column) {
+                    *c = map[colour as usize];
                 }
             }
             return cols;
