@@ -803,14 +803,20 @@ impl SideColours {
         side.clear();
         side.resize(4 * orients.len(), [0; 4]);
         table.clear();
-        // Partners are the labels or their negatives: within -reach..=reach.
-        let reach = orients.iter().flat_map(|o| o[0].1).map(i32::unsigned_abs).max().unwrap_or(0);
-        let reach = match orients.len() > Self::SCANNED && (2 * reach as usize) < Self::TABLE {
-            true => {
-                table.resize(2 * reach as usize + 1, 0);
-                reach as i32
+        // Partners are the labels or their negatives: within -reach..=reach
+        // (looked at only where there are many types: a stream of small
+        // cases pays nothing for the table).
+        let many = orients.len() > Self::SCANNED;
+        let reach = match many {
+            true => orients.iter().flat_map(|o| o[0].1).map(i32::unsigned_abs).max(),
+            false => None,
+        };
+        let reach = match reach.filter(|&r| (2 * r as usize) < Self::TABLE) {
+            Some(r) => {
+                table.resize(2 * r as usize + 1, 0);
+                r as i32
             }
-            false => 0,
+            None => 0,
         };
         SideColours {
             labels: [0; Self::SCANNED],
