@@ -644,17 +644,6 @@ impl ProblemBuilder {
         self.node_colour.reserve(nodes);
     }
 
-    /// Makes room for `slots` more slots ([`ProblemBuilder::slot`]) over
-    /// `items` secondary items in all.
-    pub fn reserve_slots(&mut self, slots: usize, items: usize) {
-        let c = &mut self.compact;
-        c.item.reserve(slots);
-        c.template.reserve(slots);
-        c.first.reserve(slots + 1);
-        c.sec_start.reserve(slots + 1);
-        c.sec.reserve(items);
-    }
-
     /// Declares a primary item that must be covered `multiplicity` times.
     pub fn primary(&mut self, multiplicity: u32) -> Primary {
         self.multiplicity.push(multiplicity);

@@ -47,6 +47,9 @@ use crate::engine::{Halt, OptionId, Primary, Problem, ProblemBuilder, Secondary,
 
 pub mod refute;
 
+mod colours;
+use colours::SideColours;
+
 /// Side indices.
 pub const TOP: usize = 0;
 /// The right side of a tile's labels.
@@ -452,17 +455,9 @@ impl TilePuzzle {
         // no memory).
         let most = if compact { 0 } else { n * orients.iter().map(Vec::len).sum::<usize>() };
         b.reserve(most, 6 * most);
-        if compact {
-            b.reserve_slots(n, 4 * n);
-        }
         p.orient.reserve(most);
         let sec = &mut s.sec;
         let (joins_of_slot, option_colours) = (&mut s.slot_joins, &mut s.option_colours);
-        // A slot's joins (compact), into `joins_of_slot`.
-        let slot_joins = |sec: &[(Secondary, u32)], out: &mut Vec<Secondary>| {
-            out.clear();
-            out.extend(sec.iter().map(|&(j, _)| j));
-        };
         // Per outer mask, its template (compact); per template, the
         // orientation of each of its options.
         let mut by_mask: [Option<TemplateId>; 16] = [None; 16];
@@ -476,8 +471,7 @@ impl TilePuzzle {
             let key = if hinted.is_some() { None } else { Some(mask) };
             if let Some(t) = key.and_then(|m| by_mask[m]) {
                 self.join_colours(&joins, cell, &[0; 4], |_, _| 0, sec);
-                slot_joins(sec, joins_of_slot);
-                b.slot(item, t, joins_of_slot);
+                b.slot(item, t, split_into(sec, joins_of_slot, option_colours).0);
                 continue;
             }
             self.cell_options(orients, cell, hinted, breaker, options);
@@ -491,9 +485,7 @@ impl TilePuzzle {
                     continue;
                 }
                 let id = *template.get_or_insert_with(|| b.template(sec.len()));
-                option_colours.clear();
-                option_colours.extend(sec.iter().map(|&(_, c)| c));
-                b.template_option(id, s.type_items[t], option_colours);
+                b.template_option(id, s.type_items[t], split_into(sec, joins_of_slot, option_colours).1);
             }
             if compact {
                 self.join_colours(&joins, cell, &[0; 4], |_, _| 0, sec);
@@ -502,8 +494,7 @@ impl TilePuzzle {
                 if let Some(m) = key {
                     by_mask[m] = Some(id);
                 }
-                slot_joins(sec, joins_of_slot);
-                b.slot(item, id, joins_of_slot);
+                b.slot(item, id, split_into(sec, joins_of_slot, option_colours).0);
             }
         }
         (s.right, s.down, s.side, s.label_colour) = (joins.right, joins.down, colours.side, colours.table);
@@ -618,6 +609,20 @@ impl TilePuzzle {
             sec.push((joins.down[cell - self.cols].unwrap(), side(3, self.rule.partner(l[TOP]))));
         }
     }
+}
+
+/// The joins of `sec` and their colours apart, into `joins` and `colours`
+/// (arrays kept from cell to cell: no allocation per slot or option).
+fn split_into<'a>(
+    sec: &[(Secondary, u32)],
+    joins: &'a mut Vec<Secondary>,
+    colours: &'a mut Vec<u32>,
+) -> (&'a [Secondary], &'a [u32]) {
+    joins.clear();
+    colours.clear();
+    joins.extend(sec.iter().map(|&(j, _)| j));
+    colours.extend(sec.iter().map(|&(_, c)| c));
+    (joins, colours)
 }
 
 /// Which orientations a search for one solution leaves out (see
@@ -755,118 +760,6 @@ impl Joins {
             }
         }
         joins
-    }
-}
-
-/// The colours of the joins: one per label value, 1-based (0 means "no
-/// colour"), numbered in the order first asked for. The colours of each
-/// (type, orientation) on its four joins (right, bottom, and the partners
-/// of left and top; 0 until first asked for) are kept: each is looked up
-/// once instead of once per cell, the same numbers in the same order (a
-/// side always asks for the same label, so a label's first look-up is its
-/// side's first), and a 30x30 board's 2.5 million look-ups become a few
-/// thousand.
-struct SideColours {
-    /// Each label's colour; the first [`SideColours::SCANNED`] labels are
-    /// found by a scan of `labels[..scanned]` (colour: place + 1), with no
-    /// hashing and no allocation (the small boards of a stream), and only
-    /// later ones are hashed.
-    labels: [i32; SideColours::SCANNED],
-    scanned: usize,
-    colour_of: FastMap<i32, u32>,
-    /// `side[4 * t + k]`: orientation `k` of type `t` (a tile has at most
-    /// four orientations), in one array.
-    side: Vec<[u32; 4]>,
-    /// On a board of more than [`SideColours::SCANNED`] types whose labels
-    /// are small numbers (all of them within `-reach..=reach`, a table of
-    /// at most [`SideColours::TABLE`] entries), the colour of label `l`
-    /// at `table[l + reach]` (0: none yet) instead of the scan and the
-    /// hashing: a 32x32 board looks up about 4,000 labels for the first
-    /// time. Empty otherwise.
-    table: Vec<u32>,
-    reach: i32,
-    /// The colours given so far.
-    given: u32,
-}
-
-impl SideColours {
-    /// The most labels found by a scan.
-    const SCANNED: usize = 32;
-
-    /// The most entries of the table of labels.
-    const TABLE: usize = 1 << 16;
-
-    /// The colours of the types' orientations `orients`, in the arrays
-    /// `side` and `table` (their contents replaced).
-    fn new_in(orients: &[Vec<(u8, Labels)>], mut side: Vec<[u32; 4]>, mut table: Vec<u32>) -> Self {
-        debug_assert!(orients.iter().all(|o| o.len() <= 4), "at most four orientations");
-        side.clear();
-        side.resize(4 * orients.len(), [0; 4]);
-        table.clear();
-        // Partners are the labels or their negatives: within -reach..=reach
-        // (looked at only where there are many types: a stream of small
-        // cases pays nothing for the table).
-        let many = orients.len() > Self::SCANNED;
-        let reach = match many {
-            true => orients.iter().flat_map(|o| o[0].1).map(i32::unsigned_abs).max(),
-            false => None,
-        };
-        let reach = match reach.filter(|&r| (2 * r as usize) < Self::TABLE) {
-            Some(r) => {
-                table.resize(2 * r as usize + 1, 0);
-                r as i32
-            }
-            None => 0,
-        };
-        SideColours {
-            labels: [0; Self::SCANNED],
-            scanned: 0,
-            colour_of: FastMap::default(),
-            side,
-            table,
-            reach,
-            given: 0,
-        }
-    }
-
-    /// The colour of `label`, numbered in the order first asked for.
-    fn of_label(&mut self, label: i32) -> u32 {
-        if !self.table.is_empty() {
-            debug_assert!(label.unsigned_abs() <= self.reach as u32, "every label and partner is in the table");
-            let at = &mut self.table[(label + self.reach) as usize];
-            if *at == 0 {
-                self.given += 1;
-                *at = self.given;
-            }
-            return *at;
-        }
-        let colour = match self.labels[..self.scanned].iter().position(|&l| l == label) {
-            Some(i) => i as u32 + 1,
-            None if self.scanned < Self::SCANNED => {
-                self.labels[self.scanned] = label;
-                self.scanned += 1;
-                self.scanned as u32
-            }
-            None => {
-                let next = (self.scanned + self.colour_of.len()) as u32 + 1;
-                *self.colour_of.entry(label).or_insert(next)
-            }
-        };
-        colour
-    }
-
-    /// The colour of side `d` of orientation `k` of type `t`, whose label
-    /// there is `label`.
-    #[inline]
-    fn of(&mut self, t: usize, k: usize, d: usize, label: i32) -> u32 {
-        debug_assert!(k < 4);
-        let known = self.side[4 * t + k][d];
-        if known != 0 {
-            return known;
-        }
-        let colour = self.of_label(label);
-        self.side[4 * t + k][d] = colour;
-        colour
     }
 }
 
