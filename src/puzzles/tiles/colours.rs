@@ -3,7 +3,6 @@
 //! once. For example the labels 7, 3, 7, 9 asked in that order get the
 //! colours 1, 2, 1, 3.
 
-use super::Labels;
 use crate::engine::fasthash::FastMap;
 
 /// The colours of the joins: one per label value, 1-based (0 means "no
@@ -46,7 +45,7 @@ impl SideColours {
 
     /// The colours of the types' orientations `orients`, in the arrays
     /// `side` and `table` (their contents replaced).
-    pub(super) fn new_in(orients: &[Vec<(u8, Labels)>], mut side: Vec<[u32; 4]>, mut table: Vec<u32>) -> Self {
+    pub(super) fn new_in(orients: &[Vec<(u8, [i32; 4])>], mut side: Vec<[u32; 4]>, mut table: Vec<u32>) -> Self {
         debug_assert!(orients.iter().all(|o| o.len() <= 4), "at most four orientations");
         side.clear();
         side.resize(4 * orients.len(), [0; 4]);
