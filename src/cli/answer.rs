@@ -43,7 +43,9 @@ pub fn json_line<T: Serialize>(record: &T, file: Option<&str>) -> String {
         Some(file) => serde_json::to_string(&InFile { record, file }),
         None => serde_json::to_string(record),
     };
-    format!("{}\n", line.expect("records serialise"))
+    let mut line = line.expect("records serialise");
+    line.push('\n');
+    line
 }
 
 /// Whether case `k` had nothing to search in this run's shard: the tree
@@ -116,8 +118,10 @@ pub fn record<M: Model>(
     let plan = plan.map(str::to_string);
     let shard = cfg.search.shard.map(|s| ShardJson { index: s.index + 1, count: s.count, empty, plan });
     let solution = result.solution.as_ref().map(|s| render.solution_text(model, s));
-    let rec = json::case_record(render.name(), k, line, result, render.puzzle_text(model), solution, shard);
-    json_line(&rec, file)
+    // The record with holes for the puzzle and the solution, filled with
+    // their text as written (no second pass over it).
+    let rec = json::case_record(render.name(), k, line, result, (), solution.as_ref().map(|_| ()), shard);
+    json::fill_case_record(&json_line(&rec, file), &render.puzzle_text(model), solution.as_deref())
 }
 
 /// Case `k`'s text answer, after `streamed` solutions of `--all`: one empty

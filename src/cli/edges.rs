@@ -11,7 +11,7 @@ use anyhow::Result;
 use std::sync::Arc;
 use tessera::engine::Monitor;
 use tessera::format::grid::{self, Style};
-use tessera::format::json::{TilePuzzleJson, TileSolutionJson};
+use tessera::format::json::{tile_puzzle_text, tile_solution_text, TilePuzzleJson, TileSolutionJson};
 use tessera::puzzles::input::ParseError;
 use tessera::puzzles::tiles::TileSolution;
 use tessera::puzzles::{edges, TileModel, TileWorkspace};
@@ -45,6 +45,12 @@ impl Render<TileModel> for EdgesRender {
     }
     fn solution_json(&self, m: &TileModel, s: &TileSolution) -> serde_json::Value {
         to_value(&TileSolutionJson::from_solution(&m.puzzle, s))
+    }
+    fn puzzle_text(&self, m: &TileModel) -> String {
+        tile_puzzle_text(&m.puzzle, None)
+    }
+    fn solution_text(&self, m: &TileModel, s: &TileSolution) -> String {
+        tile_solution_text(&m.puzzle, s)
     }
     fn blank_between(&self) -> bool {
         false

@@ -2,7 +2,6 @@
 //! edges and pack implement for the shared output code.
 
 use serde::Serialize;
-use serde_json::value::RawValue;
 use tessera::format::grid::Style;
 use tessera::puzzles::Model;
 use tessera::solve::CaseResult;
@@ -26,11 +25,11 @@ pub trait Render<M: Model> {
     fn solution_json(&self, model: &M, solution: &M::Solution) -> serde_json::Value;
     /// [`Render::puzzle_json`] as JSON text (a family may write it
     /// without the tree of values: the same text).
-    fn puzzle_text(&self, model: &M) -> Box<RawValue> {
+    fn puzzle_text(&self, model: &M) -> String {
         to_text(&self.puzzle_json(model))
     }
     /// [`Render::solution_json`] as JSON text (likewise).
-    fn solution_text(&self, model: &M, solution: &M::Solution) -> Box<RawValue> {
+    fn solution_text(&self, model: &M, solution: &M::Solution) -> String {
         to_text(&self.solution_json(model, solution))
     }
     /// Whether the judge separates cases by an empty line.
@@ -43,8 +42,8 @@ pub trait Render<M: Model> {
 }
 
 /// Serialises a value to JSON text (for the render hooks).
-pub fn to_text<T: Serialize>(v: &T) -> Box<RawValue> {
-    serde_json::value::to_raw_value(v).expect("records serialise")
+pub fn to_text<T: Serialize>(v: &T) -> String {
+    serde_json::to_string(v).expect("records serialise")
 }
 
 /// Serialises a value to JSON (for the render hooks).

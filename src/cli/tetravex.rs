@@ -8,7 +8,6 @@ use super::input::Input;
 use super::render::{to_value, Render};
 use super::session::Session;
 use anyhow::Result;
-use serde_json::value::RawValue;
 use std::sync::Arc;
 use tessera::engine::Monitor;
 use tessera::format::grid::{self, Style};
@@ -53,11 +52,15 @@ impl Render<TileModel> for TetravexRender {
     fn solution_json(&self, m: &TileModel, s: &TileSolution) -> serde_json::Value {
         to_value(&TileSolutionJson::from_solution(&m.puzzle, s))
     }
-    fn puzzle_text(&self, m: &TileModel) -> Box<RawValue> {
-        tile_puzzle_text(&TilePuzzleJson::from_puzzle(&m.puzzle))
+    fn puzzle_text(&self, m: &TileModel) -> String {
+        let border = match m.puzzle.border {
+            Border::Free => None,
+            Border::Label(b) => Some(b),
+        };
+        tile_puzzle_text(&m.puzzle, border)
     }
-    fn solution_text(&self, m: &TileModel, s: &TileSolution) -> Box<RawValue> {
-        tile_solution_text(&TileSolutionJson::from_solution(&m.puzzle, s))
+    fn solution_text(&self, m: &TileModel, s: &TileSolution) -> String {
+        tile_solution_text(&m.puzzle, s)
     }
     fn blank_between(&self) -> bool {
         true

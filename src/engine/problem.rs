@@ -392,28 +392,40 @@ impl Problem {
         if top > 1 << 16 {
             return Ok(None);
         }
-        // The (slot, place) pairs touching each item, in option order.
-        let mut touch: Vec<Vec<(u32, u32)>> = vec![Vec::new(); self.n_secondary];
+        // The (template, place) pairs touching each item, in option order:
+        // item j's are `touch[start[j]..start[j + 1]]` (one array, laid out
+        // by counting: a board's items are touched twice each).
+        let ns = self.n_secondary;
+        let mut start = vec![0u32; ns + 1];
+        c.sec.iter().for_each(|&j| start[j as usize + 1] += 1);
+        for j in 0..ns {
+            start[j + 1] += start[j];
+        }
+        let mut touch = vec![(0u32, 0u32); c.sec.len()];
+        let mut next = start.clone();
         for s in 0..c.item.len() {
             halt.every(s)?;
             for (at, &j) in c.items(s).iter().enumerate() {
-                touch[j as usize].push((c.template[s], at as u32));
+                touch[next[j as usize] as usize] = (c.template[s], at as u32);
+                next[j as usize] += 1;
             }
         }
-        let mut dense = DenseColours { map: vec![0; self.n_secondary], ..DenseColours::default() };
+        let mut dense = DenseColours { map: vec![0; ns], ..DenseColours::default() };
         // Looked up, never iterated: the fast hasher changes no answer.
-        let mut known: FastMap<Vec<(u32, u32)>, u32> = FastMap::default();
+        let mut known: FastMap<&[(u32, u32)], u32> = FastMap::default();
         let mut same: FastMap<Vec<u32>, u32> = FastMap::default();
-        for (j, touch) in touch.into_iter().enumerate() {
+        for j in 0..ns {
             halt.every(j)?;
-            let m = match known.get(&touch) {
+            let touch = &touch[start[j] as usize..start[j + 1] as usize];
+            let m = match known.get(touch) {
                 Some(&m) => m,
                 None => {
                     let (mut map, mut n) = (vec![u32::MAX; top], 0);
-                    for &(t, at) in &touch {
+                    for &(t, at) in touch {
                         let tp = &c.templates[t as usize];
-                        for o in 0..tp.len() {
-                            let x = &mut map[tp.colours(o)[at as usize] as usize];
+                        // Option after option, its colour at place `at`.
+                        for &colour in tp.colour[at as usize..].iter().step_by(tp.width) {
+                            let x = &mut map[colour as usize];
                             if *x == u32::MAX {
                                 (*x, n) = (n, n + 1);
                             }

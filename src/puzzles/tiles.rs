@@ -47,6 +47,9 @@ use crate::engine::{Halt, OptionId, Primary, Problem, ProblemBuilder, Secondary,
 
 pub mod refute;
 
+mod colours;
+use colours::SideColours;
+
 /// Side indices.
 pub const TOP: usize = 0;
 /// The right side of a tile's labels.
@@ -222,6 +225,11 @@ struct Scratch {
     canon: Vec<Labels>,
     lists: Vec<Vec<usize>>,
     orient_lists: Vec<Vec<(u8, Labels)>>,
+    /// A slot's joins, and a template option's colours (compact).
+    slot_joins: Vec<Secondary>,
+    option_colours: Vec<u32>,
+    /// [`SideColours`]'s table of labels.
+    label_colour: Vec<u32>,
 }
 
 impl Encoded {
@@ -440,7 +448,8 @@ impl TilePuzzle {
         let breaker = if decide { self.turn_breaker(&types, orients) } else { TurnBreaker::None };
         // A template is shared by cells that a breaker may tell apart.
         debug_assert!(!compact || breaker == TurnBreaker::None);
-        let mut colours = SideColours::new_in(orients, std::mem::take(&mut s.side));
+        let mut colours =
+            SideColours::new_in(orients, std::mem::take(&mut s.side), std::mem::take(&mut s.label_colour));
         // At most this many options, of two primary and four secondary
         // items each: the arrays are laid out once (untouched room costs
         // no memory).
@@ -448,6 +457,7 @@ impl TilePuzzle {
         b.reserve(most, 6 * most);
         p.orient.reserve(most);
         let sec = &mut s.sec;
+        let (joins_of_slot, option_colours) = (&mut s.slot_joins, &mut s.option_colours);
         // Per outer mask, its template (compact); per template, the
         // orientation of each of its options.
         let mut by_mask: [Option<TemplateId>; 16] = [None; 16];
@@ -461,7 +471,7 @@ impl TilePuzzle {
             let key = if hinted.is_some() { None } else { Some(mask) };
             if let Some(t) = key.and_then(|m| by_mask[m]) {
                 self.join_colours(&joins, cell, &[0; 4], |_, _| 0, sec);
-                b.slot(item, t, &sec.iter().map(|&(j, _)| j).collect::<Vec<_>>());
+                b.slot(item, t, split_into(sec, joins_of_slot, option_colours).0);
                 continue;
             }
             self.cell_options(orients, cell, hinted, breaker, options);
@@ -475,7 +485,7 @@ impl TilePuzzle {
                     continue;
                 }
                 let id = *template.get_or_insert_with(|| b.template(sec.len()));
-                b.template_option(id, s.type_items[t], &sec.iter().map(|&(_, c)| c).collect::<Vec<_>>());
+                b.template_option(id, s.type_items[t], split_into(sec, joins_of_slot, option_colours).1);
             }
             if compact {
                 self.join_colours(&joins, cell, &[0; 4], |_, _| 0, sec);
@@ -484,10 +494,10 @@ impl TilePuzzle {
                 if let Some(m) = key {
                     by_mask[m] = Some(id);
                 }
-                b.slot(item, id, &sec.iter().map(|&(j, _)| j).collect::<Vec<_>>());
+                b.slot(item, id, split_into(sec, joins_of_slot, option_colours).0);
             }
         }
-        (s.right, s.down, s.side) = (joins.right, joins.down, colours.side);
+        (s.right, s.down, s.side, s.label_colour) = (joins.right, joins.down, colours.side, colours.table);
         (p.type_tiles, s.canon) = (types.tiles, types.canon);
         Ok(())
     }
@@ -575,6 +585,7 @@ impl TilePuzzle {
 
     /// The joins of a tile with labels `l` at `cell`, with their colours
     /// (`side(d, label)`: d = 0 right, 1 bottom, 2 left, 3 top), into `sec`.
+    #[inline]
     fn join_colours(
         &self,
         joins: &Joins,
@@ -598,6 +609,20 @@ impl TilePuzzle {
             sec.push((joins.down[cell - self.cols].unwrap(), side(3, self.rule.partner(l[TOP]))));
         }
     }
+}
+
+/// The joins of `sec` and their colours apart, into `joins` and `colours`
+/// (arrays kept from cell to cell: no allocation per slot or option).
+fn split_into<'a>(
+    sec: &[(Secondary, u32)],
+    joins: &'a mut Vec<Secondary>,
+    colours: &'a mut Vec<u32>,
+) -> (&'a [Secondary], &'a [u32]) {
+    joins.clear();
+    colours.clear();
+    joins.extend(sec.iter().map(|&(j, _)| j));
+    colours.extend(sec.iter().map(|&(_, c)| c));
+    (joins, colours)
 }
 
 /// Which orientations a search for one solution leaves out (see
@@ -655,7 +680,8 @@ impl TileTypes {
     /// scratch's (its canonical labels, its spare lists).
     fn of_in(puzzle: &TilePuzzle, mut tiles: Vec<Vec<usize>>, scratch: &mut Scratch) -> Self {
         debug_assert!(tiles.is_empty());
-        let type_of = (puzzle.tiles.len() > Self::SCANNED).then(FastMap::default);
+        let type_of = (puzzle.tiles.len() > Self::SCANNED)
+            .then(|| FastMap::with_capacity_and_hasher(puzzle.tiles.len(), Default::default()));
         let n = puzzle.tiles.len();
         tiles.reserve(n);
         let mut canon = std::mem::take(&mut scratch.canon);
@@ -737,83 +763,29 @@ impl Joins {
     }
 }
 
-/// The colours of the joins: one per label value, 1-based (0 means "no
-/// colour"), numbered in the order first asked for. The colours of each
-/// (type, orientation) on its four joins (right, bottom, and the partners
-/// of left and top; 0 until first asked for) are kept: each is looked up
-/// once instead of once per cell, the same numbers in the same order (a
-/// side always asks for the same label, so a label's first look-up is its
-/// side's first), and a 30x30 board's 2.5 million look-ups become a few
-/// thousand.
-struct SideColours {
-    /// Each label's colour; the first [`SideColours::SCANNED`] labels are
-    /// found by a scan of `labels[..scanned]` (colour: place + 1), with no
-    /// hashing and no allocation (the small boards of a stream), and only
-    /// later ones are hashed.
-    labels: [i32; SideColours::SCANNED],
-    scanned: usize,
-    colour_of: FastMap<i32, u32>,
-    /// `side[4 * t + k]`: orientation `k` of type `t` (a tile has at most
-    /// four orientations), in one array.
-    side: Vec<[u32; 4]>,
-}
-
-impl SideColours {
-    /// The most labels found by a scan.
-    const SCANNED: usize = 32;
-
-    /// The colours of the types' orientations `orients`, in the array
-    /// `side` (its contents replaced).
-    fn new_in(orients: &[Vec<(u8, Labels)>], mut side: Vec<[u32; 4]>) -> Self {
-        debug_assert!(orients.iter().all(|o| o.len() <= 4), "at most four orientations");
-        side.clear();
-        side.resize(4 * orients.len(), [0; 4]);
-        SideColours { labels: [0; Self::SCANNED], scanned: 0, colour_of: FastMap::default(), side }
-    }
-
-    /// The colour of side `d` of orientation `k` of type `t`, whose label
-    /// there is `label`.
-    fn of(&mut self, t: usize, k: usize, d: usize, label: i32) -> u32 {
-        debug_assert!(k < 4);
-        let known = self.side[4 * t + k][d];
-        if known != 0 {
-            return known;
-        }
-        let colour = match self.labels[..self.scanned].iter().position(|&l| l == label) {
-            Some(i) => i as u32 + 1,
-            None if self.scanned < Self::SCANNED => {
-                self.labels[self.scanned] = label;
-                self.scanned += 1;
-                self.scanned as u32
-            }
-            None => {
-                let next = (self.scanned + self.colour_of.len()) as u32 + 1;
-                *self.colour_of.entry(label).or_insert(next)
-            }
-        };
-        self.side[4 * t + k][d] = colour;
-        colour
-    }
-}
-
 impl Encoded {
     /// Turns the engine's chosen options back into a board.
     pub fn decode(&self, puzzle: &TilePuzzle, chosen: &[OptionId]) -> TileSolution {
         let n = puzzle.rows * puzzle.cols;
         let mut grid = vec![[0; 4]; n];
-        let mut cell_type = vec![usize::MAX; n];
+        let mut cell_type = vec![u32::MAX; n];
         for &o in chosen {
-            let mut items = self.problem.primaries(o).map(|i| i.index());
-            let (cell, t) = (items.next().expect("a cell"), items.next().expect("a type") - n);
-            let k = match self.problem.compact() {
+            // The option's cell and type (its two primary items), and its
+            // orientation.
+            let (cell, t, k) = match self.problem.compact() {
                 Some(c) => {
                     let (s, i) = c.place(o);
-                    self.template_orient[c.template[s] as usize][i]
+                    let piece = c.template_of(s).piece[i] as usize;
+                    (c.item[s] as usize, piece - n, self.template_orient[c.template[s] as usize][i])
                 }
-                None => self.orient[o],
+                None => {
+                    let mut items = self.problem.primaries(o).map(|i| i.index());
+                    let (cell, t) = (items.next().expect("a cell"), items.next().expect("a type") - n);
+                    (cell, t, self.orient[o])
+                }
             };
             grid[cell] = self.orients[t][usize::from(k)].1;
-            cell_type[cell] = t;
+            cell_type[cell] = t as u32;
         }
         // Hand out the input tiles of each type: hinted tiles to their cells
         // first, then the others in input order to cells in reading order.
@@ -825,13 +797,18 @@ impl Encoded {
             cell_taken[cell] = true;
         }
         // One pass over the cells, each type's free tiles taken in turn (a
-        // pass per type was quadratic: 10^6 steps on a 32x32 board).
-        let mut free: Vec<Vec<usize>> = Vec::with_capacity(self.type_tiles.len());
-        for tiles in &self.type_tiles {
-            free.push(tiles.iter().rev().copied().filter(|&i| placements[i].is_none()).collect());
-        }
+        // pass per type was quadratic: 10^6 steps on a 32x32 board): `next[t]`
+        // is where type t's next tile is looked for in its list.
+        let mut next = vec![0u32; self.type_tiles.len()];
         for cell in (0..n).filter(|&cell| !cell_taken[cell]) {
-            let i = free[cell_type[cell]].pop().expect("a type has as many cells as tiles");
+            let t = cell_type[cell] as usize;
+            let tiles = &self.type_tiles[t];
+            let mut at = next[t] as usize;
+            while placements[tiles[at]].is_some() {
+                at += 1;
+            }
+            next[t] = at as u32 + 1;
+            let i = tiles[at];
             placements[i] = Some(self.place(puzzle, i, cell, grid[cell]));
         }
         TileSolution { placements: placements.into_iter().map(|p| p.expect("every tile is placed")).collect(), grid }

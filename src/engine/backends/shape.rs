@@ -214,13 +214,16 @@ impl SlotPieces {
 
     /// [`SlotPieces::of`] from the compact form, template by template and
     /// slot by slot: the same structure, without writing the options out.
+    /// One pass checks the roles and collects each compact slot's item and
+    /// range of options; where every slot item is the slot of one compact
+    /// slot, its options are that range, and otherwise (an item that is
+    /// the slot of several) its ranges one after the other, listed.
     fn of_compact(pb: &Problem, c: &Compact, halt: &Halt) -> Result<Option<Self>, Stopped> {
         let p = pb.primary_count();
         let mut role = vec![0u8; p];
-        // Per slot item: the range of its options (a slot item named by
-        // two compact slots is not a slot: its role check fails below).
-        let mut by_item: Vec<(u32, u32)> = vec![(0, 0); p];
-        let mut used = vec![false; c.templates.len()];
+        // Per compact slot with options: (its slot item, its options' range).
+        let mut spans: Vec<(u32, u32, u32)> = Vec::with_capacity(c.item.len());
+        let (mut used, mut repeated) = (vec![false; c.templates.len()], false);
         for s in 0..c.item.len() {
             halt.every(s)?;
             let (tp, item) = (c.template_of(s), c.item[s] as usize);
@@ -230,12 +233,9 @@ impl SlotPieces {
             if role[item] == 2 || pb.multiplicity[item] != 1 {
                 return Ok(None);
             }
-            if role[item] == 1 {
-                // An item that is the slot of two compact slots: its
-                // options are both ranges, listed.
-                return Ok(Self::of_compact_listed(pb, c, halt)?.map(|(slots, lists)| slots.with_options(lists)));
-            }
+            repeated |= role[item] == 1;
             role[item] = 1;
+            // A template's pieces and colours, checked on its first use.
             if !std::mem::replace(&mut used[c.template[s] as usize], true) {
                 if tp.colour.contains(&0) {
                     return Ok(None);
@@ -247,45 +247,21 @@ impl SlotPieces {
                     role[q as usize] = 2;
                 }
             }
-            by_item[item] = (c.first[s], c.first[s + 1]);
+            spans.push((item as u32, c.first[s], c.first[s + 1]));
         }
         // A piece declared after a slot that names it as a piece.
         if c.item.iter().any(|&i| role[i as usize] == 2) {
             return Ok(None);
         }
-        Ok(Self::from_roles(pb, &role, by_item).map(|(slots, ranges)| slots.with_options(OptionLists::ranged(ranges))))
-    }
-
-    /// [`SlotPieces::of_compact`] where a slot item may be the slot of
-    /// several compact slots: its options, their ranges one after the
-    /// other, as lists.
-    #[allow(clippy::type_complexity)]
-    fn of_compact_listed(pb: &Problem, c: &Compact, halt: &Halt) -> Result<Option<(Self, OptionLists)>, Stopped> {
-        let p = pb.primary_count();
-        let mut role = vec![0u8; p];
+        if !repeated {
+            let mut by_item: Vec<(u32, u32)> = vec![(0, 0); p];
+            spans.iter().for_each(|&(i, lo, hi)| by_item[i as usize] = (lo, hi));
+            let built = Self::from_roles(pb, &role, by_item);
+            return Ok(built.map(|(slots, ranges)| slots.with_options(OptionLists::ranged(ranges))));
+        }
         let mut by_item: Vec<Vec<u32>> = vec![Vec::new(); p];
-        for s in 0..c.item.len() {
-            halt.every(s)?;
-            let (tp, item) = (c.template_of(s), c.item[s] as usize);
-            if tp.len() == 0 {
-                continue;
-            }
-            if role[item] == 2 || pb.multiplicity[item] != 1 || tp.colour.contains(&0) {
-                return Ok(None);
-            }
-            role[item] = 1;
-            for &q in &tp.piece {
-                if role[q as usize] == 1 {
-                    return Ok(None);
-                }
-                role[q as usize] = 2;
-            }
-            by_item[item].extend(c.first[s]..c.first[s + 1]);
-        }
-        if c.item.iter().any(|&i| role[i as usize] == 2) {
-            return Ok(None);
-        }
-        Ok(Self::from_roles(pb, &role, by_item).map(|(slots, lists)| (slots, OptionLists::listed(lists))))
+        spans.iter().for_each(|&(i, lo, hi)| by_item[i as usize].extend(lo..hi));
+        Ok(Self::from_roles(pb, &role, by_item).map(|(slots, lists)| slots.with_options(OptionLists::listed(lists))))
     }
 
     /// The structure from each primary item's role (1 slot, 2 piece, 0
@@ -551,13 +527,16 @@ impl<'s> UniformSlots<'s> {
         let at: Vec<usize> =
             items.iter().map(|j| self.items[s].iter().position(|x| x == j).expect("an item of the slot")).collect();
         if let (Some(&x), Some(c)) = (self.compact.get(s), pb.compact()) {
-            // The compact slot's options are its template's, in order.
+            // The compact slot's options are its template's, in order: item
+            // after item, its column of colours, option after option (one
+            // map per column, read in strides).
             let tp = c.template_of(x as usize);
-            let maps: Vec<&[u32]> = items.iter().map(|&j| &dense.maps[dense.map[j as usize] as usize][..]).collect();
-            for (t, row) in cols.chunks_exact_mut(ni.max(1)).enumerate().take(tp.len()) {
-                let colours = tp.colours(t);
-                for ((c, &i), map) in row.iter_mut().zip(&at).zip(&maps) {
-                    *c = map[colours[i] as usize];
+            debug_assert_eq!(tp.len() * ni, cols.len());
+            for (k, (&j, &i)) in items.iter().zip(&at).enumerate() {
+                let map = &dense.maps[dense.map[j as usize] as usize][..];
+                let column = tp.colour[i..].iter().step_by(tp.width);
+                for (c, &colour) in cols[k..].iter_mut().step_by(ni).zip(column) {
+                    *c = map[colour as usize];
                 }
             }
             return cols;
@@ -653,5 +632,82 @@ mod tests {
             }
             assert_eq!(uniform.colours_on(&pb, dense, s, &items(s)), uniform.colours_on(&pb, dense, r, &items(r)));
         }
+    }
+
+    /// A compact problem's slot/piece structure is the one of the same
+    /// options written out, option by option: on random templates and
+    /// slots, with slot items that are the slot of several compact slots
+    /// (their options listed), uncoloured options, and items that are
+    /// both slots and pieces (no structure).
+    #[test]
+    fn compact_slots_are_the_written_out_options_slots() {
+        use crate::engine::problem::{Primary, ProblemBuilder, Secondary};
+        let halt = Halt::NEVER;
+        let mut rng = crate::rng::Rng::new(77);
+        let (mut listed, mut ranged, mut none) = (0, 0, 0);
+        for case in 0..600 {
+            let (n_slots, n_pieces, n_sec) = (1 + rng.below(6), 1 + rng.below(4), 2 + rng.below(6));
+            let mut b = ProblemBuilder::new();
+            let slots: Vec<Primary> = (0..n_slots).map(|_| b.primary(1)).collect();
+            let pieces: Vec<Primary> = (0..n_pieces).map(|_| b.primary(1 + rng.below(2) as u32)).collect();
+            let sec: Vec<Secondary> = (0..n_sec).map(|_| b.secondary()).collect();
+            let templates: Vec<_> = (0..1 + rng.below(3))
+                .map(|_| {
+                    let width = 1 + rng.below(n_sec.min(3));
+                    let t = b.template(width);
+                    for _ in 0..rng.below(4) {
+                        let colours: Vec<u32> =
+                            (0..width).map(|_| (rng.below(12) != 0) as u32 * (1 + rng.below(3) as u32)).collect();
+                        // Now and then a slot item as a piece.
+                        let piece = match rng.below(30) {
+                            0 => slots[rng.below(n_slots)],
+                            _ => pieces[rng.below(n_pieces)],
+                        };
+                        b.template_option(t, piece, &colours);
+                    }
+                    (t, width)
+                })
+                .collect();
+            for s in 0..n_slots + rng.below(3) {
+                let (t, width) = templates[rng.below(templates.len())];
+                let mut items = sec.clone();
+                for i in 0..width {
+                    items.swap(i, i + rng.below(n_sec - i));
+                }
+                // Every slot item once, then some again.
+                b.slot(slots[if s < n_slots { s } else { rng.below(n_slots) }], t, &items[..width]);
+            }
+            let Ok(compact) = b.build() else { continue };
+            let mut e = ProblemBuilder::new();
+            for i in 0..compact.primary_count() {
+                e.primary(compact.multiplicity(Primary(i as u32)));
+            }
+            for _ in 0..compact.secondary_count() {
+                e.secondary();
+            }
+            for o in 0..compact.option_count() {
+                let prims: Vec<Primary> = compact.primaries(o).collect();
+                let secs: Vec<(Secondary, u32)> = compact.secondaries(o).collect();
+                e.option(&prims, &secs);
+            }
+            let explicit = e.build().unwrap();
+            let (a, x) = (SlotPieces::of(&compact, &halt).unwrap(), SlotPieces::of(&explicit, &halt).unwrap());
+            match (a, x) {
+                (None, None) => none += 1,
+                (Some(a), Some(x)) => {
+                    assert_eq!((&a.slot_item, &a.item_slot), (&x.slot_item, &x.item_slot), "case {case}");
+                    assert_eq!((&a.item_piece, &a.copies), (&x.item_piece, &x.copies), "case {case}");
+                    let counts: Vec<usize> = (0..a.options.len()).map(|s| a.options.count(s)).collect();
+                    assert_eq!(counts, x.options.iter().map(|l| l.len()).collect::<Vec<_>>(), "case {case}");
+                    match a.options.of(0) {
+                        super::OptionList::Listed(_) => listed += 1,
+                        super::OptionList::Range(..) => ranged += 1,
+                    }
+                    assert_eq!(*a.options, *x.options, "case {case}");
+                }
+                (a, x) => panic!("case {case}: compact {}, explicit {}", a.is_some(), x.is_some()),
+            }
+        }
+        assert!(listed > 20 && ranged > 20 && none > 20, "{listed} listed, {ranged} ranged, {none} none");
     }
 }

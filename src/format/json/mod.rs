@@ -32,7 +32,8 @@ pub(crate) use reader::plain_message;
 pub use reader::{read_puzzles, PuzzleReader};
 pub(crate) use records::round_ms;
 pub use records::{
-    backend_name, case_record, status_name, stop_name, CaseRecord, CaseRecordIn, ErrorRecord, MemoJson, PlanRecord,
-    PlanStatsJson, PlannedShardJson, RefutationJson, ShardJson, SolutionRecord, StatsJson, SCHEMA_VERSION,
+    backend_name, case_record, fill_case_record, status_name, stop_name, CaseRecord, CaseRecordIn, ErrorRecord,
+    MemoJson, PlanRecord, PlanStatsJson, PlannedShardJson, RefutationJson, ShardJson, SolutionRecord, StatsJson,
+    SCHEMA_VERSION,
 };
 pub use validate::{PictureOf, PuzzleError};

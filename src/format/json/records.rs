@@ -348,6 +348,38 @@ pub fn stop_name(r: StopReason) -> &'static str {
     }
 }
 
+/// A case record's line with the puzzle's and the solution's JSON text
+/// put in: `frame` is the record (one line, [`case_record`] with `()` as
+/// its puzzle and as its solution when it has one, which serde writes as
+/// `null`), `puzzle` and `solution` JSON text written elsewhere. A big
+/// board's solution is tens of kilobytes, and written digit by digit it
+/// is neither parsed again nor taken value by value through serde.
+///
+/// The keys `"solution":null` and `"puzzle":null` are found in the
+/// frame's text by their bytes: a JSON string cannot hold them (its
+/// quotes are escaped), so each is the record's own key, met once.
+///
+/// ```
+/// use tessera::format::json::fill_case_record;
+/// let frame = r#"{"case":1,"solution":null,"puzzle":null,"stats":{}}"#;
+/// let line = fill_case_record(frame, "[1]", Some("[2]"));
+/// assert_eq!(line, r#"{"case":1,"solution":[2],"puzzle":[1],"stats":{}}"#);
+/// ```
+pub fn fill_case_record(frame: &str, puzzle: &str, solution: Option<&str>) -> String {
+    let mut out = String::with_capacity(frame.len() + puzzle.len() + solution.map_or(0, str::len));
+    let mut rest = frame;
+    for (key, text) in [("\"solution\":", solution), ("\"puzzle\":", Some(puzzle))] {
+        let Some(text) = text else { continue };
+        let hole = format!("{key}null");
+        let at = rest.find(&hole).expect("the frame has the key, with null");
+        out.push_str(&rest[..at + key.len()]);
+        out.push_str(text);
+        rest = &rest[at + hole.len()..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// Builds the case record of a result.
 pub fn case_record<T, P: Serialize, S: Serialize>(
     puzzle_type: &'static str,
@@ -446,4 +478,40 @@ impl CaseRecordIn {
 /// The version of records without a `schema` field.
 fn schema_one() -> u32 {
     1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::value::RawValue;
+
+    /// A record filled with its puzzle's and solution's text is the record
+    /// serde writes with them as values, whatever the other fields hold
+    /// (a refutation whose detail quotes the keys, a stop, a shard, a count
+    /// above 2^53, a file name).
+    #[test]
+    fn a_filled_record_is_the_serialised_record() {
+        let statuses = [Status::Solvable, Status::Unsolvable, Status::Unknown];
+        for case in 0..48 {
+            let result = CaseResult::<()> {
+                status: statuses[case % 3],
+                count: (case % 4 == 1).then(|| "123456789012345678901234567890".parse().unwrap()),
+                complete: case % 2 == 0,
+                solution: None,
+                refuted_by: (case % 5 == 2).then(|| Refutation {
+                    check: "area",
+                    detail: r#"no "puzzle":null or "solution":null here"#.to_string(),
+                }),
+                stopped: (case % 6 == 3).then_some(StopReason::Timeout),
+                stats: Stats::default(),
+            };
+            let shard = (case % 7 == 4).then_some(ShardJson { index: 2, count: 3, empty: false, plan: None });
+            let (puzzle, solution) = (r#"{"rows":1,"tiles":[[1,-2,3,4]]}"#, (case % 3 == 0).then_some("[[1]]"));
+            let raw = |t: &str| RawValue::from_string(t.to_string()).unwrap();
+            let full = case_record("tetravex", case, 2, &result, raw(puzzle), solution.map(raw), shard.clone());
+            let frame = case_record("tetravex", case, 2, &result, (), solution.map(|_| ()), shard);
+            let (full, frame) = (serde_json::to_string(&full).unwrap(), serde_json::to_string(&frame).unwrap());
+            assert_eq!(fill_case_record(&frame, puzzle, solution), full, "case {case}");
+        }
+    }
 }

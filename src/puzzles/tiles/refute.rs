@@ -124,6 +124,7 @@ fn label_balance(p: &TilePuzzle) -> Option<Refutation> {
         heap.resize(n, (0, false));
         &mut heap
     };
+    let mut tally = Vec::new();
     for (a, bside, slack, dir) in [(RIGHT, LEFT, p.rows, "right/left"), (BOTTOM, TOP, p.cols, "bottom/top")] {
         if hopeless(slack) {
             continue;
@@ -132,38 +133,82 @@ fn label_balance(p: &TilePuzzle) -> Option<Refutation> {
             pair[0] = (t[a], true);
             pair[1] = (p.rule.partner(t[bside]), false);
         }
+        if let Some(counted) = counted_labels(sides, &mut tally) {
+            if let Some(r) = judge(p, counted, dir, slack) {
+                return Some(r);
+            }
+            continue;
+        }
         sides.sort_unstable();
         let counts = sides.chunk_by(|x, y| x.0 == y.0).map(|run| {
             let shown = run.iter().filter(|s| s.1).count() as i64;
             (run[0].0, shown, run.len() as i64 - shown)
         });
-        match p.border {
-            Border::Label(b) => {
-                // Outer sides are all b: the inner ones must pair exactly.
-                for (l, s, w) in counts.filter(|&(l, _, _)| l != b && l != p.rule.partner(b)) {
-                    if s != w {
-                        return Some(Refutation {
-                            check: "label-balance",
-                            detail: format!("{dir} sides: {s} show label {l}, but {w} can meet it"),
-                        });
-                    }
-                }
-            }
-            Border::Free => {
-                // The surplus must fit on the outline's column (or row).
-                let surplus: i64 = counts.map(|(_, s, w)| (s - w).max(0)).sum();
-                if surplus > slack as i64 {
-                    return Some(Refutation {
-                        check: "label-balance",
-                        detail: format!(
-                            "{dir} sides: {surplus} sides find no partner, but only {slack} lie on the outline"
-                        ),
-                    });
-                }
-            }
+        if let Some(r) = judge(p, counts, dir, slack) {
+            return Some(r);
         }
     }
     None
+}
+
+/// Label balance's verdict on one direction from its labels in increasing
+/// order, each with (label, sides showing it, sides that meet it).
+fn judge(p: &TilePuzzle, counts: impl Iterator<Item = (i32, i64, i64)>, dir: &str, slack: usize) -> Option<Refutation> {
+    match p.border {
+        Border::Label(b) => {
+            // Outer sides are all b: the inner ones must pair exactly.
+            for (l, s, w) in counts.filter(|&(l, _, _)| l != b && l != p.rule.partner(b)) {
+                if s != w {
+                    return Some(Refutation {
+                        check: "label-balance",
+                        detail: format!("{dir} sides: {s} show label {l}, but {w} can meet it"),
+                    });
+                }
+            }
+            None
+        }
+        Border::Free => {
+            // The surplus must fit on the outline's column (or row).
+            let surplus: i64 = counts.map(|(_, s, w)| (s - w).max(0)).sum();
+            (surplus > slack as i64).then(|| Refutation {
+                check: "label-balance",
+                detail: format!("{dir} sides: {surplus} sides find no partner, but only {slack} lie on the outline"),
+            })
+        }
+    }
+}
+
+/// The labels of `sides` (label, shown) in increasing order with their
+/// counts, as label balance reads them, counted in `tally` instead of
+/// sorted where the labels span at most a few times as many values as
+/// there are sides (a big board: 2,048 sides sorted twice were most of
+/// the pre-checks); `None` where they span more.
+fn counted_labels<'t>(
+    sides: &[(i32, bool)],
+    tally: &'t mut Vec<(u32, u32)>,
+) -> Option<impl Iterator<Item = (i32, i64, i64)> + 't> {
+    let lo = sides.iter().map(|s| s.0).min()?;
+    let hi = sides.iter().map(|s| s.0).max()?;
+    let span = (i64::from(hi) - i64::from(lo)) as usize + 1;
+    if sides.len() < 64 || span > 4 * sides.len() {
+        return None;
+    }
+    tally.clear();
+    tally.resize(span, (0, 0));
+    for &(l, shown) in sides {
+        let at = &mut tally[(l - lo) as usize];
+        match shown {
+            true => at.0 += 1,
+            false => at.1 += 1,
+        }
+    }
+    Some(
+        tally
+            .iter()
+            .enumerate()
+            .filter(|(_, &(s, w))| s + w > 0)
+            .map(move |(i, &(s, w))| (lo + i as i32, i64::from(s), i64::from(w))),
+    )
 }
 
 /// Balance along each border (no turning, with a border label): the tiles
@@ -298,5 +343,41 @@ fn side_parity(p: &TilePuzzle) -> Option<Refutation> {
             })
         }
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::counted_labels;
+
+    /// Counting the labels gives what sorting them gives: each label in
+    /// increasing order with its sides shown and met (or `None` where the
+    /// labels span too many values, or there are few sides).
+    #[test]
+    fn counted_labels_are_the_sorted_runs() {
+        let mut rng = crate::rng::Rng::new(101);
+        let mut tally = Vec::new();
+        for case in 0..400 {
+            let n = 2 * (1 + rng.below(300));
+            let (lo, span) = (rng.below(41) as i32 - 20, 1 + rng.below(5 * n));
+            let mut sides: Vec<(i32, bool)> =
+                (0..n).map(|_| (lo + rng.below(span) as i32, rng.below(2) == 0)).collect();
+            let counted: Option<Vec<(i32, i64, i64)>> = counted_labels(&sides, &mut tally).map(Iterator::collect);
+            sides.sort_unstable();
+            let sorted: Vec<(i32, i64, i64)> = sides
+                .chunk_by(|x, y| x.0 == y.0)
+                .map(|run| {
+                    let shown = run.iter().filter(|s| s.1).count() as i64;
+                    (run[0].0, shown, run.len() as i64 - shown)
+                })
+                .collect();
+            match counted {
+                Some(counted) => assert_eq!(counted, sorted, "case {case}"),
+                None => {
+                    let (a, b) = (sides[0].0, sides[n - 1].0);
+                    assert!(n < 64 || (b - a) as usize + 1 > 4 * n, "case {case}: counted");
+                }
+            }
+        }
     }
 }

@@ -1,0 +1,118 @@
+//! The colours of a tile encoding's joins: each label a colour, numbered
+//! in the order first asked for, and each (type, orientation, side) asked
+//! once. For example the labels 7, 3, 7, 9 asked in that order get the
+//! colours 1, 2, 1, 3.
+
+use crate::engine::fasthash::FastMap;
+
+/// The colours of the joins: one per label value, 1-based (0 means "no
+/// colour"), numbered in the order first asked for. The colours of each
+/// (type, orientation) on its four joins (right, bottom, and the partners
+/// of left and top; 0 until first asked for) are kept: each is looked up
+/// once instead of once per cell, the same numbers in the same order (a
+/// side always asks for the same label, so a label's first look-up is its
+/// side's first), and a 30x30 board's 2.5 million look-ups become a few
+/// thousand.
+pub(super) struct SideColours {
+    /// Each label's colour; the first [`SideColours::SCANNED`] labels are
+    /// found by a scan of `labels[..scanned]` (colour: place + 1), with no
+    /// hashing and no allocation (the small boards of a stream), and only
+    /// later ones are hashed.
+    labels: [i32; SideColours::SCANNED],
+    scanned: usize,
+    colour_of: FastMap<i32, u32>,
+    /// `side[4 * t + k]`: orientation `k` of type `t` (a tile has at most
+    /// four orientations), in one array.
+    pub(super) side: Vec<[u32; 4]>,
+    /// On a board of more than [`SideColours::SCANNED`] types whose labels
+    /// are small numbers (all of them within `-reach..=reach`, a table of
+    /// at most [`SideColours::TABLE`] entries), the colour of label `l`
+    /// at `table[l + reach]` (0: none yet) instead of the scan and the
+    /// hashing: a 32x32 board looks up about 4,000 labels for the first
+    /// time. Empty otherwise.
+    pub(super) table: Vec<u32>,
+    pub(super) reach: i32,
+    /// The colours given so far.
+    given: u32,
+}
+
+impl SideColours {
+    /// The most labels found by a scan.
+    pub(super) const SCANNED: usize = 32;
+
+    /// The most entries of the table of labels.
+    const TABLE: usize = 1 << 16;
+
+    /// The colours of the types' orientations `orients`, in the arrays
+    /// `side` and `table` (their contents replaced).
+    pub(super) fn new_in(orients: &[Vec<(u8, [i32; 4])>], mut side: Vec<[u32; 4]>, mut table: Vec<u32>) -> Self {
+        debug_assert!(orients.iter().all(|o| o.len() <= 4), "at most four orientations");
+        side.clear();
+        side.resize(4 * orients.len(), [0; 4]);
+        table.clear();
+        // Partners are the labels or their negatives: within -reach..=reach
+        // (looked at only where there are many types: a stream of small
+        // cases pays nothing for the table).
+        let many = orients.len() > Self::SCANNED;
+        let reach = match many {
+            true => orients.iter().flat_map(|o| o[0].1).map(i32::unsigned_abs).max(),
+            false => None,
+        };
+        let reach = match reach.filter(|&r| (2 * r as usize) < Self::TABLE) {
+            Some(r) => {
+                table.resize(2 * r as usize + 1, 0);
+                r as i32
+            }
+            None => 0,
+        };
+        SideColours {
+            labels: [0; Self::SCANNED],
+            scanned: 0,
+            colour_of: FastMap::default(),
+            side,
+            table,
+            reach,
+            given: 0,
+        }
+    }
+
+    /// The colour of `label`, numbered in the order first asked for.
+    fn of_label(&mut self, label: i32) -> u32 {
+        if !self.table.is_empty() {
+            debug_assert!(label.unsigned_abs() <= self.reach as u32, "every label and partner is in the table");
+            let at = &mut self.table[(label + self.reach) as usize];
+            if *at == 0 {
+                self.given += 1;
+                *at = self.given;
+            }
+            return *at;
+        }
+        let colour = match self.labels[..self.scanned].iter().position(|&l| l == label) {
+            Some(i) => i as u32 + 1,
+            None if self.scanned < Self::SCANNED => {
+                self.labels[self.scanned] = label;
+                self.scanned += 1;
+                self.scanned as u32
+            }
+            None => {
+                let next = (self.scanned + self.colour_of.len()) as u32 + 1;
+                *self.colour_of.entry(label).or_insert(next)
+            }
+        };
+        colour
+    }
+
+    /// The colour of side `d` of orientation `k` of type `t`, whose label
+    /// there is `label`.
+    #[inline]
+    pub(super) fn of(&mut self, t: usize, k: usize, d: usize, label: i32) -> u32 {
+        debug_assert!(k < 4);
+        let known = self.side[4 * t + k][d];
+        if known != 0 {
+            return known;
+        }
+        let colour = self.of_label(label);
+        self.side[4 * t + k][d] = colour;
+        colour
+    }
+}
