@@ -34,7 +34,7 @@ use super::pilot::{memo_verdict, Gain, MemoHint};
 use crate::engine::backends::assign::Assign;
 use crate::engine::backends::rowscan::RowScan;
 use crate::engine::backends::shape::{SlotPieces, UniformSlots};
-use crate::engine::backends::square::{square_order, takes_square_order};
+use crate::engine::backends::square::{square_order_over, takes_square_order};
 use crate::engine::backends::Backend;
 use crate::engine::config::{MemoChoice, SearchConfig, SearchMode};
 use crate::engine::memo::halves::plan::Plan;
@@ -69,15 +69,9 @@ pub(crate) enum Counting {
     MemoOrHalves,
 }
 
-/// A row scan, with or without the balance, as the backend to run.
+/// A balanced row scan as the backend to run.
 trait IntoPicked {
     fn picked(self) -> Picked;
-}
-
-impl IntoPicked for RowScan<false> {
-    fn picked(self) -> Picked {
-        Picked::Rows(Box::new(self))
-    }
 }
 
 impl IntoPicked for RowScan<true> {
@@ -94,7 +88,9 @@ impl IntoPicked for RowScan<true> {
 /// times less than the best of the others on a tree of more than
 /// `HALVES_MIN_TREE` row-scan nodes, or always with `--memo halves`).
 /// `uniform` is the row scan's shape when it applies; `force_rows` takes
-/// it without estimating (`--backend rowscan`). Returns the backend and
+/// it without estimating (`--backend rowscan`). A plain row scan is built
+/// over `kept` (the one of an earlier search, taken from it), and one that
+/// is not picked goes back there when small (see [`keep`]). Returns the backend and
 /// what the choice found out about memoising its count; `Err` when `halt`
 /// stops a build or an estimate.
 pub(crate) fn pick(
@@ -104,13 +100,14 @@ pub(crate) fn pick(
     force_rows: bool,
     config: &SearchConfig,
     counting: Counting,
+    kept: &mut Option<Box<RowScan<false>>>,
     halt: &Halt,
 ) -> Result<(Picked, MemoHint), Stopped> {
     let first_only = config.first_only();
     let no_memo = MemoHint::default();
     let assign = || Ok((Picked::Assign(Box::new(Assign::new(pb, shape.written_out(halt)?, halt)?)), no_memo));
     let Some(uniform) = uniform else { return assign() };
-    if let Some(picked) = decided_without_walks(pb, shape, uniform, force_rows, first_only, halt)? {
+    if let Some(picked) = decided_without_walks(pb, shape, uniform, force_rows, first_only, kept, halt)? {
         return Ok((picked, no_memo));
     }
     let halves_ok = counting == Counting::MemoOrHalves && !first_only;
@@ -128,20 +125,30 @@ pub(crate) fn pick(
     // large boards each takes hundreds of megabytes, and the one that wins
     // is rebuilt. The plain build goes first: its tree is the larger, so
     // a pilot it calls for decides the balanced build's memo too.
-    let Some(mut rows) = RowScan::<false>::build(pb, uniform, halt)? else { return assign() };
+    // The memo's frontiers and bounds only where a memo may run: a count
+    // that may memoise (every other search and estimate ignores them).
+    let keys = counting != Counting::Enumerate;
+    let Some(mut rows) = RowScan::<false>::build_into(kept.take(), pb, uniform, None, keys, halt)? else {
+        return assign();
+    };
     // A tiny tree runs at once: walks and other builds cost more than it.
-    if tiny_tree(&mut rows, config, halt)?.is_some() {
-        return Ok((rows.picked(), MemoHint { memoise: Some(false), piloted: false }));
+    if tiny_tree(&mut *rows, config, halt)?.is_some() {
+        return Ok((Picked::Rows(rows), MemoHint { memoise: Some(false), piloted: false }));
     }
-    let plain = row_cost(&mut rows, 1.0, !first_only, memo, &mut gain, halt)?;
-    drop(rows);
+    let plain = row_cost(&mut *rows, 1.0, !first_only, memo, &mut gain, halt)?;
+    // Small tables wait here, at the root, for the plain row scan to be
+    // picked (no second build); large ones are built again if it is.
+    let mut plain_rows = rows.small().then_some(rows);
     let ((rows_size, memoise, piloted), use_balance) =
         cheaper_of_balance(pb, uniform, plain, !first_only, memo, &mut gain, halt)?;
     let hint = MemoHint { memoise, piloted };
-    let build = || {
-        let built = match use_balance {
-            true => RowScan::<true>::build(pb, uniform, halt)?.map(IntoPicked::picked),
-            false => RowScan::<false>::build(pb, uniform, halt)?.map(IntoPicked::picked),
+    let mut build = || {
+        let built = match (use_balance, plain_rows.take()) {
+            (true, _) => RowScan::<true>::build(pb, uniform, halt)?.map(IntoPicked::picked),
+            (false, Some(rows)) => Some(Picked::Rows(rows)),
+            (false, None) => {
+                RowScan::<false>::build_into(kept.take(), pb, uniform, None, keys, halt)?.map(Picked::Rows)
+            }
         };
         Ok((built.expect("the row scan applied"), hint))
     };
@@ -186,6 +193,7 @@ fn decided_without_walks(
     uniform: &UniformSlots,
     force_rows: bool,
     first_only: bool,
+    kept: &mut Option<Box<RowScan<false>>>,
     halt: &Halt,
 ) -> Result<Option<Picked>, Stopped> {
     // A first solution of a big board whose joins nearly determine their
@@ -196,10 +204,15 @@ fn decided_without_walks(
     // 28x28 with 84 labels: over 10^9 nodes); the assignment backend's
     // compact order finds the solution within about the scan's nodes at
     // 100 times the cost per node and seconds of setup.
-    if first_only && !force_rows && takes_square_order(pb, uniform, uniform.dense(pb, halt)?, halt)? {
-        let order = square_order(uniform, pb.secondary_count(), halt)?;
-        if let Some(rows) = RowScan::<false>::build_in(pb, uniform, order, false, halt)? {
-            return Ok(Some(rows.picked()));
+    let square = match first_only && !force_rows {
+        true => takes_square_order(pb, uniform, uniform.dense(pb, halt)?, halt)?,
+        false => (false, None),
+    };
+    if let (true, Some(touching)) = square {
+        let order = square_order_over(uniform, &touching, pb.secondary_count(), halt)?;
+        drop(touching);
+        if let Some(rows) = RowScan::<false>::build_into(kept.take(), pb, uniform, Some(&order), false, halt)? {
+            return Ok(Some(Picked::Rows(rows)));
         }
     }
     // Every other backend reads the options: a compact problem's are
@@ -217,10 +230,19 @@ fn decided_without_walks(
     if let Some(rows) = RowScan::<true>::build(pb, uniform, halt)?.filter(RowScan::balanced) {
         return Ok(Some(rows.picked()));
     }
-    Ok(Some(match RowScan::<false>::build(pb, uniform, halt)? {
-        Some(rows) => rows.picked(),
+    Ok(Some(match RowScan::<false>::build_into(kept.take(), pb, uniform, None, true, halt)? {
+        Some(rows) => Picked::Rows(rows),
         None => Picked::Assign(Box::new(Assign::new(pb, shape, halt)?)),
     }))
+}
+
+/// Puts `rows` back in `kept` for a later build, unless its tables are
+/// large: a big board's are dropped at once, so that one backend at a
+/// time is in memory while the others are built and estimated.
+pub(crate) fn keep(kept: &mut Option<Box<RowScan<false>>>, rows: Box<RowScan<false>>) {
+    if rows.small() {
+        *kept = Some(rows);
+    }
 }
 
 /// The exact size of `rows`'s whole tree when it has at most
