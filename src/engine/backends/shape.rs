@@ -574,8 +574,10 @@ impl<'s> UniformSlots<'s> {
             let tp = c.template_of(x as usize);
             for (i, &j) in items.iter().enumerate() {
                 let (a, map) = (at(j), &dense.maps[dense.map[j as usize] as usize][..]);
-                for t in 0..n.min(tp.len()) {
-                    cols[t * ni + i] = map[tp.colours(t)[a] as usize];
+                // Strided: item `i` of every row, colour `a` of every option.
+                let column = cols[i..].iter_mut().step_by(ni);
+                for (c, &colour) in column.zip(tp.colour[a..].iter().step_by(tp.width)).take(n.min(tp.len())) {
+                    *c = map[colour as usize];
                 }
             }
             return;

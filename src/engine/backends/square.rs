@@ -115,7 +115,10 @@ fn farthest(dist: &[u32]) -> usize {
 
 /// Q1-Q3: the slots in the square order (position -> slot). `Err` when
 /// `halt` stops it (checked per sweep and every
-/// [`STRIDE`](crate::engine::search::halt::STRIDE) slots placed).
+/// [`STRIDE`](crate::engine::search::halt::STRIDE) slots placed). The
+/// engine's choice calls [`square_order_over`] with the [`Touching`] that
+/// Q4 made; the tests call this.
+#[cfg(test)]
 pub(crate) fn square_order(uniform: &UniformSlots, n_items: usize, halt: &Halt) -> Result<Vec<u32>, Stopped> {
     square_order_over(uniform, &Touching::of(uniform, n_items), n_items, halt)
 }
