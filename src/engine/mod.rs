@@ -218,9 +218,7 @@ fn slot_backend<O: WithBackend>(
         BackendChoice::Assign => None,
         _ => UniformSlots::of(problem, shape, halt)?,
     };
-    let force_rows = choice == BackendChoice::RowScan;
-    let (picked, memo) =
-        choose::pick(problem, shape, uniform.as_ref(), force_rows, config, counting, &mut ws.rows, halt)?;
+    let (picked, memo) = choose::pick(problem, shape, uniform.as_ref(), config, counting, &mut ws.rows, halt)?;
     // The other workers' row scans share the first one's tables; the
     // plain row scan goes back to the workspace after the search.
     Ok(match picked {

@@ -295,7 +295,10 @@ impl Tables {
         for s in 0..self.n_slots {
             self.sorted_off.push(self.sorted_off[s] + self.pos[s].len);
         }
-        (self.front_off.clear(), self.front.clear(), self.colour_width.clear(), self.piece_width.clear());
+        self.front_off.clear();
+        self.front.clear();
+        self.colour_width.clear();
+        self.piece_width.clear();
         self.key_bound.clear();
         (self.slot_width, self.key_words) = (0, 0);
         if memo {
@@ -382,9 +385,12 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
     /// Puts the search state at the root of its tables, in place.
     fn root(&mut self) {
         let t = &*self.tables;
-        (self.colour.clear(), self.colour.resize(t.n_colours, u32::MAX));
-        (self.remaining.clear(), self.remaining.extend_from_slice(&t.copies));
-        (self.levels.clear(), self.levels.resize(t.n_slots + 1, Run::default()));
+        self.colour.clear();
+        self.colour.resize(t.n_colours, u32::MAX);
+        self.remaining.clear();
+        self.remaining.extend_from_slice(&t.copies);
+        self.levels.clear();
+        self.levels.resize(t.n_slots + 1, Run::default());
         (self.left, self.level, self.base) = (t.left, 0, 0);
         self.balance = t.balance.clone();
     }
@@ -541,7 +547,10 @@ impl Tables {
     /// slots times items).
     fn frontiers(&mut self, n_items: usize, halt: &Halt) -> Result<(), Stopped> {
         let sc = &mut self.scratch;
-        (sc.first.clear(), sc.first.resize(n_items, u32::MAX), sc.last.clear(), sc.last.resize(n_items, 0));
+        sc.first.clear();
+        sc.first.resize(n_items, u32::MAX);
+        sc.last.clear();
+        sc.last.resize(n_items, 0);
         for (s, p) in self.pos.iter().enumerate() {
             for &j in &self.items[p.item as usize..(p.item + p.ni) as usize] {
                 sc.first[j as usize] = sc.first[j as usize].min(s as u32);
@@ -599,7 +608,8 @@ impl Tables {
     fn key_bounds(&mut self, n_colours: &[u32]) {
         let total = self.copies.iter().map(|&m| m as usize).sum::<usize>();
         let ways = &mut self.scratch.ways;
-        (ways.clear(), ways.resize(total + 1, 0.0));
+        ways.clear();
+        ways.resize(total + 1, 0.0);
         ways[0] = 1.0;
         let mut upto = 0;
         for &m in &self.copies {

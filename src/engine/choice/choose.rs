@@ -36,7 +36,7 @@ use crate::engine::backends::rowscan::RowScan;
 use crate::engine::backends::shape::{SlotPieces, UniformSlots};
 use crate::engine::backends::square::{square_order_over, takes_square_order};
 use crate::engine::backends::Backend;
-use crate::engine::config::{MemoChoice, SearchConfig, SearchMode};
+use crate::engine::config::{BackendChoice, MemoChoice, SearchConfig, SearchMode};
 use crate::engine::memo::halves::plan::Plan;
 use crate::engine::memo::halves::Halves;
 use crate::engine::problem::Problem;
@@ -87,23 +87,23 @@ impl IntoPicked for RowScan<true> {
 /// meet in the middle, where that is expected to cost `HALVES_MARGIN`
 /// times less than the best of the others on a tree of more than
 /// `HALVES_MIN_TREE` row-scan nodes, or always with `--memo halves`).
-/// `uniform` is the row scan's shape when it applies; `force_rows` takes
-/// it without estimating (`--backend rowscan`). A plain row scan is built
-/// over `kept` (the one of an earlier search, taken from it), and one that
-/// is not picked goes back there when small (see [`keep`]). Returns the backend and
+/// `uniform` is the row scan's shape when it applies; `--backend rowscan`
+/// takes it without estimating. A plain row scan is built over `kept`
+/// (the one of an earlier search, taken from it; the caller gives back
+/// the one that ran, see [`keep`]). Returns the backend and
 /// what the choice found out about memoising its count; `Err` when `halt`
 /// stops a build or an estimate.
 pub(crate) fn pick(
     pb: &Problem,
     shape: &SlotPieces,
     uniform: Option<&UniformSlots>,
-    force_rows: bool,
     config: &SearchConfig,
     counting: Counting,
     kept: &mut Option<Box<RowScan<false>>>,
     halt: &Halt,
 ) -> Result<(Picked, MemoHint), Stopped> {
     let first_only = config.first_only();
+    let force_rows = config.backend == BackendChoice::RowScan;
     let no_memo = MemoHint::default();
     let assign = || Ok((Picked::Assign(Box::new(Assign::new(pb, shape.written_out(halt)?, halt)?)), no_memo));
     let Some(uniform) = uniform else { return assign() };

@@ -77,7 +77,9 @@ impl SlotOptions {
             SlotOptions::Rows { off, option } => (off, option),
             SlotOptions::Ranges(_) => (Vec::new(), Vec::new()),
         };
-        (off.clear(), option.clear(), off.push(0));
+        off.clear();
+        option.clear();
+        off.push(0);
         for &s in order {
             option.extend(options.of(s as usize).iter());
             off.push(option.len() as u32);
@@ -127,8 +129,12 @@ impl Tables {
     /// unless every key fits in 64 bits.
     pub(super) fn lay_out(&mut self, uniform: &UniformSlots, order: &[u32], n_colours: &[u32]) -> bool {
         let seen = &mut self.scratch.seen;
-        (seen.clear(), seen.resize(n_colours.len(), false));
-        (self.pos.clear(), self.items.clear(), self.radixes.clear(), self.place.clear());
+        seen.clear();
+        seen.resize(n_colours.len(), false);
+        self.pos.clear();
+        self.items.clear();
+        self.radixes.clear();
+        self.place.clear();
         self.slot_item.clear();
         for &slot in order {
             let own = &uniform.items[slot as usize];
@@ -139,14 +145,18 @@ impl Tables {
             for (i, &j) in own.iter().enumerate().filter(|&(_, &j)| seen[j as usize]) {
                 let c = n_colours[j as usize];
                 radix = radix.saturating_mul(u128::from(c.max(1)));
-                (self.items.push(j), self.radixes.push(u64::from(c)), self.place.push(i as u32));
+                self.items.push(j);
+                self.radixes.push(u64::from(c));
+                self.place.push(i as u32);
             }
             if radix > u128::from(u64::MAX) {
                 return false;
             }
             let nb = self.items.len() - at;
             for (i, &j) in own.iter().enumerate().filter(|&(_, &j)| !seen[j as usize]) {
-                (self.items.push(j), self.radixes.push(1), self.place.push(i as u32));
+                self.items.push(j);
+                self.radixes.push(1);
+                self.place.push(i as u32);
             }
             own.iter().for_each(|&j| seen[j as usize] = true);
             let len = uniform.slots.options.count(slot as usize) as u32;
@@ -175,14 +185,22 @@ impl Tables {
     ) -> Result<(), Stopped> {
         let classes = uniform.classes(pb, dense, halt)?;
         let n = order.len();
-        (self.key.clear(), self.piece.clear(), self.perm.clear(), self.inv.clear());
-        (self.fwd.clear(), self.table.clear());
+        self.key.clear();
+        self.piece.clear();
+        self.perm.clear();
+        self.inv.clear();
+        self.fwd.clear();
+        self.table.clear();
         let sc = &mut self.scratch;
-        (sc.head.clear(), sc.head.resize(n, NONE), sc.next.clear(), sc.next.resize(n, NONE));
-        (sc.shared.clear(), sc.shared.resize(n, NONE));
-        for s in 0..n {
+        sc.head.clear();
+        sc.head.resize(n, NONE);
+        sc.next.clear();
+        sc.next.resize(n, NONE);
+        sc.shared.clear();
+        sc.shared.resize(n, NONE);
+        for (s, &slot) in order.iter().enumerate() {
             halt.every(s)?;
-            let slot = order[s] as usize;
+            let slot = slot as usize;
             let class = classes[slot] as usize;
             let mut r = self.scratch.head[class];
             while r != NONE && !self.same_list(r as usize, s) {
