@@ -121,24 +121,14 @@ pub(crate) fn pick(
     let mut gain = None;
     // The balance costs the row scan's cheap nodes dearly: it runs where
     // it cuts the estimated search (memoised, when the memo is expected to
-    // pay) by more than it costs. One backend in memory at a time: on
-    // large boards each takes hundreds of megabytes, and the one that wins
-    // is rebuilt. The plain build goes first: its tree is the larger, so
-    // a pilot it calls for decides the balanced build's memo too.
-    // The memo's frontiers and bounds only where a memo may run: a count
-    // that may memoise (every other search and estimate ignores them).
-    let keys = counting != Counting::Enumerate;
-    let Some(mut rows) = RowScan::<false>::build_into(kept.take(), pb, uniform, None, keys, halt)? else {
-        return assign();
+    // pay) by more than it costs. One large backend in memory at a time.
+    // The plain build goes first: its tree is the larger, so a pilot it
+    // calls for decides the balanced build's memo too.
+    let (plain, mut plain_rows) = match plain_first(pb, uniform, config, counting, kept, &mut gain, halt)? {
+        None => return assign(),
+        Some(Plain::Tiny(rows)) => return Ok((Picked::Rows(rows), MemoHint { memoise: Some(false), piloted: false })),
+        Some(Plain::Costed(cost, rows)) => (cost, rows),
     };
-    // A tiny tree runs at once: walks and other builds cost more than it.
-    if tiny_tree(&mut *rows, config, halt)?.is_some() {
-        return Ok((Picked::Rows(rows), MemoHint { memoise: Some(false), piloted: false }));
-    }
-    let plain = row_cost(&mut *rows, 1.0, !first_only, memo, &mut gain, halt)?;
-    // Small tables wait here, at the root, for the plain row scan to be
-    // picked (no second build); large ones are built again if it is.
-    let mut plain_rows = rows.small().then_some(rows);
     let ((rows_size, memoise, piloted), use_balance) =
         cheaper_of_balance(pb, uniform, plain, !first_only, memo, &mut gain, halt)?;
     let hint = MemoHint { memoise, piloted };
@@ -147,7 +137,7 @@ pub(crate) fn pick(
             (true, _) => RowScan::<true>::build(pb, uniform, halt)?.map(IntoPicked::picked),
             (false, Some(rows)) => Some(Picked::Rows(rows)),
             (false, None) => {
-                RowScan::<false>::build_into(kept.take(), pb, uniform, None, keys, halt)?.map(Picked::Rows)
+                RowScan::<false>::build_into(None, pb, uniform, None, memo.is_some(), halt)?.map(Picked::Rows)
             }
         };
         Ok((built.expect("the row scan applied"), hint))
@@ -182,6 +172,44 @@ pub(crate) fn pick(
     } else {
         Ok((Picked::Assign(Box::new(assign)), no_memo))
     }
+}
+
+/// The plain row scan, built and measured first (see [`pick`]). Large
+/// tables (hundreds of megabytes on some boards) are dropped once
+/// estimated, and built again if they win.
+enum Plain {
+    /// Its whole tree is tiny: it runs at once.
+    Tiny(Box<RowScan<false>>),
+    /// Its estimated cost, and the backend itself, at the root, when its
+    /// tables are small (else it is built again if it wins).
+    Costed(RowCost, Option<Box<RowScan<false>>>),
+}
+
+/// The plain row scan built over `kept` (`None` where its keys do not
+/// fit), with the memo's frontiers and bounds only where a memo may run
+/// (a count that may memoise: every other search and estimate ignores
+/// them), and its tree measured ([`tiny_tree`]) or its cost estimated
+/// ([`row_cost`]).
+fn plain_first(
+    pb: &Problem,
+    uniform: &UniformSlots,
+    config: &SearchConfig,
+    counting: Counting,
+    kept: &mut Option<Box<RowScan<false>>>,
+    gain: &mut Option<Gain>,
+    halt: &Halt,
+) -> Result<Option<Plain>, Stopped> {
+    let keys = counting != Counting::Enumerate;
+    let Some(mut rows) = RowScan::<false>::build_into(kept.take(), pb, uniform, None, keys, halt)? else {
+        return Ok(None);
+    };
+    // A tiny tree runs at once: walks and other builds cost more than it.
+    if tiny_tree(&mut *rows, config, halt)?.is_some() {
+        return Ok(Some(Plain::Tiny(rows)));
+    }
+    let memo = keys.then_some(config);
+    let cost = row_cost(&mut *rows, 1.0, !config.first_only(), memo, gain, halt)?;
+    Ok(Some(Plain::Costed(cost, rows.small().then_some(rows))))
 }
 
 /// The backends chosen without estimating any tree, if one is: a forced
