@@ -245,12 +245,11 @@ impl Tables {
         let n = sc.pieces.len();
         let start = self.key.len();
         sc.keys.clear();
-        sc.keys.extend(
-            sc.cols
-                .chunks_exact(ni.max(1))
-                .take(n)
-                .map(|c| radixes.iter().zip(c).fold(0, |k, (&r, &c)| k * r + u64::from(c))),
-        );
+        // Option `t`'s key: its back colours as a mixed-radix number (0 for
+        // every option of a slot without back items, or without items).
+        let key =
+            |t: usize| radixes.iter().zip(&sc.cols[t * ni..t * ni + nb]).fold(0, |k, (&r, &c)| k * r + u64::from(c));
+        sc.keys.extend((0..n).map(key));
         let mut table = NO_TABLE;
         if space <= COUNTING_DENSITY * n as u64 + COUNTING_SLACK {
             let space = space as usize;
