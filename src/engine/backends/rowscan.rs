@@ -78,7 +78,7 @@ use super::{Backend, Node, Step};
 use crate::engine::memo::{self, Packer};
 use crate::engine::problem::Problem;
 use crate::engine::search::halt::{Halt, Stopped};
-use lists::{Scratch, SlotOptions, NO_TABLE};
+use lists::{SlotOptions, Tables, NO_TABLE};
 use std::sync::Arc;
 
 mod lists;
@@ -169,23 +169,6 @@ impl Tables {
     }
 }
 
-/// What the search reads of a slot at each node, in one place (the
-/// fields of [`Tables`] of the same names, at the slot): where its items
-/// start in `items` and how many are back items and items in all; where
-/// its list, forward colours, table and leading digits start; its list's
-/// length.
-#[derive(Clone, Copy, Debug)]
-struct Pos {
-    item: u32,
-    nb: u32,
-    ni: u32,
-    list: u32,
-    fwd: u32,
-    table: u32,
-    lead: u32,
-    len: u32,
-}
-
 /// One level of the search: the run `[lo, hi)` of its slot's list that
 /// matched the back colours, and the entry taken.
 #[derive(Clone, Copy, Debug, Default)]
@@ -193,77 +176,6 @@ struct Run {
     lo: u32,
     hi: u32,
     at: u32,
-}
-
-/// What a search never changes: the order, the options sorted by key, the
-/// lookup tables, the memo's frontiers and bounds, the balance's deltas.
-/// Written in place over the arrays of the last build when a caller keeps
-/// them ([`RowScan::build_into`]).
-#[derive(Default)]
-pub(crate) struct Tables {
-    n_slots: usize,
-    /// Per position: its slot's primary item.
-    slot_item: Vec<u32>,
-    /// Per slot: its options (`pos[s].len` of them) sorted by key, their
-    /// keys, pieces, places among the slot's `options` (`perm`) and
-    /// forward colours (R8, its *list*, perhaps another slot's too) at
-    /// `key[pos[s].list..]`, `piece[pos[s].list..]`, `perm[pos[s].list..]`;
-    /// `inv[pos[s].list + t]` is the entry of place `t`, from the list's
-    /// start (see `lists.rs`). The search's option indices `k` are
-    /// indices into the lists.
-    options: SlotOptions,
-    key: Vec<u64>,
-    piece: Vec<u32>,
-    perm: Vec<u32>,
-    inv: Vec<u32>,
-    /// Per slot: where its entries start when every slot's are counted
-    /// in turn (the rows of `bal`).
-    sorted_off: Vec<u32>,
-    /// Per slot whose key space is small (`pos[s].table != NO_TABLE`): the
-    /// start of each key's run, `table[pos[s].table + key]`, and the end
-    /// one entry later: R2 without a binary search.
-    table: Vec<u32>,
-    /// Per slot without such a table but with back items: the start of
-    /// each colour's run on its first back item (the key's leading digit),
-    /// `lead[pos[s].lead + colour]`: R2 binary-searches within it, a
-    /// handful of options, not the slot's whole list.
-    lead: Vec<u32>,
-    /// Per list entry: the dense colours on the slot's forward items, at
-    /// `pos[s].fwd + (k - pos[s].list) * n_fwd(s)`.
-    fwd: Vec<u32>,
-    /// The copies of each piece, their sum, and the secondary items.
-    copies: Vec<u32>,
-    left: u64,
-    n_colours: usize,
-    /// R5 (memo key): per slot `s`, its *frontier*: the items written by
-    /// slots before `s` and read by `s` or a later slot, in increasing
-    /// order, at `front[front_off[s]..front_off[s + 1]]`; the bits of each
-    /// item's colours, of each piece's copies and of a slot number.
-    front_off: Vec<u32>,
-    front: Vec<u32>,
-    colour_width: Vec<u32>,
-    piece_width: Vec<u32>,
-    slot_width: u32,
-    key_words: usize,
-    /// R6 (key bound): per slot, an upper bound on its distinct keys: the
-    /// colourings of its frontier times the ways to leave that many copies
-    /// of the pieces.
-    key_bound: Vec<f64>,
-    /// R7: the balance at the root, each worker's copy to start from.
-    balance: Option<Balance>,
-    /// Per sorted option: its net changes to the balance, at
-    /// `bal[bal_off[k]..bal_off[k + 1]]`.
-    bal: Jagged<Delta>,
-    /// Per slot: what a node reads of it; every slot's items (back ones
-    /// first), slot after slot, each one's radix (1 on the forward
-    /// items) and its place among its slot's own items.
-    pos: Vec<Pos>,
-    items: Vec<u32>,
-    radixes: Vec<u64>,
-    place: Vec<u32>,
-    /// The build's arrays, kept for the next one, and the declared order.
-    scratch: Scratch,
-    declared: Vec<u32>,
 }
 
 impl Tables {

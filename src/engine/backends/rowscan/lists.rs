@@ -1,8 +1,10 @@
 //! The row scan's layout and lists (R1, R2 and R8 of [`super`]): each
 //! slot's items split into back and forward ones; per slot, its options
 //! sorted by the colours on its back items, slots with equal lists
-//! sharing one, and the lookup tables from a key to its run. Everything
-//! is written over the arrays of the last build ([`Tables`]), cleared and
+//! sharing one, and the lookup tables from a key to its run, with the
+//! record of what the search never changes that they fill ([`Tables`],
+//! defined here so that this module needs nothing of its parent).
+//! Everything is written over the arrays of the last build, cleared and
 //! refilled in place: a stream of small boards allocates nothing here
 //! once its arrays have grown to its largest board.
 //!
@@ -28,7 +30,8 @@
 //! it); `inv` inverts `perm` list by list; a list's table, where it has
 //! one, puts every entry within its key's run.
 
-use super::{Pos, Tables};
+use crate::engine::backends::balance::{Balance, Delta};
+use crate::engine::backends::blocks::Jagged;
 use crate::engine::backends::shape::UniformSlots;
 use crate::engine::problem::{DenseColours, Problem};
 use crate::engine::search::halt::{Halt, Stopped};
@@ -92,6 +95,94 @@ impl Default for SlotOptions {
     fn default() -> Self {
         SlotOptions::Ranges(Vec::new())
     }
+}
+
+/// What the search reads of a slot at each node, in one place (the
+/// fields of [`Tables`] of the same names, at the slot): where its items
+/// start in `items` and how many are back items and items in all; where
+/// its list, forward colours, table and leading digits start; its list's
+/// length.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Pos {
+    pub(super) item: u32,
+    pub(super) nb: u32,
+    pub(super) ni: u32,
+    pub(super) list: u32,
+    pub(super) fwd: u32,
+    pub(super) table: u32,
+    pub(super) lead: u32,
+    pub(super) len: u32,
+}
+
+/// What a search never changes: the order, the options sorted by key, the
+/// lookup tables, the memo's frontiers and bounds, the balance's deltas.
+/// Written in place over the arrays of the last build when a caller keeps
+/// them ([`RowScan::build_into`]).
+#[derive(Default)]
+pub(crate) struct Tables {
+    pub(super) n_slots: usize,
+    /// Per position: its slot's primary item.
+    pub(super) slot_item: Vec<u32>,
+    /// Per slot: its options (`pos[s].len` of them) sorted by key, their
+    /// keys, pieces, places among the slot's `options` (`perm`) and
+    /// forward colours (R8, its *list*, perhaps another slot's too) at
+    /// `key[pos[s].list..]`, `piece[pos[s].list..]`, `perm[pos[s].list..]`;
+    /// `inv[pos[s].list + t]` is the entry of place `t`, from the list's
+    /// start (see `lists.rs`). The search's option indices `k` are
+    /// indices into the lists.
+    pub(super) options: SlotOptions,
+    pub(super) key: Vec<u64>,
+    pub(super) piece: Vec<u32>,
+    pub(super) perm: Vec<u32>,
+    pub(super) inv: Vec<u32>,
+    /// Per slot: where its entries start when every slot's are counted
+    /// in turn (the rows of `bal`).
+    pub(super) sorted_off: Vec<u32>,
+    /// Per slot whose key space is small (`pos[s].table != NO_TABLE`): the
+    /// start of each key's run, `table[pos[s].table + key]`, and the end
+    /// one entry later: R2 without a binary search.
+    pub(super) table: Vec<u32>,
+    /// Per slot without such a table but with back items: the start of
+    /// each colour's run on its first back item (the key's leading digit),
+    /// `lead[pos[s].lead + colour]`: R2 binary-searches within it, a
+    /// handful of options, not the slot's whole list.
+    pub(super) lead: Vec<u32>,
+    /// Per list entry: the dense colours on the slot's forward items, at
+    /// `pos[s].fwd + (k - pos[s].list) * n_fwd(s)`.
+    pub(super) fwd: Vec<u32>,
+    /// The copies of each piece, their sum, and the secondary items.
+    pub(super) copies: Vec<u32>,
+    pub(super) left: u64,
+    pub(super) n_colours: usize,
+    /// R5 (memo key): per slot `s`, its *frontier*: the items written by
+    /// slots before `s` and read by `s` or a later slot, in increasing
+    /// order, at `front[front_off[s]..front_off[s + 1]]`; the bits of each
+    /// item's colours, of each piece's copies and of a slot number.
+    pub(super) front_off: Vec<u32>,
+    pub(super) front: Vec<u32>,
+    pub(super) colour_width: Vec<u32>,
+    pub(super) piece_width: Vec<u32>,
+    pub(super) slot_width: u32,
+    pub(super) key_words: usize,
+    /// R6 (key bound): per slot, an upper bound on its distinct keys: the
+    /// colourings of its frontier times the ways to leave that many copies
+    /// of the pieces.
+    pub(super) key_bound: Vec<f64>,
+    /// R7: the balance at the root, each worker's copy to start from.
+    pub(super) balance: Option<Balance>,
+    /// Per sorted option: its net changes to the balance, at
+    /// `bal[bal_off[k]..bal_off[k + 1]]`.
+    pub(super) bal: Jagged<Delta>,
+    /// Per slot: what a node reads of it; every slot's items (back ones
+    /// first), slot after slot, each one's radix (1 on the forward
+    /// items) and its place among its slot's own items.
+    pub(super) pos: Vec<Pos>,
+    pub(super) items: Vec<u32>,
+    pub(super) radixes: Vec<u64>,
+    pub(super) place: Vec<u32>,
+    /// The build's arrays, kept for the next one, and the declared order.
+    pub(super) scratch: Scratch,
+    pub(super) declared: Vec<u32>,
 }
 
 /// The build's own arrays, kept with the tables for the next build.
