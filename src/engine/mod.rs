@@ -108,7 +108,7 @@ pub(crate) use search::halt::{Halt, Stopped};
 #[cfg(test)]
 pub(crate) use backends::shape;
 use backends::shape::{SlotPieces, UniformSlots};
-use backends::{assign, bitset, sparse, Backend};
+use backends::{assign, bitset, rowscan, sparse, Backend};
 use choice::choose;
 use choice::pilot::MemoHint;
 use memo::halves::plan::Plan as Halves;
@@ -218,13 +218,15 @@ fn slot_backend<O: WithBackend>(
         BackendChoice::Assign => None,
         _ => UniformSlots::of(problem, shape, halt)?,
     };
-    let force_rows = choice == BackendChoice::RowScan;
-    let (picked, memo) = choose::pick(problem, shape, uniform.as_ref(), force_rows, config, counting, halt)?;
-    // The other workers' row scans share the first one's tables.
+    let (picked, memo) = choose::pick(problem, shape, uniform.as_ref(), config, counting, &mut ws.rows, halt)?;
+    // The other workers' row scans share the first one's tables; the
+    // plain row scan goes back to the workspace after the search.
     Ok(match picked {
         choose::Picked::Rows(mut rows) => {
             let twins = rows.twins();
-            op.run(&mut *rows, twins, memo)
+            let out = op.run(&mut *rows, twins, memo);
+            choose::keep(&mut ws.rows, rows);
+            out
         }
         choose::Picked::BalancedRows(mut rows) => {
             let twins = rows.twins();
@@ -240,8 +242,9 @@ fn slot_backend<O: WithBackend>(
 
 /// The arrays of the engine's setup, kept from one search to the next by
 /// a caller that runs many (see [`solve_in`]): the bitset backend's
-/// layout (B1) and its backends of one and two words, filled anew for
-/// each problem they suit. A new workspace holds nothing; the answers do
+/// layout (B1) and its backends of one and two words, and the plain row
+/// scan (its tables no larger than `rowscan::KEEP_BYTES`), filled anew
+/// for each problem they suit. A new workspace holds nothing; the answers do
 /// not depend on what it holds, only the allocations do.
 ///
 /// ```
@@ -265,6 +268,7 @@ pub struct Workspace {
     // take and return.
     bits1: Option<Box<bitset::Bitset<1>>>,
     bits2: Option<Box<bitset::Bitset<2>>>,
+    rows: Option<Box<rowscan::RowScan<false>>>,
 }
 
 /// Something to do with a backend, whichever it is: `first` is built for

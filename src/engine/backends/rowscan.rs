@@ -78,10 +78,18 @@ use super::{Backend, Node, Step};
 use crate::engine::memo::{self, Packer};
 use crate::engine::problem::Problem;
 use crate::engine::search::halt::{Halt, Stopped};
-use lists::{Layout, Lists, RunTables, SlotOptions, NO_TABLE};
+use lists::{SlotOptions, Tables, NO_TABLE};
 use std::sync::Arc;
 
 mod lists;
+#[cfg(test)]
+mod tests;
+
+/// The most bytes of tables a caller keeps from one search to the next
+/// ([`RowScan::small`]): a stream's boards take a few kilobytes, a 32x32
+/// board's first solution about 2 MB; a big count's tables, hundreds of
+/// megabytes, are given back at once.
+const KEEP_BYTES: usize = 16 << 20;
 
 /// The backend: the search state of one worker, over the tables that the
 /// workers of a search share (reached through `Deref`).
@@ -117,7 +125,7 @@ impl Tables {
     /// (an index into the lists) of slot `s`'s list: a row of `bal`.
     #[inline(always)]
     fn sorted(&self, s: usize, k: usize) -> usize {
-        self.sorted_off[s] as usize + (k - self.list_off[s] as usize)
+        self.sorted_off[s] as usize + (k - self.pos[s].list as usize)
     }
 
     /// R7: each entry's net changes to the balance, slot after slot (the
@@ -127,8 +135,8 @@ impl Tables {
         if let Some(b) = &self.balance {
             for s in 0..self.n_slots {
                 halt.check()?;
-                let off = self.list_off[s] as usize;
-                for k in off..off + self.len[s] as usize {
+                let off = self.pos[s].list as usize;
+                for k in off..off + self.pos[s].len as usize {
                     b.deltas(self.option(s, k) as usize, |_, e| e == 1, bal.data_mut());
                     bal.end_row();
                 }
@@ -143,7 +151,7 @@ impl Tables {
         let t = self.perm[k];
         match &self.options {
             SlotOptions::Ranges(first) => first[s] + t,
-            SlotOptions::Rows(rows) => rows.row(s)[t as usize],
+            SlotOptions::Rows { off, option } => option[(off[s] + t) as usize],
         }
     }
 
@@ -151,52 +159,13 @@ impl Tables {
     /// slot `s`'s list, if `o` is an option of that slot.
     fn entry(&self, s: usize, o: u32) -> Option<usize> {
         let t = match &self.options {
-            SlotOptions::Ranges(first) => o.checked_sub(first[s]).filter(|&t| t < self.len[s])?,
-            SlotOptions::Rows(rows) => rows.row(s).binary_search(&o).ok()? as u32,
+            SlotOptions::Ranges(first) => o.checked_sub(first[s]).filter(|&t| t < self.pos[s].len)?,
+            SlotOptions::Rows { off, option } => {
+                option[off[s] as usize..off[s + 1] as usize].binary_search(&o).ok()? as u32
+            }
         };
-        let off = self.list_off[s] as usize;
+        let off = self.pos[s].list as usize;
         Some(off + self.inv[off + t as usize] as usize)
-    }
-}
-
-/// What the search reads of a slot at each node, in one place (the
-/// fields of [`Tables`] of the same names, at the slot): where its items
-/// start in `items` and how many are back items and items in all; where
-/// its list, forward colours, table and leading digits start; its list's
-/// length.
-#[derive(Clone, Copy, Debug)]
-struct Pos {
-    item: u32,
-    nb: u32,
-    ni: u32,
-    list: u32,
-    fwd: u32,
-    table: u32,
-    lead: u32,
-    len: u32,
-}
-
-impl Pos {
-    /// Every slot's record, its items laid end to end and their radixes.
-    fn of(lists: &Lists, runs: &RunTables) -> (Vec<Pos>, Vec<u32>, Vec<u64>) {
-        let n = lists.list_off.len();
-        let (mut items, mut radixes, mut pos) = (Vec::new(), Vec::new(), Vec::with_capacity(n));
-        for s in 0..n {
-            let (row, radix) = (lists.item.row(s), lists.radix.row(s));
-            pos.push(Pos {
-                item: items.len() as u32,
-                nb: radix.len() as u32,
-                ni: row.len() as u32,
-                list: lists.list_off[s],
-                fwd: lists.fwd_off[s],
-                table: runs.table_off[s],
-                lead: runs.lead_off[s],
-                len: lists.len[s],
-            });
-            items.extend_from_slice(row);
-            radixes.extend(radix.iter().copied().chain(std::iter::repeat_n(1, row.len() - radix.len())));
-        }
-        (pos, items, radixes)
     }
 }
 
@@ -209,68 +178,52 @@ struct Run {
     at: u32,
 }
 
-/// What a search never changes: the order, the options sorted by key, the
-/// lookup tables, the memo's frontiers and bounds, the balance's deltas.
-pub(crate) struct Tables {
-    n_slots: usize,
-    slot_item: Vec<u32>,
-    /// Per slot: its options (`len[s]` of them) sorted by key, their
-    /// keys, pieces, places among the slot's `options` (`perm`) and
-    /// forward colours (R8, its *list*, perhaps another slot's too) at
-    /// `key[list_off[s]..]`, `piece[list_off[s]..]`, `perm[list_off[s]..]`;
-    /// `inv[list_off[s] + t]` is the entry of place `t`, from the list's
-    /// start (see `lists.rs`). The search's option indices `k` are
-    /// indices into the lists.
-    options: SlotOptions,
-    list_off: Vec<u32>,
-    len: Vec<u32>,
-    key: Vec<u64>,
-    piece: Vec<u32>,
-    perm: Vec<u32>,
-    inv: Vec<u32>,
-    /// Per slot: where its entries start when every slot's are counted
-    /// in turn (the rows of `bal`).
-    sorted_off: Vec<u32>,
-    /// Per slot whose key space is small (`pos[s].table != NO_TABLE`): the
-    /// start of each key's run, `table[pos[s].table + key]`, and the end
-    /// one entry later: R2 without a binary search.
-    table: Vec<u32>,
-    /// Per slot without such a table but with back items: the start of
-    /// each colour's run on its first back item (the key's leading digit),
-    /// `lead[pos[s].lead + colour]`: R2 binary-searches within it, a
-    /// handful of options, not the slot's whole list.
-    lead: Vec<u32>,
-    /// Per list entry: the dense colours on the slot's forward items, at
-    /// `pos[s].fwd + (k - list_off[s]) * n_fwd(s)`.
-    fwd: Vec<u32>,
-    /// The copies of each piece, their sum, and the secondary items.
-    copies: Vec<u32>,
-    left: u64,
-    n_colours: usize,
-    /// R5 (memo key): per slot `s`, its *frontier*: the items written by
-    /// slots before `s` and read by `s` or a later slot, at
-    /// `front[front_off[s]..front_off[s + 1]]`; the bits of each item's
-    /// colours, of each piece's copies and of a slot number.
-    front: Jagged<u32>,
-    colour_width: Vec<u32>,
-    piece_width: Vec<u32>,
-    slot_width: u32,
-    key_words: usize,
-    /// R6 (key bound): per slot, an upper bound on its distinct keys: the
-    /// colourings of its frontier times the ways to leave that many copies
-    /// of the pieces.
-    key_bound: Vec<f64>,
-    /// R7: the balance at the root, each worker's copy to start from.
-    balance: Option<Balance>,
-    /// Per sorted option: its net changes to the balance, at
-    /// `bal[bal_off[k]..bal_off[k + 1]]`.
-    bal: Jagged<Delta>,
-    /// Per slot: what a node reads of it; every slot's items (back ones
-    /// first), slot after slot, and each one's radix (1 on the forward
-    /// items).
-    pos: Vec<Pos>,
-    items: Vec<u32>,
-    radixes: Vec<u64>,
+impl Tables {
+    /// The tables of `pb` (uniform slots) in `order`, written over `self`;
+    /// the memo's (R5, R6) only if `memo`. `false` when the keys do not fit
+    /// in 64 bits (then `self` holds nothing usable).
+    fn fill(
+        &mut self,
+        pb: &Problem,
+        uniform: &UniformSlots,
+        order: &[u32],
+        memo: bool,
+        halt: &Halt,
+    ) -> Result<bool, Stopped> {
+        let dense = uniform.dense(pb, halt)?;
+        debug_assert_eq!(order.len(), uniform.items.len(), "the order is a permutation of the slots");
+        if !self.lay_out(uniform, order, &dense.n_colours) {
+            return Ok(false);
+        }
+        self.fill_lists(pb, uniform, order, dense, halt)?;
+        self.fill_leads(halt)?;
+        self.n_slots = order.len();
+        self.n_colours = dense.n_colours.len();
+        self.copies.clear();
+        self.copies.extend_from_slice(&uniform.slots.copies);
+        self.left = self.copies.iter().map(|&r| u64::from(r)).sum();
+        self.sorted_off.clear();
+        self.sorted_off.push(0);
+        for s in 0..self.n_slots {
+            self.sorted_off.push(self.sorted_off[s] + self.pos[s].len);
+        }
+        self.front_off.clear();
+        self.front.clear();
+        self.colour_width.clear();
+        self.piece_width.clear();
+        self.key_bound.clear();
+        (self.slot_width, self.key_words) = (0, 0);
+        if memo {
+            self.frontiers(pb.secondary_count(), halt)?;
+            self.key_widths(&dense.n_colours);
+            self.key_bounds(&dense.n_colours);
+        }
+        self.balance = None;
+        if !self.bal.is_empty() {
+            self.bal = Jagged::new();
+        }
+        Ok(true)
+    }
 }
 
 impl<const BALANCED: bool> RowScan<BALANCED> {
@@ -279,95 +232,79 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
     /// keys do not fit in 64 bits; `Err` when `halt` stops the build
     /// (checked per slot and every [`STRIDE`](crate::engine::search::halt::STRIDE) options).
     pub(crate) fn build(pb: &Problem, uniform: &UniformSlots, halt: &Halt) -> Result<Option<Self>, Stopped> {
-        let order: Vec<u32> = (0..uniform.items.len() as u32).collect();
-        Self::build_in(pb, uniform, order, true, halt)
+        Ok(Self::build_into(None, pb, uniform, None, true, halt)?.map(|rows| *rows))
     }
 
-    /// As [`RowScan::build`], filling the slots in `order` (position ->
-    /// slot, a permutation of the slots); with the memo's frontiers and
-    /// bounds (R5, R6) only if `memo` (a first solution never memoises:
-    /// on a 32x32 board they took a third of its instructions). Without
-    /// them the backend offers no memo keys ([`Backend::memo_words`] is 0).
-    pub(crate) fn build_in(
+    /// As [`RowScan::build`], written over `kept` (a backend of an earlier
+    /// search, whose tables no other worker holds any more: else they are
+    /// built anew), filling the slots in `order` (position -> slot, a
+    /// permutation of the slots; `None`: the declared order); with the
+    /// memo's frontiers and bounds (R5, R6) only if `memo` (a first
+    /// solution never memoises: on a 32x32 board they took a third of its
+    /// instructions). Without them the backend offers no memo keys
+    /// ([`Backend::memo_words`] is 0). The answers and the search do not
+    /// depend on what `kept` held.
+    pub(crate) fn build_into(
+        kept: Option<Box<Self>>,
         pb: &Problem,
         uniform: &UniformSlots,
-        order: Vec<u32>,
+        order: Option<&[u32]>,
         memo: bool,
         halt: &Halt,
-    ) -> Result<Option<Self>, Stopped> {
-        let dense = uniform.dense(pb, halt)?;
-        let Some(layout) = Layout::new(uniform, &order, &dense.n_colours) else { return Ok(None) };
-        let shape = uniform.slots;
-        let n = shape.slot_item.len();
-        debug_assert_eq!(order.len(), n, "the order is a permutation of the slots");
-        let mut lists = Lists::of(pb, uniform, &order, &layout, dense, halt)?;
-        let runs = RunTables::of(&mut lists, halt)?;
-        let remaining = shape.copies.clone();
-        let (front, widths, key_bound) = match memo {
-            true => {
-                let front = frontiers(pb, &lists.item, halt)?;
-                let widths = KeyWidths::of(&dense.n_colours, &remaining, &front);
-                let key_bound = key_bounds(&dense.n_colours, &remaining, &front);
-                (front, widths, key_bound)
-            }
-            false => {
-                let none = KeyWidths { colour: Vec::new(), piece: Vec::new(), slot: 0, key_words: 0 };
-                (Jagged::new(), none, Vec::new())
-            }
-        };
-        let balance = if BALANCED { Balance::new(pb, shape, halt)? } else { None };
-        let mut sorted_off = Vec::with_capacity(n + 1);
-        sorted_off.push(0u32);
-        for &l in &lists.len {
-            sorted_off.push(sorted_off.last().expect("pushed") + l);
+    ) -> Result<Option<Box<Self>>, Stopped> {
+        let mut rows = kept.unwrap_or_else(|| Box::new(Self::over(Arc::new(Tables::default()))));
+        if Arc::get_mut(&mut rows.tables).is_none() {
+            rows.tables = Arc::new(Tables::default());
         }
-        let (pos, items, radixes) = Pos::of(&lists, &runs);
-        let mut tables = Tables {
-            pos,
-            items,
-            radixes,
-            balance,
-            bal: Jagged::new(),
-            key_bound,
-            front,
-            colour_width: widths.colour,
-            piece_width: widths.piece,
-            slot_width: widths.slot,
-            key_words: widths.key_words,
-            n_slots: n,
-            slot_item: order.iter().map(|&s| shape.slot_item[s as usize]).collect(),
-            options: lists.options,
-            list_off: lists.list_off,
-            len: lists.len,
-            key: lists.key,
-            piece: lists.piece,
-            perm: lists.perm,
-            inv: lists.inv,
-            sorted_off,
-            table: runs.table,
-            lead: runs.lead,
-            fwd: lists.fwd,
-            n_colours: dense.n_colours.len(),
-            left: remaining.iter().map(|&r| u64::from(r)).sum(),
-            copies: remaining,
-        };
-        tables.bal = tables.deltas(halt)?;
-        Ok(Some(RowScan::over(Arc::new(tables))))
+        let tables = Arc::get_mut(&mut rows.tables).expect("held by this backend alone");
+        // The declared order is written in the tables' own array, taken
+        // out while they are filled.
+        let mut declared = std::mem::take(&mut tables.declared);
+        let order = order.unwrap_or_else(|| {
+            declared.clear();
+            declared.extend(0..uniform.items.len() as u32);
+            &declared
+        });
+        let filled = tables.fill(pb, uniform, order, memo, halt);
+        tables.declared = declared;
+        if !filled? {
+            return Ok(None);
+        }
+        if BALANCED {
+            tables.balance = Balance::new(pb, uniform.slots, halt)?;
+            tables.bal = tables.deltas(halt)?;
+        }
+        rows.root();
+        Ok(Some(rows))
     }
 
     /// A backend at the root over `tables`.
     fn over(tables: Arc<Tables>) -> Self {
-        let n = tables.n_slots;
-        RowScan {
-            colour: vec![u32::MAX; tables.n_colours],
-            remaining: tables.copies.clone(),
-            left: tables.left,
-            levels: vec![Run::default(); n + 1],
+        let mut rows = RowScan {
+            colour: Vec::new(),
+            remaining: Vec::new(),
+            left: 0,
+            levels: Vec::new(),
             level: 0,
             base: 0,
-            balance: tables.balance.clone(),
+            balance: None,
             tables,
-        }
+        };
+        rows.root();
+        rows
+    }
+
+    /// Puts the search state at the root of its tables, in place.
+    fn root(&mut self) {
+        let t = &*self.tables;
+        self.colour.clear();
+        self.colour.resize(t.n_colours, u32::MAX);
+        self.remaining.clear();
+        self.remaining.extend_from_slice(&t.copies);
+        self.levels.clear();
+        self.levels.resize(t.n_slots + 1, Run::default());
+        (self.left, self.level, self.base) = (t.left, 0, 0);
+        self.balance = t.balance.clone();
     }
 
     /// What builds the backend of another worker of the search: one at
@@ -375,6 +312,16 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
     pub(crate) fn twins(&self) -> impl Fn() -> Result<Self, Stopped> + Sync {
         let tables = Arc::clone(&self.tables);
         move || Ok(Self::over(Arc::clone(&tables)))
+    }
+
+    /// Whether the tables take at most [`KEEP_BYTES`], so that a caller may
+    /// keep them for the next build ([`RowScan::build_into`]).
+    pub(crate) fn small(&self) -> bool {
+        let t = &*self.tables;
+        let words = t.piece.capacity() + t.perm.capacity() + t.inv.capacity() + t.table.capacity();
+        let words = words + t.lead.capacity() + t.fwd.capacity() + t.front.capacity() + t.items.capacity();
+        let longs = t.key.capacity() + t.radixes.capacity() + t.key_bound.capacity();
+        4 * words + 8 * longs <= KEEP_BYTES
     }
 
     /// Whether the balance (R7) prunes this search.
@@ -496,7 +443,7 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
         for (&r, &w) in self.remaining.iter().zip(&self.piece_width) {
             p.push(u64::from(r), w);
         }
-        for &j in self.front.row(s) {
+        for &j in self.tables.front(s) {
             let c = self.colour[j as usize];
             debug_assert!(c != u32::MAX, "a frontier item has no colour");
             p.push(u64::from(c), self.colour_width[j as usize]);
@@ -504,76 +451,93 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
     }
 }
 
-/// R5: the frontier of every slot, as (offsets, items). Slot `s` touches
-/// `item[item_off[s]..]`; an item is written by the first slot touching it
-/// and read by the others.
-fn frontiers(pb: &Problem, item: &Jagged<u32>, halt: &Halt) -> Result<Jagged<u32>, Stopped> {
-    let n = item.rows();
-    let mut first = vec![u32::MAX; pb.secondary_count()];
-    let mut last = vec![0u32; pb.secondary_count()];
-    for s in 0..n {
-        for &j in item.row(s) {
-            first[j as usize] = first[j as usize].min(s as u32);
-            last[j as usize] = last[j as usize].max(s as u32);
+impl Tables {
+    /// R5: the frontier of every slot, after the layout: the items whose
+    /// first slot is before `s` and whose last is `s` or after, kept in
+    /// increasing order as the positions go by (each item enters once and
+    /// leaves once: work in proportion to the frontiers written, not to
+    /// slots times items).
+    fn frontiers(&mut self, n_items: usize, halt: &Halt) -> Result<(), Stopped> {
+        let sc = &mut self.scratch;
+        sc.first.clear();
+        sc.first.resize(n_items, u32::MAX);
+        sc.last.clear();
+        sc.last.resize(n_items, 0);
+        for (s, p) in self.pos.iter().enumerate() {
+            for &j in &self.items[p.item as usize..(p.item + p.ni) as usize] {
+                sc.first[j as usize] = sc.first[j as usize].min(s as u32);
+                sc.last[j as usize] = s as u32;
+            }
         }
+        sc.active.clear();
+        self.front_off.push(0);
+        for s in 0..self.pos.len() {
+            halt.every(s)?;
+            // Entering `s`: the items last touched before it leave, those
+            // first touched by `s - 1` and touched again come in.
+            let (first, last) = (&sc.first, &sc.last);
+            sc.active.retain(|&j| last[j as usize] >= s as u32);
+            if let Some(prev) = s.checked_sub(1).map(|r| self.pos[r]) {
+                for &j in &self.items[prev.item as usize..(prev.item + prev.ni) as usize] {
+                    if first[j as usize] == (s - 1) as u32 && last[j as usize] >= s as u32 {
+                        let at = sc.active.partition_point(|&x| x < j);
+                        sc.active.insert(at, j);
+                    }
+                }
+            }
+            self.front.extend_from_slice(&sc.active);
+            self.front_off.push(self.front.len() as u32);
+        }
+        Ok(())
     }
-    let mut front = Jagged::new();
-    for s in 0..n as u32 {
-        halt.check()?;
-        front.push_row((0..pb.secondary_count() as u32).filter(|&j| first[j as usize] < s && s <= last[j as usize]));
+
+    /// Slot `s`'s frontier (R5).
+    fn front(&self, s: usize) -> &[u32] {
+        &self.front[self.front_off[s] as usize..self.front_off[s + 1] as usize]
     }
-    Ok(front)
-}
 
-/// R5: the bits of each part of a memo key, and the most words a key takes.
-struct KeyWidths {
-    colour: Vec<u32>,
-    piece: Vec<u32>,
-    slot: u32,
-    key_words: usize,
-}
-
-impl KeyWidths {
-    fn of(n_colours: &[u32], remaining: &[u32], front: &Jagged<u32>) -> Self {
-        let colour: Vec<u32> = n_colours.iter().map(|&c| memo::width(u64::from(c.max(1) - 1))).collect();
-        let piece: Vec<u32> = remaining.iter().map(|&m| memo::width(u64::from(m))).collect();
-        let slot = memo::width(front.rows() as u64);
-        let key_words = front
-            .iter()
-            .map(|f| {
+    /// R5: the bits of each part of a memo key, and the most words a key
+    /// takes.
+    fn key_widths(&mut self, n_colours: &[u32]) {
+        self.colour_width.extend(n_colours.iter().map(|&c| memo::width(u64::from(c.max(1) - 1))));
+        self.piece_width.extend(self.copies.iter().map(|&m| memo::width(u64::from(m))));
+        self.slot_width = memo::width(self.pos.len() as u64);
+        let (slot, piece, colour) = (self.slot_width, &self.piece_width, &self.colour_width);
+        self.key_words = (0..self.pos.len())
+            .map(|s| {
+                let f = self.front(s);
                 let widths =
                     std::iter::once(slot).chain(piece.iter().copied()).chain(f.iter().map(|&j| colour[j as usize]));
                 Packer::words(widths)
             })
             .max()
             .unwrap_or(1);
-        KeyWidths { colour, piece, slot, key_words }
     }
-}
 
-/// R6: per slot, the bound on its distinct memo keys. `ways[k]`, the
-/// sub-multisets of the copies with `k` copies, is the coefficient of x^k
-/// in the product of (1 + x + ... + x^m).
-fn key_bounds(n_colours: &[u32], remaining: &[u32], front: &Jagged<u32>) -> Vec<f64> {
-    let total = remaining.iter().map(|&m| m as usize).sum::<usize>();
-    let mut ways = vec![0f64; total + 1];
-    ways[0] = 1.0;
-    let mut upto = 0;
-    for &m in remaining {
-        let m = m as usize;
-        for k in (0..=upto + m).rev() {
-            ways[k] = (k.saturating_sub(m)..=k.min(upto)).map(|i| ways[i]).sum();
+    /// R6: per slot, the bound on its distinct memo keys. `ways[k]`, the
+    /// sub-multisets of the copies with `k` copies, is the coefficient of
+    /// x^k in the product of (1 + x + ... + x^m).
+    fn key_bounds(&mut self, n_colours: &[u32]) {
+        let total = self.copies.iter().map(|&m| m as usize).sum::<usize>();
+        let ways = &mut self.scratch.ways;
+        ways.clear();
+        ways.resize(total + 1, 0.0);
+        ways[0] = 1.0;
+        let mut upto = 0;
+        for &m in &self.copies {
+            let m = m as usize;
+            for k in (0..=upto + m).rev() {
+                ways[k] = (k.saturating_sub(m)..=k.min(upto)).map(|i| ways[i]).sum();
+            }
+            upto += m;
         }
-        upto += m;
-    }
-    front
-        .iter()
-        .enumerate()
-        .map(|(s, f)| {
+        for s in 0..self.pos.len() {
+            let f = &self.front[self.front_off[s] as usize..self.front_off[s + 1] as usize];
             let colourings = f.iter().map(|&j| f64::from(n_colours[j as usize].max(1))).product::<f64>();
-            colourings * total.checked_sub(s).map_or(0.0, |k| ways[k])
-        })
-        .collect()
+            let ways = &self.scratch.ways;
+            self.key_bound.push(colourings * total.checked_sub(s).map_or(0.0, |k| ways[k]));
+        }
+    }
 }
 
 impl<const BALANCED: bool> Backend for RowScan<BALANCED> {

@@ -508,54 +508,76 @@ impl<'s> UniformSlots<'s> {
         })
     }
 
-    /// Slot `s`'s options' pieces, option after option: from its template
-    /// where the slot is compact (no search for each option's slot).
-    pub(crate) fn pieces(&self, pb: &Problem, s: usize) -> Vec<u32> {
+    /// Slot `s`'s options' pieces, option after option, written over
+    /// `out` (a caller's kept array): from its template where the slot is
+    /// compact (no search for each option's slot).
+    pub(crate) fn pieces_into(&self, pb: &Problem, s: usize, out: &mut Vec<u32>) {
+        out.clear();
         if let (Some(&x), Some(c)) = (self.compact.get(s), pb.compact()) {
             let tp = c.template_of(x as usize);
-            return tp.piece.iter().map(|&q| self.slots.item_piece[q as usize]).collect();
+            out.extend(tp.piece.iter().map(|&q| self.slots.item_piece[q as usize]));
+            return;
         }
-        self.slots.options[s].iter().map(|&o| self.slots.piece_of(pb, o as usize)).collect()
+        out.extend(self.slots.options[s].iter().map(|&o| self.slots.piece_of(pb, o as usize)));
     }
 
     /// Slot `s`'s options' dense colours on `items` (some or all of its
     /// items, in any order), option after option: `cols[t * items.len() + i]`
     /// for its `t`-th option and `items[i]`.
     pub(crate) fn colours_on(&self, pb: &Problem, dense: &DenseColours, s: usize, items: &[u32]) -> Vec<u32> {
+        let mut cols = Vec::new();
+        self.colours_into(pb, dense, s, items, &mut cols);
+        cols
+    }
+
+    /// [`UniformSlots::colours_on`] written over `cols` (a caller's kept
+    /// array), item by item: no allocation.
+    pub(crate) fn colours_into(
+        &self,
+        pb: &Problem,
+        dense: &DenseColours,
+        s: usize,
+        items: &[u32],
+        cols: &mut Vec<u32>,
+    ) {
         let ni = items.len();
-        let mut cols = vec![0u32; self.slots.options.count(s) * ni];
-        let at: Vec<usize> =
-            items.iter().map(|j| self.items[s].iter().position(|x| x == j).expect("an item of the slot")).collect();
+        let n = self.slots.options.count(s);
+        cols.clear();
+        cols.resize(n * ni, 0);
+        let at = |j: u32| self.items[s].iter().position(|&x| x == j).expect("an item of the slot");
         if let (Some(&x), Some(c)) = (self.compact.get(s), pb.compact()) {
             // The compact slot's options are its template's, in order: item
             // after item, its column of colours, option after option (one
             // map per column, read in strides).
             let tp = c.template_of(x as usize);
-            debug_assert_eq!(tp.len() * ni, cols.len());
-            for (k, (&j, &i)) in items.iter().zip(&at).enumerate() {
-                let map = &dense.maps[dense.map[j as usize] as usize][..];
-                let column = tp.colour[i..].iter().step_by(tp.width);
-                for (c, &colour) in cols[k..].iter_mut().step_by(ni).zip(column) {
+            for (i, &j) in items.iter().enumerate() {
+                let (a, map) = (at(j), &dense.maps[dense.map[j as usize] as usize][..]);
+                // Strided: item `i` of every row, colour `a` of every option.
+                let column = cols[i..].iter_mut().step_by(ni);
+                for (c, &colour) in column.zip(tp.colour[a..].iter().step_by(tp.width)).take(n.min(tp.len())) {
                     *c = map[colour as usize];
                 }
             }
-            return cols;
+            return;
         }
         let ex = pb.ex();
+        if self.ordered[s] {
+            for (i, &j) in items.iter().enumerate() {
+                let a = at(j);
+                for (t, o) in self.slots.options.of(s).iter().enumerate() {
+                    let sec = ex.opt_start[o as usize] as usize + ex.opt_primaries[o as usize] as usize;
+                    cols[t * ni + i] = dense.node[sec + a];
+                }
+            }
+            return;
+        }
         for (t, o) in self.slots.options.of(s).iter().enumerate() {
-            let row = &mut cols[t * ni..(t + 1) * ni];
-            if self.ordered[s] {
-                let sec = ex.opt_start[o as usize] as usize + ex.opt_primaries[o as usize] as usize;
-                row.iter_mut().zip(&at).for_each(|(c, &i)| *c = dense.node[sec + i]);
-            } else {
-                for (k, j) in pb.secondary_nodes(o as usize) {
-                    if let Some(i) = items.iter().position(|&x| x == j) {
-                        row[i] = dense.node[k];
-                    }
+            for (k, j) in pb.secondary_nodes(o as usize) {
+                if let Some(i) = items.iter().position(|&x| x == j) {
+                    cols[t * ni + i] = dense.node[k];
                 }
             }
         }
-        cols
     }
 }
 

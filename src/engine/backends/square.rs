@@ -50,6 +50,7 @@
 //!   orders of magnitude.
 
 use super::shape::{breadth_first, UniformSlots};
+use crate::engine::fasthash::FastMap;
 use crate::engine::problem::{DenseColours, Problem};
 use crate::engine::search::halt::{Halt, Stopped};
 use crate::engine::tuning::{COMPACT_MIN_SLOTS, COMPACT_TWO_SIDED};
@@ -57,14 +58,16 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 /// The slots touching each secondary item, in compressed rows:
-/// `slot[off[j]..off[j + 1]]` for item `j`.
-struct Touching {
+/// `slot[off[j]..off[j + 1]]` for item `j`, and at the same index the
+/// item's place among that slot's items (`place`).
+pub(crate) struct Touching {
     off: Vec<u32>,
     slot: Vec<u32>,
+    place: Vec<u32>,
 }
 
 impl Touching {
-    fn of(uniform: &UniformSlots, n_items: usize) -> Touching {
+    pub(crate) fn of(uniform: &UniformSlots, n_items: usize) -> Touching {
         let mut off = vec![0u32; n_items + 1];
         for items in &uniform.items {
             for &j in items {
@@ -76,13 +79,19 @@ impl Touching {
         }
         let mut at = off.clone();
         let mut slot = vec![0u32; off[n_items] as usize];
+        let mut place = vec![0u32; off[n_items] as usize];
         for (s, items) in uniform.items.iter().enumerate() {
-            for &j in items {
+            for (i, &j) in items.iter().enumerate() {
                 slot[at[j as usize] as usize] = s as u32;
+                place[at[j as usize] as usize] = i as u32;
                 at[j as usize] += 1;
             }
         }
-        Touching { off, slot }
+        Touching { off, slot, place }
+    }
+
+    fn places_of_item(&self, j: u32) -> &[u32] {
+        &self.place[self.off[j as usize] as usize..self.off[j as usize + 1] as usize]
     }
 
     fn of_item(&self, j: u32) -> &[u32] {
@@ -106,13 +115,26 @@ fn farthest(dist: &[u32]) -> usize {
 
 /// Q1-Q3: the slots in the square order (position -> slot). `Err` when
 /// `halt` stops it (checked per sweep and every
-/// [`STRIDE`](crate::engine::search::halt::STRIDE) slots placed).
+/// [`STRIDE`](crate::engine::search::halt::STRIDE) slots placed). The
+/// engine's choice calls [`square_order_over`] with the [`Touching`] that
+/// Q4 made; the tests call this.
+#[cfg(test)]
 pub(crate) fn square_order(uniform: &UniformSlots, n_items: usize, halt: &Halt) -> Result<Vec<u32>, Stopped> {
+    square_order_over(uniform, &Touching::of(uniform, n_items), n_items, halt)
+}
+
+/// [`square_order`] over the slots touching each item (`touching`, of
+/// `n_items` items), as [`takes_square_order`] found them.
+pub(crate) fn square_order_over(
+    uniform: &UniformSlots,
+    touching: &Touching,
+    n_items: usize,
+    halt: &Halt,
+) -> Result<Vec<u32>, Stopped> {
     let n = uniform.items.len();
     if n == 0 {
         return Ok(Vec::new());
     }
-    let touching = Touching::of(uniform, n_items);
     halt.check()?;
     let u = farthest(&touching.distances(uniform, 0));
     halt.check()?;
@@ -120,9 +142,10 @@ pub(crate) fn square_order(uniform: &UniformSlots, n_items: usize, halt: &Halt) 
     halt.check()?;
     let dist = touching.distances(uniform, start);
     // Q3's fallback: every slot by (distance, index), for a region with no
-    // neighbour left.
-    let mut by_distance: Vec<u32> = (0..n as u32).collect();
-    by_distance.sort_by_key(|&s| (dist[s as usize], s));
+    // neighbour left. The first such slot is the start (the only one at
+    // distance 0): the list is sorted only if the region runs out of
+    // neighbours later (a problem in several components).
+    let mut by_distance: Vec<u32> = Vec::new();
     let mut next_far = 0;
     let mut placed = vec![false; n];
     let mut coloured = vec![false; n_items];
@@ -137,7 +160,12 @@ pub(crate) fn square_order(uniform: &UniformSlots, n_items: usize, halt: &Halt) 
             match heap.pop() {
                 Some((c, _, Reverse(s))) if !placed[s as usize] && ncol[s as usize] == c => break s as usize,
                 Some(_) => continue,
+                None if order.is_empty() => break start,
                 None => {
+                    if by_distance.is_empty() {
+                        by_distance.extend(0..n as u32);
+                        by_distance.sort_by_key(|&s| (dist[s as usize], s));
+                    }
                     while placed[by_distance[next_far] as usize] {
                         next_far += 1;
                     }
@@ -164,52 +192,65 @@ pub(crate) fn square_order(uniform: &UniformSlots, n_items: usize, halt: &Halt) 
 
 /// Q4: whether a first-solution search of `pb` takes the row scan in the
 /// square order: enough slots, and at most about one option expected for
-/// a slot with two coloured joins. `Err` when `halt` stops it.
+/// a slot with two coloured joins. With it, the slots touching each item
+/// (for [`square_order`]), when there are enough slots. `Err` when `halt`
+/// stops it.
 pub(crate) fn takes_square_order(
     pb: &Problem,
     uniform: &UniformSlots,
     dense: &DenseColours,
     halt: &Halt,
-) -> Result<bool, Stopped> {
+) -> Result<(bool, Option<Touching>), Stopped> {
     halt.check()?;
     let n = uniform.items.len();
     if n < COMPACT_MIN_SLOTS {
-        return Ok(false);
+        return Ok((false, None));
     }
     let touching = Touching::of(uniform, pb.secondary_count());
     // The colour histograms of the options of a slot on each of its items
     // are its class's (the same options, colours and item order): one per
-    // class, not one per slot.
+    // class, not one per slot; and a join's chance of agreement is that
+    // of its two (class, place) pairs, worked out once per pair of pairs
+    // (a grid's joins take a few dozen).
     let classes = uniform.classes(pb, dense, halt)?;
     let mut hist: Vec<Option<Vec<Vec<u32>>>> = vec![None; n];
     let mut ln_options = 0.0;
     for opts in uniform.slots.options.iter() {
         ln_options += (opts.len() as f64).ln();
     }
+    let mut known: FastMap<[u32; 4], f64> = FastMap::default();
     let (mut ln_agree, mut joins) = (0.0, 0usize);
     for j in 0..pb.secondary_count() as u32 {
-        let &[a, b] = touching.of_item(j) else { continue };
-        let at = |s: u32| uniform.items[s as usize].iter().position(|&x| x == j).expect("an item of the slot");
-        let (ca, cb) = (classes[a as usize] as usize, classes[b as usize] as usize);
-        for c in [ca, cb] {
-            if hist[c].is_none() {
-                halt.check()?;
-                hist[c] = Some(histograms(pb, uniform, dense, c));
+        let (&[a, b], &[ia, ib]) = (touching.of_item(j), touching.places_of_item(j)) else { continue };
+        let (ca, cb) = (classes[a as usize], classes[b as usize]);
+        let ln = match known.get(&[ca, ia, cb, ib]) {
+            Some(&ln) => ln,
+            None => {
+                for c in [ca as usize, cb as usize] {
+                    if hist[c].is_none() {
+                        halt.check()?;
+                        hist[c] = Some(histograms(pb, uniform, dense, c));
+                    }
+                }
+                let side = |c: u32, i: u32, s: u32| {
+                    let h = &hist[c as usize].as_ref().expect("made above")[i as usize];
+                    (h, uniform.slots.options.count(s as usize) as f64)
+                };
+                let ((ha, na), (hb, nb)) = (side(ca, ia, a), side(cb, ib, b));
+                let agree: f64 = ha.iter().zip(hb).map(|(&x, &y)| f64::from(x) * f64::from(y)).sum();
+                let ln = (agree / (na * nb)).max(f64::MIN_POSITIVE).ln();
+                known.insert([ca, ia, cb, ib], ln);
+                ln
             }
-        }
-        let side = |c: usize, s: u32| {
-            (&hist[c].as_ref().expect("made above")[at(s)], uniform.slots.options.count(s as usize) as f64)
         };
-        let ((ha, na), (hb, nb)) = (side(ca, a), side(cb, b));
-        let agree: f64 = ha.iter().zip(hb).map(|(&x, &y)| f64::from(x) * f64::from(y)).sum();
-        ln_agree += (agree / (na * nb)).max(f64::MIN_POSITIVE).ln();
+        ln_agree += ln;
         joins += 1;
     }
     if joins == 0 {
-        return Ok(false);
+        return Ok((false, Some(touching)));
     }
     let ln_two_sided = ln_options / n as f64 + 2.0 * ln_agree / joins as f64;
-    Ok(ln_two_sided <= COMPACT_TWO_SIDED.ln())
+    Ok((ln_two_sided <= COMPACT_TWO_SIDED.ln(), Some(touching)))
 }
 
 /// Per item of slot `s` (in the order of `uniform.items[s]`): how many of
@@ -293,7 +334,7 @@ mod tests {
             let pb = tetravex(n, n, &tetravex_tiles(&mut rng, n, n, labels, true)).build();
             let shape = SlotPieces::of(&pb, &halt).unwrap().unwrap();
             let uniform = UniformSlots::of(&pb, &shape, &halt).unwrap().unwrap();
-            takes_square_order(&pb, &uniform, pb.dense_colours(&halt).unwrap(), &halt).unwrap()
+            takes_square_order(&pb, &uniform, pb.dense_colours(&halt).unwrap(), &halt).unwrap().0
         };
         // n^2 / labels^2 options expected: 0.16 at 16x16 with 40 labels,
         // 4 with 8; 9x9 with 10 labels is too small.

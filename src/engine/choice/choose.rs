@@ -34,9 +34,9 @@ use super::pilot::{memo_verdict, Gain, MemoHint};
 use crate::engine::backends::assign::Assign;
 use crate::engine::backends::rowscan::RowScan;
 use crate::engine::backends::shape::{SlotPieces, UniformSlots};
-use crate::engine::backends::square::{square_order, takes_square_order};
+use crate::engine::backends::square::{square_order_over, takes_square_order};
 use crate::engine::backends::Backend;
-use crate::engine::config::{MemoChoice, SearchConfig, SearchMode};
+use crate::engine::config::{BackendChoice, MemoChoice, SearchConfig, SearchMode};
 use crate::engine::memo::halves::plan::Plan;
 use crate::engine::memo::halves::Halves;
 use crate::engine::problem::Problem;
@@ -69,15 +69,9 @@ pub(crate) enum Counting {
     MemoOrHalves,
 }
 
-/// A row scan, with or without the balance, as the backend to run.
+/// A balanced row scan as the backend to run.
 trait IntoPicked {
     fn picked(self) -> Picked;
-}
-
-impl IntoPicked for RowScan<false> {
-    fn picked(self) -> Picked {
-        Picked::Rows(Box::new(self))
-    }
 }
 
 impl IntoPicked for RowScan<true> {
@@ -93,24 +87,27 @@ impl IntoPicked for RowScan<true> {
 /// meet in the middle, where that is expected to cost `HALVES_MARGIN`
 /// times less than the best of the others on a tree of more than
 /// `HALVES_MIN_TREE` row-scan nodes, or always with `--memo halves`).
-/// `uniform` is the row scan's shape when it applies; `force_rows` takes
-/// it without estimating (`--backend rowscan`). Returns the backend and
+/// `uniform` is the row scan's shape when it applies; `--backend rowscan`
+/// takes it without estimating. A plain row scan is built over `kept`
+/// (the one of an earlier search, taken from it; the caller gives back
+/// the one that ran, see [`keep`]). Returns the backend and
 /// what the choice found out about memoising its count; `Err` when `halt`
 /// stops a build or an estimate.
 pub(crate) fn pick(
     pb: &Problem,
     shape: &SlotPieces,
     uniform: Option<&UniformSlots>,
-    force_rows: bool,
     config: &SearchConfig,
     counting: Counting,
+    kept: &mut Option<Box<RowScan<false>>>,
     halt: &Halt,
 ) -> Result<(Picked, MemoHint), Stopped> {
     let first_only = config.first_only();
+    let force_rows = config.backend == BackendChoice::RowScan;
     let no_memo = MemoHint::default();
     let assign = || Ok((Picked::Assign(Box::new(Assign::new(pb, shape.written_out(halt)?, halt)?)), no_memo));
     let Some(uniform) = uniform else { return assign() };
-    if let Some(picked) = decided_without_walks(pb, shape, uniform, force_rows, first_only, halt)? {
+    if let Some(picked) = decided_without_walks(pb, shape, uniform, force_rows, first_only, kept, halt)? {
         return Ok((picked, no_memo));
     }
     let halves_ok = counting == Counting::MemoOrHalves && !first_only;
@@ -124,24 +121,24 @@ pub(crate) fn pick(
     let mut gain = None;
     // The balance costs the row scan's cheap nodes dearly: it runs where
     // it cuts the estimated search (memoised, when the memo is expected to
-    // pay) by more than it costs. One backend in memory at a time: on
-    // large boards each takes hundreds of megabytes, and the one that wins
-    // is rebuilt. The plain build goes first: its tree is the larger, so
-    // a pilot it calls for decides the balanced build's memo too.
-    let Some(mut rows) = RowScan::<false>::build(pb, uniform, halt)? else { return assign() };
-    // A tiny tree runs at once: walks and other builds cost more than it.
-    if tiny_tree(&mut rows, config, halt)?.is_some() {
-        return Ok((rows.picked(), MemoHint { memoise: Some(false), piloted: false }));
-    }
-    let plain = row_cost(&mut rows, 1.0, !first_only, memo, &mut gain, halt)?;
-    drop(rows);
+    // pay) by more than it costs. One large backend in memory at a time.
+    // The plain build goes first: its tree is the larger, so a pilot it
+    // calls for decides the balanced build's memo too.
+    let (plain, mut plain_rows) = match plain_first(pb, uniform, config, counting, kept, &mut gain, halt)? {
+        None => return assign(),
+        Some(Plain::Tiny(rows)) => return Ok((Picked::Rows(rows), MemoHint { memoise: Some(false), piloted: false })),
+        Some(Plain::Costed(cost, rows)) => (cost, rows),
+    };
     let ((rows_size, memoise, piloted), use_balance) =
         cheaper_of_balance(pb, uniform, plain, !first_only, memo, &mut gain, halt)?;
     let hint = MemoHint { memoise, piloted };
-    let build = || {
-        let built = match use_balance {
-            true => RowScan::<true>::build(pb, uniform, halt)?.map(IntoPicked::picked),
-            false => RowScan::<false>::build(pb, uniform, halt)?.map(IntoPicked::picked),
+    let mut build = || {
+        let built = match (use_balance, plain_rows.take()) {
+            (true, _) => RowScan::<true>::build(pb, uniform, halt)?.map(IntoPicked::picked),
+            (false, Some(rows)) => Some(Picked::Rows(rows)),
+            (false, None) => {
+                RowScan::<false>::build_into(None, pb, uniform, None, memo.is_some(), halt)?.map(Picked::Rows)
+            }
         };
         Ok((built.expect("the row scan applied"), hint))
     };
@@ -177,6 +174,44 @@ pub(crate) fn pick(
     }
 }
 
+/// The plain row scan, built and measured first (see [`pick`]). Large
+/// tables (hundreds of megabytes on some boards) are dropped once
+/// estimated, and built again if they win.
+enum Plain {
+    /// Its whole tree is tiny: it runs at once.
+    Tiny(Box<RowScan<false>>),
+    /// Its estimated cost, and the backend itself, at the root, when its
+    /// tables are small (else it is built again if it wins).
+    Costed(RowCost, Option<Box<RowScan<false>>>),
+}
+
+/// The plain row scan built over `kept` (`None` where its keys do not
+/// fit), with the memo's frontiers and bounds only where a memo may run
+/// (a count that may memoise: every other search and estimate ignores
+/// them), and its tree measured ([`tiny_tree`]) or its cost estimated
+/// ([`row_cost`]).
+fn plain_first(
+    pb: &Problem,
+    uniform: &UniformSlots,
+    config: &SearchConfig,
+    counting: Counting,
+    kept: &mut Option<Box<RowScan<false>>>,
+    gain: &mut Option<Gain>,
+    halt: &Halt,
+) -> Result<Option<Plain>, Stopped> {
+    let keys = counting != Counting::Enumerate;
+    let Some(mut rows) = RowScan::<false>::build_into(kept.take(), pb, uniform, None, keys, halt)? else {
+        return Ok(None);
+    };
+    // A tiny tree runs at once: walks and other builds cost more than it.
+    if tiny_tree(&mut *rows, config, halt)?.is_some() {
+        return Ok(Some(Plain::Tiny(rows)));
+    }
+    let memo = keys.then_some(config);
+    let cost = row_cost(&mut *rows, 1.0, !config.first_only(), memo, gain, halt)?;
+    Ok(Some(Plain::Costed(cost, rows.small().then_some(rows))))
+}
+
 /// The backends chosen without estimating any tree, if one is: a forced
 /// row scan, and first solutions of big boards whose joins nearly
 /// determine their pieces.
@@ -186,6 +221,7 @@ fn decided_without_walks(
     uniform: &UniformSlots,
     force_rows: bool,
     first_only: bool,
+    kept: &mut Option<Box<RowScan<false>>>,
     halt: &Halt,
 ) -> Result<Option<Picked>, Stopped> {
     // A first solution of a big board whose joins nearly determine their
@@ -196,10 +232,15 @@ fn decided_without_walks(
     // 28x28 with 84 labels: over 10^9 nodes); the assignment backend's
     // compact order finds the solution within about the scan's nodes at
     // 100 times the cost per node and seconds of setup.
-    if first_only && !force_rows && takes_square_order(pb, uniform, uniform.dense(pb, halt)?, halt)? {
-        let order = square_order(uniform, pb.secondary_count(), halt)?;
-        if let Some(rows) = RowScan::<false>::build_in(pb, uniform, order, false, halt)? {
-            return Ok(Some(rows.picked()));
+    let square = match first_only && !force_rows {
+        true => takes_square_order(pb, uniform, uniform.dense(pb, halt)?, halt)?,
+        false => (false, None),
+    };
+    if let (true, Some(touching)) = square {
+        let order = square_order_over(uniform, &touching, pb.secondary_count(), halt)?;
+        drop(touching);
+        if let Some(rows) = RowScan::<false>::build_into(kept.take(), pb, uniform, Some(&order), false, halt)? {
+            return Ok(Some(Picked::Rows(rows)));
         }
     }
     // Every other backend reads the options: a compact problem's are
@@ -217,10 +258,19 @@ fn decided_without_walks(
     if let Some(rows) = RowScan::<true>::build(pb, uniform, halt)?.filter(RowScan::balanced) {
         return Ok(Some(rows.picked()));
     }
-    Ok(Some(match RowScan::<false>::build(pb, uniform, halt)? {
-        Some(rows) => rows.picked(),
+    Ok(Some(match RowScan::<false>::build_into(kept.take(), pb, uniform, None, true, halt)? {
+        Some(rows) => Picked::Rows(rows),
         None => Picked::Assign(Box::new(Assign::new(pb, shape, halt)?)),
     }))
+}
+
+/// Puts `rows` back in `kept` for a later build, unless its tables are
+/// large: a big board's are dropped at once, so that one backend at a
+/// time is in memory while the others are built and estimated.
+pub(crate) fn keep(kept: &mut Option<Box<RowScan<false>>>, rows: Box<RowScan<false>>) {
+    if rows.small() {
+        *kept = Some(rows);
+    }
 }
 
 /// The exact size of `rows`'s whole tree when it has at most
