@@ -147,6 +147,23 @@ fn push_labels(out: &mut Vec<u8>, l: &[i32; 4]) {
 }
 
 /// The text written, ASCII throughout.
+/// The `i`-th object of a list of placed tiles (a hint or a solution's
+/// placement): `{"col":..,"piece":..,"rotation":..,"row":..}`, keys in
+/// serde's order, numbers from 1, the rotation only where there is one.
+fn push_place(out: &mut Vec<u8>, i: usize, (row, col, piece): (usize, usize, usize), rotation: Option<u8>) {
+    out.extend_from_slice(if i == 0 { b"{\"col\":" } else { b",{\"col\":" });
+    push_int(out, col as i64 + 1);
+    out.extend_from_slice(b",\"piece\":");
+    push_int(out, piece as i64 + 1);
+    if let Some(r) = rotation {
+        out.extend_from_slice(b",\"rotation\":");
+        push_int(out, i64::from(r));
+    }
+    out.extend_from_slice(b",\"row\":");
+    push_int(out, row as i64 + 1);
+    out.push(b'}');
+}
+
 fn text(out: Vec<u8>) -> String {
     String::from_utf8(out).expect("ASCII")
 }
@@ -167,18 +184,9 @@ pub fn tile_puzzle_text(p: &TilePuzzle, border: Option<i32>) -> String {
     out.push(b',');
     if !p.fixes.is_empty() {
         out.extend_from_slice(b"\"fixes\":");
+        out.push(b'[');
         for (i, f) in p.fixes.iter().enumerate() {
-            out.extend_from_slice(if i == 0 { b"[{\"col\":" } else { b",{\"col\":" });
-            push_int(&mut out, f.col as i64 + 1);
-            out.extend_from_slice(b",\"piece\":");
-            push_int(&mut out, f.piece as i64 + 1);
-            if let Some(r) = f.rotation {
-                out.extend_from_slice(b",\"rotation\":");
-                push_int(&mut out, i64::from(r));
-            }
-            out.extend_from_slice(b",\"row\":");
-            push_int(&mut out, f.row as i64 + 1);
-            out.push(b'}');
+            push_place(&mut out, i, (f.row, f.col, f.piece), f.rotation);
         }
         out.extend_from_slice(b"],");
     }
@@ -212,15 +220,7 @@ pub fn tile_solution_text(p: &TilePuzzle, s: &TileSolution) -> String {
     }
     out.extend_from_slice(b"],\"placements\":[");
     for (i, pl) in s.placements.iter().enumerate() {
-        out.extend_from_slice(if i == 0 { b"{\"col\":" } else { b",{\"col\":" });
-        push_int(&mut out, pl.col as i64 + 1);
-        out.extend_from_slice(b",\"piece\":");
-        push_int(&mut out, pl.piece as i64 + 1);
-        out.extend_from_slice(b",\"rotation\":");
-        push_int(&mut out, i64::from(pl.rotation));
-        out.extend_from_slice(b",\"row\":");
-        push_int(&mut out, pl.row as i64 + 1);
-        out.push(b'}');
+        push_place(&mut out, i, (pl.row, pl.col, pl.piece), Some(pl.rotation));
     }
     out.extend_from_slice(b"]}");
     text(out)
