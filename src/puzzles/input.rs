@@ -245,6 +245,22 @@ pub fn parse_int(tok: &Token, what: &str, max: i64) -> Result<i64, ParseError> {
     }
 }
 
+/// `n` in decimal, written into the end of `digits` (the longest `u64`
+/// has 20): the digits' slice. The answers of streams of tiny cases and
+/// the JSON writer use it instead of the formatting machinery, which costs
+/// more than the rest of a tiny case's answer.
+pub fn decimal(n: u64, digits: &mut [u8; 20]) -> &[u8] {
+    let (mut rest, mut at) = (n, digits.len());
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            return &digits[at..];
+        }
+    }
+}
+
 /// Adds where an error happened (`in tile 3 of 4 of game 1`) to its message.
 pub fn within(mut e: ParseError, context: impl std::fmt::Display) -> ParseError {
     e.message = format!("{} ({context})", e.message);
@@ -263,6 +279,18 @@ pub fn next_case<T>(done: &mut bool, result: Result<Option<T>, ParseError>) -> O
         Err(e) => {
             *done = true;
             Some(Err(e))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::decimal;
+
+    #[test]
+    fn decimal_is_the_display_text() {
+        for n in [0, 7, 9, 10, 99, 100, 1_000_000_007, u64::from(u32::MAX), u64::MAX - 1, u64::MAX] {
+            assert_eq!(decimal(n, &mut [0u8; 20]), n.to_string().as_bytes(), "{n}");
         }
     }
 }

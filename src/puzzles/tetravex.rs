@@ -34,7 +34,7 @@
 //! label is given (Eternity II's grey frame). See [`super::tiles`] for the
 //! encoding.
 
-use super::input::{next_case, parse_uint, parse_uint_saturating, show, within, ParseError};
+use super::input::{decimal, next_case, parse_uint, parse_uint_saturating, show, within, ParseError};
 use super::stream::{CaseReader, Source, Tokens};
 use super::tiles::{Border, Fix, Labels, Rule, TilePuzzle};
 
@@ -120,18 +120,7 @@ pub fn verdict_into(out: &mut String, k: usize, solvable: bool) {
     // Written by hand: a stream of tiny cases pays this per case, and the
     // formatting machinery costs more than the rest of the answer.
     out.push_str("Game ");
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    let mut rest = k;
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
-    }
-    out.extend(digits[at..].iter().map(|&d| char::from(d)));
+    out.extend(decimal(k as u64, &mut [0u8; 20]).iter().map(|&d| char::from(d)));
     out.push_str(if solvable { ": Possible" } else { ": Impossible" });
 }
 

@@ -4,6 +4,7 @@
 //! line; the `from_*` constructors turn the library's 0-based types into
 //! them, and [`validate`](super::validate) turns puzzle objects back.
 
+use crate::puzzles::input::decimal;
 use crate::puzzles::pack::{PackPuzzle, PackSolution};
 use crate::puzzles::tiles::{Border, Fix, TilePuzzle, TileSolution};
 use serde::{Deserialize, Serialize};
@@ -125,16 +126,7 @@ fn push_int(out: &mut Vec<u8>, n: i64) {
     if n < 0 {
         out.push(b'-');
     }
-    let (mut v, mut digits, mut at) = (n.unsigned_abs(), [0u8; 20], 20);
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (v % 10) as u8;
-        v /= 10;
-        if v == 0 {
-            break;
-        }
-    }
-    digits[at..].iter().for_each(|&d| out.push(d));
+    out.extend_from_slice(decimal(n.unsigned_abs(), &mut [0u8; 20]));
 }
 
 /// A tile's labels, `[t,r,b,l]`.
