@@ -761,7 +761,9 @@ impl ProblemBuilder {
     /// comparisons each (a stream of small cases builds a problem a case).
     fn slots_hold(&self, first: &mut Vec<u32>) -> bool {
         first.clear();
-        let Some(n) = self.slots else { return false };
+        // Without secondary items a problem is no slot/piece one (see
+        // `SlotPieces::of`): nothing to check (a one-tile case).
+        let Some(n) = self.slots.filter(|_| self.n_secondary > 0) else { return false };
         let p = self.multiplicity.len();
         if n > p || self.multiplicity[..n].iter().any(|&m| m != 1) {
             return false;
