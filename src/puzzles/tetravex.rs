@@ -165,9 +165,9 @@ impl Reader {
     fn read_case(&mut self) -> Result<Option<Case>, ParseError> {
         let tok = self.tokens.expect(|| "a board size or the terminating `0`".into())?;
         // The common size, one or two digits, without the general parser.
-        let n = match tok.text.as_bytes() {
-            &[d] if d.is_ascii_digit() => u64::from(d - b'0'),
-            &[a, b] if a.is_ascii_digit() && b.is_ascii_digit() => u64::from(a - b'0') * 10 + u64::from(b - b'0'),
+        let n = match *tok.text.as_bytes() {
+            [d] if d.is_ascii_digit() => u64::from(d - b'0'),
+            [a, b] if a.is_ascii_digit() && b.is_ascii_digit() => u64::from(a - b'0') * 10 + u64::from(b - b'0'),
             _ => parse_uint_saturating(&tok, "a board size (a whole number)")?,
         };
         if n > MAX_SIDE as u64 {

@@ -436,8 +436,7 @@ impl TilePuzzle {
         let s = &mut p.scratch;
         s.cells.extend((0..n).map(|_| b.primary(1)));
         s.type_items.extend(types.tiles.iter().map(|t| b.primary(t.len() as u32)));
-        // The cells are the slots, the types the pieces, option after
-        // option in cell order: the shape analysis reads that from here.
+        // Cells are slots, types pieces, options in cell order (for the shape analysis).
         b.declare_slots(n);
         let joins =
             Joins::declare_in(b, self.rows, self.cols, std::mem::take(&mut s.right), std::mem::take(&mut s.down));
