@@ -3,7 +3,6 @@
 //! A [`Problem`] is built once with a [`ProblemBuilder`] and never changes;
 //! every search backend compiles its own working state from it.
 
-use crate::engine::fasthash::FastMap;
 use crate::engine::search::halt::{Halt, Stopped};
 use thiserror::Error;
 
@@ -86,6 +85,11 @@ pub struct Problem {
     dense: std::sync::OnceLock<DenseColours>,
     /// [`Problem::compact_dense`], worked out once.
     compact_dense: std::sync::OnceLock<DenseColours>,
+    /// The slots its builder declared ([`ProblemBuilder::declare_slots`])
+    /// and the build found true: slot `s` (primary item `s`) has the
+    /// options `declared[s]..declared[s + 1]`; empty when none were
+    /// declared or the options do not have that shape.
+    declared: Vec<u32>,
 }
 
 /// The explicit form of a [`Problem`]: every option's nodes.
@@ -233,6 +237,8 @@ impl DenseColours {
     }
 }
 
+mod dense;
+
 /// The largest index the engine stores (indices are packed into 30 bits).
 pub(crate) const MAX_INDEX: usize = (1 << 30) - 1;
 
@@ -248,7 +254,19 @@ impl Problem {
             compact: None,
             dense: std::sync::OnceLock::new(),
             compact_dense: std::sync::OnceLock::new(),
+            declared: Vec::new(),
         }
+    }
+
+    /// The slots declared by the builder ([`ProblemBuilder::declare_slots`])
+    /// and checked by the build: per slot (primary item `s`), its first
+    /// option, and the number of options last; `None` when the problem
+    /// has no such shape. Every option names its slot, then a piece (an
+    /// item after the slots), then secondary items with colours other than
+    /// 0, slot after slot; the slots have multiplicity 1, and every slot
+    /// and every piece is named.
+    pub(crate) fn declared_slots(&self) -> Option<&[u32]> {
+        (!self.declared.is_empty()).then_some(&self.declared[..])
     }
 
     /// The number of primary items.
@@ -325,131 +343,6 @@ impl Problem {
         let end = ex.opt_start[option + 1] as usize;
         let p = self.primary_count() as u32;
         (start..end).map(move |k| (Secondary(ex.node_item[k] - p), ex.node_colour[k]))
-    }
-
-    /// The colours of every secondary item numbered densely from 0, in the
-    /// order options first use them: the number of each node's colour
-    /// (indexed like `node_item`; 0 on primary nodes), and how many colours
-    /// each item has. Worked out once per problem; `Err` when `halt` stops
-    /// the first working out.
-    pub(crate) fn dense_colours(&self, halt: &Halt) -> Result<&DenseColours, Stopped> {
-        if let Some(dense) = self.dense.get() {
-            return Ok(dense);
-        }
-        let dense = self.work_out_dense_colours(halt)?;
-        // Another thread may have stored it meanwhile: the same numbers.
-        Ok(self.dense.get_or_init(|| dense))
-    }
-
-    fn work_out_dense_colours(&self, halt: &Halt) -> Result<DenseColours, Stopped> {
-        let ex = self.explicit(halt)?;
-        let mut n_colours = vec![0u32; self.secondary_count()];
-        let mut node = vec![0u32; self.node_count()];
-        // Where the colours are small numbers (tile puzzles number their
-        // labels from 1), a table per (item, colour) numbers them: a hash
-        // map took 30 ms for the 2.5 million nodes of a 28x28 board.
-        let top = ex.node_colour.iter().copied().max().unwrap_or(0) as usize + 1;
-        if self.secondary_count().saturating_mul(top) <= 2 * self.node_count() + (1 << 16) {
-            let mut number = vec![u32::MAX; self.secondary_count() * top];
-            for o in 0..self.option_count() {
-                halt.every(o)?;
-                for (k, j) in self.secondary_nodes(o) {
-                    let at = &mut number[j as usize * top + ex.node_colour[k] as usize];
-                    if *at == u32::MAX {
-                        *at = n_colours[j as usize];
-                        n_colours[j as usize] += 1;
-                    }
-                    node[k] = *at;
-                }
-            }
-            return Ok(DenseColours { node, n_colours, ..DenseColours::default() });
-        }
-        let mut dense = std::collections::HashMap::new();
-        for o in 0..self.option_count() {
-            halt.every(o)?;
-            for (k, j) in self.secondary_nodes(o) {
-                let j = j as usize;
-                node[k] = *dense.entry((j, ex.node_colour[k])).or_insert_with(|| {
-                    n_colours[j] += 1;
-                    n_colours[j] - 1
-                });
-            }
-        }
-        Ok(DenseColours { node, n_colours, ..DenseColours::default() })
-    }
-
-    /// The dense colours of the compact form, without writing its options
-    /// out: the same numbers as [`Problem::dense_colours`] (each item's
-    /// colours in the order its options first use them), per (item,
-    /// colour) instead of per node. `None` for an explicit problem or
-    /// colours beyond 2^16; `Err` when `halt` stops it.
-    pub(crate) fn compact_dense(&self, halt: &Halt) -> Result<Option<&DenseColours>, Stopped> {
-        let Some(c) = &self.compact else { return Ok(None) };
-        if let Some(dense) = self.compact_dense.get() {
-            return Ok(Some(dense));
-        }
-        let top = c.templates.iter().flat_map(|tp| tp.colour.iter()).copied().max().unwrap_or(0) as usize + 1;
-        if top > 1 << 16 {
-            return Ok(None);
-        }
-        // The (template, place) pairs touching each item, in option order:
-        // item j's are `touch[start[j]..start[j + 1]]` (one array, laid out
-        // by counting: a board's items are touched twice each).
-        let ns = self.n_secondary;
-        let mut start = vec![0u32; ns + 1];
-        c.sec.iter().for_each(|&j| start[j as usize + 1] += 1);
-        for j in 0..ns {
-            start[j + 1] += start[j];
-        }
-        let mut touch = vec![(0u32, 0u32); c.sec.len()];
-        let mut next = start.clone();
-        for s in 0..c.item.len() {
-            halt.every(s)?;
-            for (at, &j) in c.items(s).iter().enumerate() {
-                touch[next[j as usize] as usize] = (c.template[s], at as u32);
-                next[j as usize] += 1;
-            }
-        }
-        let mut dense = DenseColours { map: vec![0; ns], ..DenseColours::default() };
-        // Looked up, never iterated: the fast hasher changes no answer.
-        let mut known: FastMap<&[(u32, u32)], u32> = FastMap::default();
-        let mut same: FastMap<Vec<u32>, u32> = FastMap::default();
-        for j in 0..ns {
-            halt.every(j)?;
-            let touch = &touch[start[j] as usize..start[j + 1] as usize];
-            let m = match known.get(touch) {
-                Some(&m) => m,
-                None => {
-                    let (mut map, mut n) = (vec![u32::MAX; top], 0);
-                    for &(t, at) in touch {
-                        let tp = &c.templates[t as usize];
-                        // Option after option, its colour at place `at`.
-                        for &colour in tp.colour[at as usize..].iter().step_by(tp.width) {
-                            let x = &mut map[colour as usize];
-                            if *x == u32::MAX {
-                                (*x, n) = (n, n + 1);
-                            }
-                        }
-                    }
-                    // Equal maps are one: the slots of one template whose
-                    // items number their colours alike are then one class
-                    // of the row scan (on a Tetravex board the inner cells
-                    // beside a side and those deep inside).
-                    let m = *same.entry(map).or_insert_with_key(|map| {
-                        dense.maps.push(map.clone());
-                        dense.n_colours.push(n);
-                        dense.maps.len() as u32 - 1
-                    });
-                    known.insert(touch, m);
-                    m
-                }
-            };
-            dense.map[j] = m;
-        }
-        // n_colours so far is per map: per item now.
-        let per_map = std::mem::take(&mut dense.n_colours);
-        dense.n_colours = dense.map.iter().map(|&m| per_map[m as usize]).collect();
-        Ok(Some(self.compact_dense.get_or_init(|| dense)))
     }
 
     /// The secondary nodes of `option`: (node index, secondary item).
@@ -552,6 +445,10 @@ pub struct ProblemBuilder {
     links: Vec<(u32, u32)>,
     /// The templates and slots so far (see [`ProblemBuilder::slot`]).
     compact: Compact,
+    /// The slots declared ([`ProblemBuilder::declare_slots`]), and the
+    /// array the build writes their first options into.
+    slots: Option<usize>,
+    declared: Vec<u32>,
 }
 
 /// A template of options, from [`ProblemBuilder::template`].
@@ -574,6 +471,8 @@ impl Default for ProblemBuilder {
             opt_primaries: Vec::new(),
             links: Vec::new(),
             compact: Compact::default(),
+            slots: None,
+            declared: Vec::new(),
         }
     }
 }
@@ -612,6 +511,8 @@ impl ProblemBuilder {
             opt_primaries: Vec::new(),
             links: std::mem::take(&mut old.links),
             compact: Compact::default(),
+            slots: None,
+            declared: std::mem::take(&mut old.declared),
         };
         // The option arrays stay where they are (an empty explicit form),
         // so that the build puts them back without initialising the cell.
@@ -622,6 +523,7 @@ impl ProblemBuilder {
             b.opt_primaries = std::mem::take(&mut ex.opt_primaries);
         }
         b.links.clear();
+        b.declared.clear();
         for v in [&mut b.multiplicity, &mut b.opt_start, &mut b.node_item, &mut b.node_colour, &mut b.opt_primaries] {
             v.clear();
         }
@@ -666,6 +568,27 @@ impl ProblemBuilder {
         self.opt_primaries.push(primaries.len().min(MAX_INDEX + 1) as u32);
         self.opt_start.push(self.node_item.len().min(MAX_INDEX + 1) as u32);
         self.opt_primaries.len() - 1
+    }
+
+    /// Declares the first `slots` primary items *slots*: every option
+    /// names one slot and then one *piece* (a later primary item), then
+    /// secondary items with colours other than 0, and the options come
+    /// slot by slot (a tile puzzle's cells and tile types). The build checks the declaration
+    /// (a problem whose options are otherwise simply has no declared
+    /// slots); the shape analysis then reads the slots from it instead of
+    /// finding them option by option. It changes nothing else.
+    ///
+    /// ```
+    /// use tessera::engine::ProblemBuilder;
+    /// let mut b = ProblemBuilder::new();
+    /// let (a, c, piece, x) = (b.primary(1), b.primary(1), b.primary(2), b.secondary());
+    /// b.declare_slots(2);
+    /// b.option(&[a, piece], &[(x, 1)]);
+    /// b.option(&[c, piece], &[(x, 1)]);
+    /// assert_eq!(b.build().unwrap().option_count(), 2);
+    /// ```
+    pub fn declare_slots(&mut self, slots: usize) {
+        self.slots = Some(slots);
     }
 
     /// Declares two primary items neighbours. This is a hint about the
@@ -776,7 +699,12 @@ impl ProblemBuilder {
         if let Err(e) = self.number_items(halt)? {
             return Ok(Err(e));
         }
+        let mut declared = std::mem::take(&mut self.declared);
+        if !self.slots_hold(&mut declared) {
+            declared.clear();
+        }
         self.frame(into);
+        into.declared = declared;
         into.n_options = n_options;
         let explicit = Explicit {
             opt_start: self.opt_start,
@@ -827,6 +755,55 @@ impl ProblemBuilder {
         Ok(Ok(()))
     }
 
+    /// Whether the declared slots ([`ProblemBuilder::declare_slots`]) hold,
+    /// in the numbered options: their first options into `first` (and the
+    /// number of options last). One pass over the options' nodes, a few
+    /// comparisons each (a stream of small cases builds a problem a case).
+    fn slots_hold(&self, first: &mut Vec<u32>) -> bool {
+        first.clear();
+        // Without secondary items a problem is no slot/piece one (see
+        // `SlotPieces::of`): nothing to check (a one-tile case).
+        let Some(n) = self.slots.filter(|_| self.n_secondary > 0) else { return false };
+        let p = self.multiplicity.len();
+        if n > p || self.multiplicity[..n].iter().any(|&m| m != 1) {
+            return false;
+        }
+        // The pieces named so far, on the stack for a small problem.
+        let (mut stack, mut heap) = ([false; Self::FEW_ITEMS], Vec::new());
+        let named: &mut [bool] = match p - n <= Self::FEW_ITEMS {
+            true => &mut stack[..p - n],
+            false => {
+                heap.resize(p - n, false);
+                &mut heap
+            }
+        };
+        let (at, item, colour) = (&self.opt_start, &self.node_item, &self.node_colour);
+        for (o, &prims) in self.opt_primaries.iter().enumerate() {
+            if prims != 2 {
+                return false;
+            }
+            let (start, end) = (at[o] as usize, at[o + 1] as usize);
+            let (s, q) = (item[start] as usize, item[start + 1] as usize);
+            if s >= n || q < n {
+                return false;
+            }
+            if s == first.len() {
+                first.push(o as u32);
+            } else if s + 1 != first.len() {
+                return false; // a slot skipped, or its options apart
+            }
+            named[q - n] = true;
+            // A loop, not `contains`: its call costs more than four colours.
+            for &c in &colour[start + 2..end] {
+                if c == 0 {
+                    return false;
+                }
+            }
+        }
+        first.push(self.opt_primaries.len() as u32);
+        first.len() == n + 1 && named.iter().all(|&x| x)
+    }
+
     /// The most items whose marks [`Self::number_items`] keeps on the stack.
     const FEW_ITEMS: usize = 64;
 
@@ -843,6 +820,7 @@ impl ProblemBuilder {
         into.compact = None;
         into.dense.take();
         into.compact_dense.take();
+        into.declared.clear();
     }
 
     fn build_compact(mut self, halt: &Halt, into: &mut Problem) -> Result<Result<(), ModelError>, Stopped> {

@@ -164,7 +164,12 @@ impl Reader {
 
     fn read_case(&mut self) -> Result<Option<Case>, ParseError> {
         let tok = self.tokens.expect(|| "a board size or the terminating `0`".into())?;
-        let n = parse_uint_saturating(&tok, "a board size (a whole number)")?;
+        // The common size, one or two digits, without the general parser.
+        let n = match *tok.text.as_bytes() {
+            [d] if d.is_ascii_digit() => u64::from(d - b'0'),
+            [a, b] if a.is_ascii_digit() && b.is_ascii_digit() => u64::from(a - b'0') * 10 + u64::from(b - b'0'),
+            _ => parse_uint_saturating(&tok, "a board size (a whole number)")?,
+        };
         if n > MAX_SIDE as u64 {
             return Err(tok.error(format!("board size {} is out of range (1 to {MAX_SIDE})", show(tok.text))));
         }
@@ -186,6 +191,13 @@ impl Reader {
         let mut warned = false;
         while values.len() < 4 * count {
             let k = values.len();
+            // The common tile line, whole (no warning: it holds one tile).
+            if layout == Layout::Tiles && k % 4 == 0 {
+                if let Some(labels) = self.tokens.tile_line() {
+                    values.extend_from_slice(&labels);
+                    continue;
+                }
+            }
             if !self.tokens.advance() {
                 let (unit, have) = match self.layout {
                     Layout::Tiles => ("tiles", k / 4),

@@ -436,6 +436,8 @@ impl TilePuzzle {
         let s = &mut p.scratch;
         s.cells.extend((0..n).map(|_| b.primary(1)));
         s.type_items.extend(types.tiles.iter().map(|t| b.primary(t.len() as u32)));
+        // Cells are slots, types pieces, options in cell order (for the shape analysis).
+        b.declare_slots(n);
         let joins =
             Joins::declare_in(b, self.rows, self.cols, std::mem::take(&mut s.right), std::mem::take(&mut s.down));
         let hint = self.hints(&types);

@@ -186,6 +186,20 @@ impl SlotPieces {
         if let Some(c) = pb.compact() {
             return Self::of_compact(pb, c, halt);
         }
+        if let Some(first) = pb.declared_slots() {
+            halt.check()?;
+            let declared = Self::of_declared(pb, first);
+            debug_assert!(
+                Self::found(pb, halt)?.is_some_and(|found| found.same_as(&declared)),
+                "the declared slots are the ones found"
+            );
+            return Ok(Some(declared));
+        }
+        Self::found(pb, halt)
+    }
+
+    /// [`SlotPieces::of`] an explicit problem, found option by option.
+    fn found(pb: &Problem, halt: &Halt) -> Result<Option<Self>, Stopped> {
         let p = pb.primary_count();
         let ex = pb.ex();
         // Per primary item: 1 slot, 2 piece.
@@ -210,6 +224,35 @@ impl SlotPieces {
             by_item[s].push(o as u32);
         }
         Ok(Self::from_roles(pb, &role, by_item).map(|(slots, lists)| slots.with_options(OptionLists::listed(lists))))
+    }
+
+    /// [`SlotPieces::of`] from the slots the encoding declared and the build
+    /// checked ([`Problem::declared_slots`]: `first[s]` is slot `s`'s first
+    /// option, the number of options last): the slots are the first items,
+    /// the pieces the others, each slot's options a range. No pass over
+    /// the options, and no list of them until a reader asks.
+    fn of_declared(pb: &Problem, first: &[u32]) -> Self {
+        let (p, n) = (pb.primary_count(), first.len() - 1);
+        let mut item_slot = Vec::with_capacity(p);
+        item_slot.extend(0..n as u32);
+        item_slot.resize(p, NONE);
+        let mut item_piece = vec![NONE; n];
+        item_piece.reserve_exact(p - n);
+        item_piece.extend(0..(p - n) as u32);
+        SlotPieces {
+            slot_item: (0..n as u32).collect(),
+            item_slot,
+            item_piece,
+            copies: pb.multiplicity[n..].to_vec(),
+            options: OptionLists::ranged(first.windows(2).map(|w| (w[0], w[1])).collect()),
+        }
+    }
+
+    /// Whether `other` is the same structure (its options as lists).
+    fn same_as(&self, other: &SlotPieces) -> bool {
+        (&self.slot_item, &self.item_slot, &self.item_piece, &self.copies)
+            == (&other.slot_item, &other.item_slot, &other.item_piece, &other.copies)
+            && *self.options == *other.options
     }
 
     /// [`SlotPieces::of`] from the compact form, template by template and
@@ -357,12 +400,13 @@ impl<'s> UniformSlots<'s> {
         let (mut items, mut ordered, mut hash) = (Vec::with_capacity(n), Vec::with_capacity(n), Vec::with_capacity(n));
         let p = pb.primary_count() as u32;
         let ex = pb.explicit(halt)?;
-        for opts in &slots.options {
+        // The lists as ranges where they are (no list written out).
+        for opts in slots.options.iter() {
             halt.check()?;
-            let Some(&first) = opts.first() else { return Ok(None) };
+            let Some(first) = opts.first() else { return Ok(None) };
             let first: Vec<u32> = pb.secondary_nodes(first as usize).map(|(_, j)| j).collect();
             let (mut in_order, mut h) = (true, (opts.len() as u64) << 32 | first.len() as u64);
-            for &o in opts {
+            for o in opts.iter() {
                 let o = o as usize;
                 let start = ex.opt_start[o] as usize;
                 let (sec, end) = (start + ex.opt_primaries[o] as usize, ex.opt_start[o + 1] as usize);
@@ -469,7 +513,7 @@ impl<'s> UniformSlots<'s> {
 
     /// Whether slots `r` and `s` (both ordered) agree option by option.
     fn same_options(&self, pb: &Problem, dense: &DenseColours, r: usize, s: usize) -> bool {
-        let (a, b) = (&self.slots.options[r], &self.slots.options[s]);
+        let (a, b) = (self.slots.options.of(r), self.slots.options.of(s));
         let ni = self.items[r].len();
         if a.len() != b.len() || ni != self.items[s].len() {
             return false;
@@ -479,10 +523,10 @@ impl<'s> UniformSlots<'s> {
         // (a tile puzzle's are), so are their nodes: one comparison of the
         // colours (0 on the primary nodes) and a strided one of the pieces.
         let width = ni + 2;
-        let run = |opts: &[u32]| match (opts.first(), opts.last()) {
-            (Some(&lo), Some(&hi)) if (hi - lo) as usize + 1 == opts.len() => {
+        let run = |opts: OptionList| match opts.first() {
+            Some(lo) if opts.consecutive() => {
                 let start = pb.ex().opt_start[lo as usize] as usize;
-                let end = pb.ex().opt_start[hi as usize + 1] as usize;
+                let end = pb.ex().opt_start[lo as usize + opts.len()] as usize;
                 (end - start == opts.len() * width).then_some(start..end)
             }
             _ => None,
@@ -496,7 +540,7 @@ impl<'s> UniformSlots<'s> {
                     .all(|(k, l)| ex.node_item[k] == ex.node_item[l]);
         }
         let ex = pb.ex();
-        a.iter().zip(b).all(|(&x, &y)| {
+        let same = a.iter().zip(b.iter()).all(|(x, y)| {
             let (x, y) = (x as usize, y as usize);
             let (sx, sy) = (ex.opt_start[x] as usize, ex.opt_start[y] as usize);
             let (tx, ty) = (ex.opt_start[x + 1] as usize, ex.opt_start[y + 1] as usize);
@@ -505,7 +549,8 @@ impl<'s> UniformSlots<'s> {
             ex.node_item[sx + 1] == ex.node_item[sy + 1]
                 && tx - sx == ty - sy
                 && (2..tx - sx).all(|k| dense.node[sx + k] == dense.node[sy + k])
-        })
+        });
+        same
     }
 
     /// Slot `s`'s options' pieces, option after option, written over
@@ -518,7 +563,7 @@ impl<'s> UniformSlots<'s> {
             out.extend(tp.piece.iter().map(|&q| self.slots.item_piece[q as usize]));
             return;
         }
-        out.extend(self.slots.options[s].iter().map(|&o| self.slots.piece_of(pb, o as usize)));
+        out.extend(self.slots.options.of(s).iter().map(|o| self.slots.piece_of(pb, o as usize)));
     }
 
     /// Slot `s`'s options' dense colours on `items` (some or all of its
@@ -654,6 +699,74 @@ mod tests {
             }
             assert_eq!(uniform.colours_on(&pb, dense, s, &items(s)), uniform.colours_on(&pb, dense, r, &items(r)));
         }
+    }
+
+    /// Declared slots are taken where they hold and only there: on random
+    /// problems declared slot/piece, some spoilt (an option of a slot
+    /// apart from the others, a piece among the slots, an uncoloured join,
+    /// a slot or a piece named by no option), the build keeps the
+    /// declaration exactly when nothing was spoilt, and the structure read
+    /// from it is the one found option by option.
+    #[test]
+    fn declared_slots_hold_exactly_when_unspoilt() {
+        use crate::engine::problem::{Primary, ProblemBuilder, Secondary};
+        let halt = Halt::NEVER;
+        let mut rng = crate::rng::Rng::new(29);
+        let (mut kept, mut dropped) = (0, 0);
+        for case in 0..1500 {
+            let (n_slots, n_pieces, n_sec) = (1 + rng.below(5), 1 + rng.below(4), 1 + rng.below(5));
+            let spoil = if rng.below(2) == 0 { rng.below(6) } else { usize::MAX };
+            let mut b = ProblemBuilder::new();
+            let slots: Vec<Primary> = (0..n_slots).map(|_| b.primary(1)).collect();
+            let pieces: Vec<Primary> = (0..n_pieces).map(|_| b.primary(1 + rng.below(2) as u32)).collect();
+            let sec: Vec<Secondary> = (0..n_sec).map(|_| b.secondary()).collect();
+            b.declare_slots(n_slots);
+            let mut options = Vec::new();
+            for (s, &slot) in slots.iter().enumerate() {
+                let items: Vec<Secondary> = (0..n_sec).filter(|_| rng.below(2) == 0).map(|j| sec[j]).collect();
+                // Every piece named by slot 0 (unless spoilt), others at random.
+                let named: Vec<usize> = match s {
+                    0 if spoil != 4 => (0..n_pieces).collect(),
+                    _ => (0..1 + rng.below(3)).map(|_| rng.below(n_pieces)).collect(),
+                };
+                for q in named {
+                    let colours: Vec<(Secondary, u32)> = items.iter().map(|&j| (j, 1 + rng.below(3) as u32)).collect();
+                    options.push((slot, pieces[q], colours));
+                }
+            }
+            let mut spoilt = true;
+            match spoil {
+                0 if n_slots > 1 => {
+                    let last = options.len() - 1;
+                    options.swap(0, last);
+                }
+                1 => options[0].1 = slots[n_slots - 1],
+                2 if !options[0].2.is_empty() => options[0].2[0].1 = 0,
+                4 if n_pieces > 1 => spoilt = pieces.iter().any(|&q| options.iter().all(|o| o.1 != q)),
+                5 if n_slots > 1 => options.retain(|o| o.0 != slots[n_slots - 1]),
+                _ => spoilt = false,
+            }
+            // A swap of equal options, or the one slot as the piece, spoils nothing seen.
+            spoilt &= !(spoil == 0 && options.first().map(|o| o.0) == options.last().map(|o| o.0));
+            for (slot, piece, colours) in &options {
+                b.option(&[*slot, *piece], colours);
+            }
+            let Ok(pb) = b.build() else { continue };
+            let found = SlotPieces::found(&pb, &halt).unwrap();
+            match pb.declared_slots() {
+                Some(first) => {
+                    kept += 1;
+                    assert!(!spoilt, "case {case}: spoilt ({spoil}) but kept");
+                    let declared = SlotPieces::of_declared(&pb, first);
+                    assert!(found.is_some_and(|f| f.same_as(&declared)), "case {case}");
+                }
+                None => {
+                    dropped += 1;
+                    assert!(spoilt, "case {case}: unspoilt ({spoil}) but dropped");
+                }
+            }
+        }
+        assert!(kept > 200 && dropped > 200, "{kept} kept, {dropped} dropped");
     }
 
     /// A compact problem's slot/piece structure is the one of the same

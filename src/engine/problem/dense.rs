@@ -1,0 +1,141 @@
+//! The dense colour numbers of a [`Problem`]: each secondary item's
+//! colours numbered 0, 1, 2, ... in the order its options first use them
+//! (the backends' masks and tables are indexed by them). An item whose
+//! options give it the colours 7, 3, 7 has the numbers 0, 1, 0 and two
+//! colours. Worked out once per problem, from the explicit form or, for a
+//! compact problem, from its templates.
+
+use super::{DenseColours, Problem};
+use crate::engine::fasthash::FastMap;
+use crate::engine::search::halt::{Halt, Stopped};
+
+impl Problem {
+    /// The colours of every secondary item numbered densely from 0, in the
+    /// order options first use them: the number of each node's colour
+    /// (indexed like `node_item`; 0 on primary nodes), and how many colours
+    /// each item has. Worked out once per problem; `Err` when `halt` stops
+    /// the first working out.
+    pub(crate) fn dense_colours(&self, halt: &Halt) -> Result<&DenseColours, Stopped> {
+        if let Some(dense) = self.dense.get() {
+            return Ok(dense);
+        }
+        let dense = self.work_out_dense_colours(halt)?;
+        // Another thread may have stored it meanwhile: the same numbers.
+        Ok(self.dense.get_or_init(|| dense))
+    }
+
+    fn work_out_dense_colours(&self, halt: &Halt) -> Result<DenseColours, Stopped> {
+        let ex = self.explicit(halt)?;
+        let mut n_colours = vec![0u32; self.secondary_count()];
+        let mut node = vec![0u32; self.node_count()];
+        // Where the colours are small numbers (tile puzzles number their
+        // labels from 1), a table per (item, colour) numbers them: a hash
+        // map took 30 ms for the 2.5 million nodes of a 28x28 board.
+        let top = ex.node_colour.iter().copied().max().unwrap_or(0) as usize + 1;
+        if self.secondary_count().saturating_mul(top) <= 2 * self.node_count() + (1 << 16) {
+            let mut number = vec![u32::MAX; self.secondary_count() * top];
+            let p = self.primary_count() as u32;
+            for o in 0..self.option_count() {
+                halt.every(o)?;
+                // The option's secondary nodes (`secondary_nodes`, inline).
+                let start = ex.opt_start[o] as usize + ex.opt_primaries[o] as usize;
+                for k in start..ex.opt_start[o + 1] as usize {
+                    let j = ex.node_item[k] - p;
+                    let at = &mut number[j as usize * top + ex.node_colour[k] as usize];
+                    if *at == u32::MAX {
+                        *at = n_colours[j as usize];
+                        n_colours[j as usize] += 1;
+                    }
+                    node[k] = *at;
+                }
+            }
+            return Ok(DenseColours { node, n_colours, ..DenseColours::default() });
+        }
+        let mut dense = std::collections::HashMap::new();
+        for o in 0..self.option_count() {
+            halt.every(o)?;
+            for (k, j) in self.secondary_nodes(o) {
+                let j = j as usize;
+                node[k] = *dense.entry((j, ex.node_colour[k])).or_insert_with(|| {
+                    n_colours[j] += 1;
+                    n_colours[j] - 1
+                });
+            }
+        }
+        Ok(DenseColours { node, n_colours, ..DenseColours::default() })
+    }
+
+    /// The dense colours of the compact form, without writing its options
+    /// out: the same numbers as [`Problem::dense_colours`] (each item's
+    /// colours in the order its options first use them), per (item,
+    /// colour) instead of per node. `None` for an explicit problem or
+    /// colours beyond 2^16; `Err` when `halt` stops it.
+    pub(crate) fn compact_dense(&self, halt: &Halt) -> Result<Option<&DenseColours>, Stopped> {
+        let Some(c) = &self.compact else { return Ok(None) };
+        if let Some(dense) = self.compact_dense.get() {
+            return Ok(Some(dense));
+        }
+        let top = c.templates.iter().flat_map(|tp| tp.colour.iter()).copied().max().unwrap_or(0) as usize + 1;
+        if top > 1 << 16 {
+            return Ok(None);
+        }
+        // The (template, place) pairs touching each item, in option order:
+        // item j's are `touch[start[j]..start[j + 1]]` (one array, laid out
+        // by counting: a board's items are touched twice each).
+        let ns = self.n_secondary;
+        let mut start = vec![0u32; ns + 1];
+        c.sec.iter().for_each(|&j| start[j as usize + 1] += 1);
+        for j in 0..ns {
+            start[j + 1] += start[j];
+        }
+        let mut touch = vec![(0u32, 0u32); c.sec.len()];
+        let mut next = start.clone();
+        for s in 0..c.item.len() {
+            halt.every(s)?;
+            for (at, &j) in c.items(s).iter().enumerate() {
+                touch[next[j as usize] as usize] = (c.template[s], at as u32);
+                next[j as usize] += 1;
+            }
+        }
+        let mut dense = DenseColours { map: vec![0; ns], ..DenseColours::default() };
+        // Looked up, never iterated: the fast hasher changes no answer.
+        let mut known: FastMap<&[(u32, u32)], u32> = FastMap::default();
+        let mut same: FastMap<Vec<u32>, u32> = FastMap::default();
+        for j in 0..ns {
+            halt.every(j)?;
+            let touch = &touch[start[j] as usize..start[j + 1] as usize];
+            let m = match known.get(touch) {
+                Some(&m) => m,
+                None => {
+                    let (mut map, mut n) = (vec![u32::MAX; top], 0);
+                    for &(t, at) in touch {
+                        let tp = &c.templates[t as usize];
+                        // Option after option, its colour at place `at`.
+                        for &colour in tp.colour[at as usize..].iter().step_by(tp.width) {
+                            let x = &mut map[colour as usize];
+                            if *x == u32::MAX {
+                                (*x, n) = (n, n + 1);
+                            }
+                        }
+                    }
+                    // Equal maps are one: the slots of one template whose
+                    // items number their colours alike are then one class
+                    // of the row scan (on a Tetravex board the inner cells
+                    // beside a side and those deep inside).
+                    let m = *same.entry(map).or_insert_with_key(|map| {
+                        dense.maps.push(map.clone());
+                        dense.n_colours.push(n);
+                        dense.maps.len() as u32 - 1
+                    });
+                    known.insert(touch, m);
+                    m
+                }
+            };
+            dense.map[j] = m;
+        }
+        // n_colours so far is per map: per item now.
+        let per_map = std::mem::take(&mut dense.n_colours);
+        dense.n_colours = dense.map.iter().map(|&m| per_map[m as usize]).collect();
+        Ok(Some(self.compact_dense.get_or_init(|| dense)))
+    }
+}
