@@ -10,9 +10,11 @@ use cli::args::Cli;
 use cli::exit::{is_broken_pipe, Exit};
 use cli::voice;
 
-/// mimalloc rather than the system's malloc: a small case makes some 40
-/// allocations, which glibc serves at about 180 instructions each (a third
-/// of a one-tile case's cost), mimalloc at a fraction of that.
+/// mimalloc rather than the system's malloc: it asks for transparent huge
+/// pages on its arenas, which the memoised and layered counts' tables need
+/// (with glibc's malloc they run 8-29% slower); the price is about a
+/// millisecond at each process start (docs/performance.md, "The
+/// allocator").
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

@@ -62,7 +62,12 @@ fn wait_at_most(child: &mut Child, limit: Duration) -> ExitStatus {
 
 /// Sends SIGINT, as Ctrl-C does, with the system's `kill`.
 fn interrupt(child: &Child) {
-    let ok = Command::new("kill").args(["-INT", &child.id().to_string()]).status().expect("kill runs");
+    send(child, "-INT");
+}
+
+/// Sends a signal (`-INT`, `-TERM`, ...) with the system's `kill`.
+fn send(child: &Child, signal: &str) {
+    let ok = Command::new("kill").args([signal, &child.id().to_string()]).status().expect("kill runs");
     assert!(ok.success());
 }
 
@@ -242,6 +247,28 @@ fn ctrl_c_prints_what_is_known() {
     assert_eq!(rec["status"], "solvable");
     assert!(rec["count"].as_u64().unwrap() > 0);
     crate::verify::assert_tile_record(&rec, false, None);
+}
+
+/// SIGTERM (a batch system's time limit) and SIGHUP (a closed terminal)
+/// stop the search as Ctrl-C does: what is known is printed, status 130.
+#[test]
+fn termination_signals_stop_the_search_like_ctrl_c() {
+    for signal in ["-TERM", "-HUP"] {
+        let mut args = LONG.to_vec();
+        args.extend(["--count", "--memo", "off", "--threads", "2", "--json"]);
+        let mut child = spawn(&args, &long_input());
+        std::thread::sleep(Duration::from_millis(500));
+        send(&child, signal);
+        let status = wait_at_most(&mut child, Duration::from_secs(60));
+        let stdout = read_all(child.stdout.take());
+        assert_eq!(status.code(), Some(130), "{signal}: {stdout}");
+        let rec: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
+        assert_eq!(
+            (rec["complete"].as_bool(), rec["stopped"].as_str()),
+            (Some(false), Some("interrupted")),
+            "{signal}"
+        );
+    }
 }
 
 /// Interrupted before the first solution: the case is unknown.

@@ -221,6 +221,12 @@ pub(crate) const SECOND_LOOK: u64 = if cfg!(test) { 64 } else { 1 << 26 };
 /// (a tree this small is done before a thread would have started; see
 /// `driver::drive`). About 0.1 ms of nodes: a larger tree loses that much.
 pub(crate) const SOLO_TRIAL: u64 = 1 << 10;
+/// The same for the row scan, whose nodes cost some 50 ns against the
+/// assignment backend's microseconds: 8,192 of its nodes are about 0.4 ms,
+/// what splitting a big board's tree into tickets and starting the threads
+/// costs (an Eternity II-style 24x24 board of 3,710 nodes: 0.17 ms on one
+/// thread, 0.6 ms split between two).
+pub(crate) const SOLO_TRIAL_ROWS: u64 = 1 << 13;
 /// The pilot's nodes: about 40 to 70 ms of memoised row-scan nodes.
 pub(crate) const PILOT_BUDGET: u64 = if cfg!(test) { 512 } else { 1 << 18 };
 /// Plain nodes the pilot must cover per node it spends for the count to
