@@ -26,9 +26,10 @@
 //!   (counted where the keys are few, `rowscan/lists.rs`).
 //! * **R2** (enter slot `i`): form the key from the current colours of the
 //!   back items; look the run of options with that key up in the slot's
-//!   list's table (one entry per possible key, when there are at most
-//!   65,536 of them and about 32 times the list's entries: the counting
-//!   sort of R1 gives it), or binary-search it. (A 28x28 board with 112
+//!   list's table (one 16-bit offset per possible key, when there are at
+//!   most 65,536 of them and about 32 times the list's entries, and the
+//!   list has at most 65,535: the counting sort of R1 gives it), or
+//!   binary-search its keys. (A 28x28 board with 112
 //!   labels has 12,544 keys per slot for 784 options: one table per slot
 //!   took 39 MB and most of the backend's setup, per thread; one per
 //!   shared list, R8, takes a few.)
@@ -318,10 +319,11 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
     /// keep them for the next build ([`RowScan::build_into`]).
     pub(crate) fn small(&self) -> bool {
         let t = &*self.tables;
-        let words = t.piece.capacity() + t.perm.capacity() + t.inv.capacity() + t.table.capacity();
+        let words = t.piece.capacity() + t.perm.capacity() + t.inv.capacity() + t.key_at.capacity();
         let words = words + t.lead.capacity() + t.fwd.capacity() + t.front.capacity() + t.items.capacity();
-        let longs = t.key.capacity() + t.radixes.capacity() + t.key_bound.capacity();
-        4 * words + 8 * longs <= KEEP_BYTES
+        let words = words + t.radixes.capacity();
+        let longs = t.key.capacity() + t.key_bound.capacity();
+        2 * t.table.capacity() + 4 * words + 8 * longs <= KEEP_BYTES
     }
 
     /// Whether the balance (R7) prunes this search.
@@ -338,20 +340,22 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
         for (b, (&j, &r)) in self.items[back.clone()].iter().zip(&self.radixes[back]).enumerate() {
             let c = self.colour[j as usize];
             debug_assert!(c != u32::MAX, "a back item has no colour");
-            k = k * r + u64::from(c);
+            k = k * u64::from(r) + u64::from(c);
             if b == 0 {
                 first_colour = c as usize;
             }
         }
         if p.table != NO_TABLE {
             let t = p.table as usize + k as usize;
-            return (self.table[t], self.table[t + 1]);
+            return (p.list + u32::from(self.table[t]), p.list + u32::from(self.table[t + 1]));
         }
         let (lo, hi) = match p.lead {
             NO_TABLE => (p.list as usize, (p.list + p.len) as usize),
             l => (self.lead[l as usize + first_colour] as usize, self.lead[l as usize + first_colour + 1] as usize),
         };
-        let keys = &self.key[lo..hi];
+        // The list's keys start at `key_at[s]`, its entries at `p.list`.
+        let ka = self.key_at[s] as usize;
+        let keys = &self.key[ka + (lo - p.list as usize)..ka + (hi - p.list as usize)];
         let first = keys.partition_point(|&x| x < k);
         let last = first + keys[first..].partition_point(|&x| x == k);
         ((lo + first) as u32, (lo + last) as u32)

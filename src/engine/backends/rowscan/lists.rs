@@ -24,11 +24,21 @@
 //! (top, left), by left, by top. Cell 35's entry `k` of the (top, left)
 //! list is its option `first[35] + perm[k]`.
 //!
+//! The build touches memory in proportion to the board: which slots
+//! share a list, and how each list is sorted and looked up, are decided
+//! first (from the layout alone), so that every array is reserved at its
+//! exact length before it is written (growth by doubling copied each
+//! array several times and touched twice its pages: on a 16x16 board
+//! with 64 labels about 400 KB for 256 tiles, every fresh page a page
+//! fault); a table holds 16-bit offsets from its list's start, and a
+//! list with a table keeps no keys (the table is its only lookup).
+//!
 //! Invariants (checked in debug builds): within a list, keys never
 //! decrease, and options of equal key keep the slot's order (so the list
 //! is the slot's options sorted by (key, option), whichever slot built
 //! it); `inv` inverts `perm` list by list; a list's table, where it has
-//! one, puts every entry within its key's run.
+//! one, puts every entry within its key's run, and only lists without a
+//! table have keys.
 
 use crate::engine::backends::balance::{Balance, Delta};
 use crate::engine::backends::blocks::Jagged;
@@ -50,8 +60,36 @@ const NONE: u32 = u32::MAX;
 /// `n x n` with `4n` labels: 16 keys per option on the inner cells; a
 /// table's lookup took a third of a node's instructions where a binary
 /// search did it.)
-const COUNTING_DENSITY: u64 = 32;
-const COUNTING_SLACK: u64 = 1024;
+/// (Tiny in tests, so that the engine's cross-checks on small boards
+/// also take the lists sorted by comparison, their keys and leading
+/// digits.)
+const COUNTING_DENSITY: u64 = if cfg!(test) { 2 } else { 32 };
+const COUNTING_SLACK: u64 = if cfg!(test) { 0 } else { 1024 };
+
+/// How a list is sorted (R1) and its runs found (R2): counted, with a
+/// table of 16-bit offsets from the list's start (the key space small,
+/// the list at most 65,535 entries long and the tables not full);
+/// counted, with its keys binary-searched; or compared, likewise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Sort {
+    Table,
+    Counted,
+    Compared,
+}
+
+impl Sort {
+    /// The sort of a list of `n` entries over `space` keys, when the
+    /// tables already hold `tables` entries.
+    fn of(space: u64, n: usize, tables: usize) -> Sort {
+        if space > COUNTING_DENSITY * n as u64 + COUNTING_SLACK {
+            Sort::Compared
+        } else if space <= MAX_TABLE && n <= usize::from(u16::MAX) && tables + (space as usize) < MAX_TABLES {
+            Sort::Table
+        } else {
+            Sort::Counted
+        }
+    }
+}
 
 /// Each slot position's options in the slot's own order: the problem's
 /// option numbers, as a range per slot where every slot's options are
@@ -129,9 +167,11 @@ pub(crate) struct Tables {
     /// `key[pos[s].list..]`, `piece[pos[s].list..]`, `perm[pos[s].list..]`;
     /// `inv[pos[s].list + t]` is the entry of place `t`, from the list's
     /// start (see `lists.rs`). The search's option indices `k` are
-    /// indices into the lists.
+    /// indices into the lists. Only a list without a table has keys, at
+    /// `key[key_at[s]..]` (`NO_TABLE` for the others).
     pub(super) options: SlotOptions,
     pub(super) key: Vec<u64>,
+    pub(super) key_at: Vec<u32>,
     pub(super) piece: Vec<u32>,
     pub(super) perm: Vec<u32>,
     pub(super) inv: Vec<u32>,
@@ -140,8 +180,11 @@ pub(crate) struct Tables {
     pub(super) sorted_off: Vec<u32>,
     /// Per slot whose key space is small (`pos[s].table != NO_TABLE`): the
     /// start of each key's run, `table[pos[s].table + key]`, and the end
-    /// one entry later: R2 without a binary search.
-    pub(super) table: Vec<u32>,
+    /// one entry later, as offsets from the list's start (`pos[s].list`):
+    /// R2 without a binary search. (16 bits: a 32x32 board's inner cells
+    /// have 16,384 keys for 1,024 options, and each table stays in the
+    /// cache at half the size.)
+    pub(super) table: Vec<u16>,
     /// Per slot without such a table but with back items: the start of
     /// each colour's run on its first back item (the key's leading digit),
     /// `lead[pos[s].lead + colour]`: R2 binary-searches within it, a
@@ -178,7 +221,7 @@ pub(crate) struct Tables {
     /// items) and its place among its slot's own items.
     pub(super) pos: Vec<Pos>,
     pub(super) items: Vec<u32>,
-    pub(super) radixes: Vec<u64>,
+    pub(super) radixes: Vec<u32>,
     pub(super) place: Vec<u32>,
     /// The build's arrays, kept for the next one, and the declared order.
     pub(super) scratch: Scratch,
@@ -227,6 +270,12 @@ impl Tables {
         self.radixes.clear();
         self.place.clear();
         self.slot_item.clear();
+        let total = order.iter().map(|&slot| uniform.items[slot as usize].len()).sum();
+        self.items.reserve_exact(total);
+        self.radixes.reserve_exact(total);
+        self.place.reserve_exact(total);
+        self.pos.reserve_exact(order.len());
+        self.slot_item.reserve_exact(order.len());
         for &slot in order {
             let own = &uniform.items[slot as usize];
             let at = self.items.len();
@@ -237,7 +286,7 @@ impl Tables {
                 let c = n_colours[j as usize];
                 radix = radix.saturating_mul(u128::from(c.max(1)));
                 self.items.push(j);
-                self.radixes.push(u64::from(c));
+                self.radixes.push(c);
                 self.place.push(i as u32);
             }
             if radix > u128::from(u64::MAX) {
@@ -264,8 +313,10 @@ impl Tables {
     /// option by option) whose items take the same places among the back
     /// and forward items, with the same radixes, have equal lists: the
     /// first one sorts, the others take its list without reading their
-    /// options. `Err` when `halt` stops it (checked per list built and
-    /// every [`STRIDE`](crate::engine::search::halt::STRIDE) slots).
+    /// options. The lists shared and the sorts are decided first, from
+    /// the layout, and the arrays reserved at their exact lengths. `Err`
+    /// when `halt` stops it (checked per list built and every
+    /// [`STRIDE`](crate::engine::search::halt::STRIDE) slots).
     pub(super) fn fill_lists(
         &mut self,
         pb: &Problem,
@@ -275,13 +326,34 @@ impl Tables {
         halt: &Halt,
     ) -> Result<(), Stopped> {
         let classes = uniform.classes(pb, dense, halt)?;
+        self.share(order, classes, halt)?;
+        for (s, &slot) in order.iter().enumerate() {
+            halt.every(s)?;
+            match self.scratch.shared[s] {
+                NONE => {
+                    halt.check()?;
+                    self.push_list(pb, uniform, dense, s, slot as usize);
+                }
+                r => {
+                    let q = self.pos[r as usize];
+                    let p = &mut self.pos[s];
+                    (p.list, p.fwd, p.table) = (q.list, q.fwd, q.table);
+                    self.key_at[s] = self.key_at[r as usize];
+                }
+            }
+        }
+        #[cfg(debug_assertions)]
+        self.lists_sanity();
+        Ok(())
+    }
+
+    /// R8 decided, and the arrays of the lists cleared and reserved: per
+    /// position, the earlier one whose list it shares (`scratch.shared`,
+    /// `NONE`: its own); the entries, forward colours, keys and table
+    /// entries of the lists to build, summed as [`Tables::push_list`] will
+    /// write them.
+    fn share(&mut self, order: &[u32], classes: &[u32], halt: &Halt) -> Result<(), Stopped> {
         let n = order.len();
-        self.key.clear();
-        self.piece.clear();
-        self.perm.clear();
-        self.inv.clear();
-        self.fwd.clear();
-        self.table.clear();
         let sc = &mut self.scratch;
         sc.head.clear();
         sc.head.resize(n, NONE);
@@ -289,28 +361,50 @@ impl Tables {
         sc.next.resize(n, NONE);
         sc.shared.clear();
         sc.shared.resize(n, NONE);
+        let (mut entries, mut fwds, mut keys, mut tables) = (0, 0, 0, 0);
         for (s, &slot) in order.iter().enumerate() {
             halt.every(s)?;
-            let slot = slot as usize;
-            let class = classes[slot] as usize;
+            let class = classes[slot as usize] as usize;
             let mut r = self.scratch.head[class];
             while r != NONE && !self.same_list(r as usize, s) {
                 r = self.scratch.next[r as usize];
             }
             if r != NONE {
-                let q = self.pos[r as usize];
-                let p = &mut self.pos[s];
-                (p.list, p.fwd, p.table) = (q.list, q.fwd, q.table);
                 self.scratch.shared[s] = r;
-            } else {
-                halt.check()?;
-                self.push_list(pb, uniform, dense, s, slot);
-                self.scratch.next[s] = std::mem::replace(&mut self.scratch.head[class], s as u32);
+                continue;
+            }
+            self.scratch.next[s] = std::mem::replace(&mut self.scratch.head[class], s as u32);
+            let p = self.pos[s];
+            let len = p.len as usize;
+            entries += len;
+            fwds += len * (p.ni - p.nb) as usize;
+            let space = self.space(s);
+            match Sort::of(space, len, tables) {
+                Sort::Table => tables += space as usize + 1,
+                Sort::Counted | Sort::Compared => keys += len,
             }
         }
-        #[cfg(debug_assertions)]
-        self.lists_sanity();
+        for (v, len) in [(&mut self.piece, entries), (&mut self.perm, entries), (&mut self.inv, entries)] {
+            v.clear();
+            v.reserve_exact(len);
+        }
+        self.fwd.clear();
+        self.fwd.reserve_exact(fwds);
+        self.key.clear();
+        self.key.reserve_exact(keys);
+        // `count` counts in the table with two entries more than it keeps.
+        self.table.clear();
+        self.table.reserve_exact(tables + 1);
+        self.key_at.clear();
+        self.key_at.resize(n, NO_TABLE);
         Ok(())
+    }
+
+    /// The key space of position `s`: the product of its back items'
+    /// radixes (it fits in 64 bits: [`Tables::lay_out`] checked it).
+    fn space(&self, s: usize) -> u64 {
+        let p = self.pos[s];
+        self.radixes[p.item as usize..(p.item + p.nb) as usize].iter().map(|&r| u64::from(r)).product()
     }
 
     /// Whether positions `r` and `s` (of one class) have equal lists: their
@@ -324,38 +418,54 @@ impl Tables {
 
     /// R1: position `s`'s own list (its slot is `slot`), its options sorted
     /// by (key, place); R2: its table, if it was counted and the tables
-    /// have room.
+    /// have room, else its keys.
     fn push_list(&mut self, pb: &Problem, uniform: &UniformSlots, dense: &DenseColours, s: usize, slot: usize) {
+        let space = self.space(s);
         let p = self.pos[s];
         let (at, nb, ni) = (p.item as usize, p.nb as usize, p.ni as usize);
         let sc = &mut self.scratch;
         uniform.pieces_into(pb, slot, &mut sc.pieces);
         uniform.colours_into(pb, dense, slot, &self.items[at..at + ni], &mut sc.cols);
         let radixes = &self.radixes[at..at + nb];
-        let space = radixes.iter().product::<u64>();
         let n = sc.pieces.len();
-        let start = self.key.len();
+        debug_assert_eq!(n, p.len as usize, "one piece per option");
+        let start = self.piece.len();
         sc.keys.clear();
         // Option `t`'s key: its back colours as a mixed-radix number (0 for
         // every option of a slot without back items, or without items).
-        let key =
-            |t: usize| radixes.iter().zip(&sc.cols[t * ni..t * ni + nb]).fold(0, |k, (&r, &c)| k * r + u64::from(c));
+        let key = |t: usize| {
+            radixes.iter().zip(&sc.cols[t * ni..t * ni + nb]).fold(0, |k, (&r, &c)| k * u64::from(r) + u64::from(c))
+        };
         sc.keys.extend((0..n).map(key));
+        let sort = Sort::of(space, n, self.table.len());
         let mut table = NO_TABLE;
-        if space <= COUNTING_DENSITY * n as u64 + COUNTING_SLACK {
-            let space = space as usize;
-            if space as u64 <= MAX_TABLE && self.table.len() + space < MAX_TABLES {
+        match sort {
+            Sort::Table => {
                 table = self.table.len() as u32;
-                count(&sc.keys, space, start as u32, &mut self.table, &mut sc.order);
-            } else {
-                sc.spare.clear();
-                count(&sc.keys, space, start as u32, &mut sc.spare, &mut sc.order);
+                count(&sc.keys, space as usize, &mut self.table, &mut sc.order);
             }
-        } else {
-            sc.order.clear();
-            sc.order.extend(0..n as u32);
-            let keys = &sc.keys;
-            sc.order.sort_unstable_by_key(|&t| (keys[t as usize], t));
+            Sort::Counted => {
+                sc.spare.clear();
+                count(&sc.keys, space as usize, &mut sc.spare, &mut sc.order);
+            }
+            Sort::Compared => {
+                sc.order.clear();
+                sc.order.extend(0..n as u32);
+                let keys = &sc.keys;
+                sc.order.sort_unstable_by_key(|&t| (keys[t as usize], t));
+            }
+        }
+        if sort != Sort::Table {
+            self.key_at[s] = self.key.len() as u32;
+            self.key.extend(sc.order.iter().map(|&t| sc.keys[t as usize]));
+        }
+        #[cfg(debug_assertions)]
+        if sort == Sort::Table {
+            let runs = &self.table[table as usize..];
+            for (k, &t) in sc.order.iter().enumerate() {
+                let d = sc.keys[t as usize] as usize;
+                assert!(usize::from(runs[d]) <= k && k < usize::from(runs[d + 1]), "entry {k} in its key's run");
+            }
         }
         self.pos[s].list = start as u32;
         self.pos[s].fwd = self.fwd.len() as u32;
@@ -363,7 +473,6 @@ impl Tables {
         self.inv.resize(start + n, 0);
         for (k, &t) in sc.order.iter().enumerate() {
             let t = t as usize;
-            self.key.push(sc.keys[t]);
             self.piece.push(sc.pieces[t]);
             self.perm.push(t as u32);
             self.inv[start + t] = k as u32;
@@ -384,64 +493,102 @@ impl Tables {
                 continue;
             }
             let Some(&r) = self.radixes[p.item as usize..(p.item + p.nb) as usize].first() else { continue };
+            let r = u64::from(r);
             if p.table == NO_TABLE && self.lead.len() + (r as usize) < MAX_TABLES {
-                let space = self.radixes[p.item as usize..(p.item + p.nb) as usize].iter().product::<u64>();
+                let space = self.space(s);
                 self.pos[s].lead = self.lead.len() as u32;
-                let keys = &self.key[p.list as usize..(p.list + p.len) as usize];
+                let ka = self.key_at[s] as usize;
+                let keys = &self.key[ka..ka + p.len as usize];
                 fill(&mut self.lead, p.list as usize, keys, r + 1, space / r);
             }
         }
         Ok(())
     }
 
-    /// The invariants of the module doc.
+    /// The invariants of the module doc (a table's entries in their
+    /// key's runs are checked as it is built, in [`Tables::push_list`]).
     #[cfg(debug_assertions)]
     fn lists_sanity(&self) {
-        for p in &self.pos {
+        for (s, p) in self.pos.iter().enumerate() {
             let (off, len) = (p.list as usize, p.len as usize);
             let entries = off..off + len;
-            let keys = &self.key[entries.clone()];
             let perm = &self.perm[entries.clone()];
-            assert!(keys.windows(2).all(|w| w[0] <= w[1]), "keys sorted");
-            assert!((1..len).all(|k| keys[k - 1] < keys[k] || perm[k - 1] < perm[k]), "ties in the slot's order");
             assert!(entries.clone().enumerate().all(|(k, e)| self.inv[off + self.perm[e] as usize] as usize == k));
-            if p.table != NO_TABLE {
-                let table = &self.table[p.table as usize..];
-                for e in entries {
-                    let d = self.key[e] as usize;
-                    assert!(table[d] as usize <= e && e < table[d + 1] as usize, "entry {e} in its key's run");
+            if p.table == NO_TABLE {
+                let ka = self.key_at[s] as usize;
+                let keys = &self.key[ka..ka + len];
+                assert!(keys.windows(2).all(|w| w[0] <= w[1]), "keys sorted");
+                assert!((1..len).all(|k| keys[k - 1] < keys[k] || perm[k - 1] < perm[k]), "ties in the slot's order");
+            } else {
+                assert_eq!(self.key_at[s], NO_TABLE, "a list with a table has no keys");
+                let runs = &self.table[p.table as usize..p.table as usize + self.space(s) as usize + 1];
+                assert_eq!((runs[0], usize::from(runs[runs.len() - 1])), (0, len), "the runs cover the list");
+                for w in runs.windows(2) {
+                    let run = &perm[usize::from(w[0])..usize::from(w[1])];
+                    assert!(run.windows(2).all(|x| x[0] < x[1]), "ties in the slot's order");
                 }
             }
         }
     }
 }
 
+/// An offset that [`count`] writes: 16 bits in the tables, 32 in a
+/// list counted without one.
+trait Offset: Copy + Default {
+    fn get(self) -> usize;
+    fn of(v: usize) -> Self;
+}
+
+impl Offset for u16 {
+    #[inline(always)]
+    fn get(self) -> usize {
+        usize::from(self)
+    }
+    #[inline(always)]
+    fn of(v: usize) -> Self {
+        debug_assert!(v <= usize::from(u16::MAX), "an offset in 16 bits");
+        v as u16
+    }
+}
+
+impl Offset for u32 {
+    #[inline(always)]
+    fn get(self) -> usize {
+        self as usize
+    }
+    #[inline(always)]
+    fn of(v: usize) -> Self {
+        v as u32
+    }
+}
+
 /// R1 by counting, and R2: the places `0..keys.len()` sorted by their
 /// keys (`< space`), places of equal key in order, into `order`; the
-/// start of each key's run, from `start`, and the list's end written at
-/// `table[at..at + space + 1]` (`at`: the table's length before).
-fn count(keys: &[u64], space: usize, start: u32, table: &mut Vec<u32>, order: &mut Vec<u32>) {
+/// start of each key's run, from the list's start, and the list's end
+/// written at `table[at..at + space + 1]` (`at`: the table's length
+/// before; the count takes one entry more, given back).
+fn count<T: Offset>(keys: &[u64], space: usize, table: &mut Vec<T>, order: &mut Vec<u32>) {
     let at = table.len();
-    table.resize(at + space + 2, 0);
+    table.resize(at + space + 2, T::default());
     let runs = &mut table[at..];
     // runs[k + 2] counts key k; after the sums runs[k + 1] is where key
     // k's run starts, and the placement moves it to where run k + 1
     // starts, so that runs[d] ends as the start of run d.
-    runs[0] = start;
     for &k in keys {
-        runs[k as usize + 2] += 1;
+        let r = &mut runs[k as usize + 2];
+        *r = T::of(r.get() + 1);
     }
     let mut sum = 0;
     for r in runs.iter_mut() {
-        sum += *r;
-        *r = sum;
+        sum += r.get();
+        *r = T::of(sum);
     }
     order.clear();
     order.resize(keys.len(), 0);
     for (t, &k) in keys.iter().enumerate() {
         let pos = &mut runs[k as usize + 1];
-        order[(*pos - start) as usize] = t as u32;
-        *pos += 1;
+        order[pos.get()] = t as u32;
+        *pos = T::of(pos.get() + 1);
     }
     table.truncate(at + space + 1);
 }
