@@ -172,6 +172,12 @@ pub(crate) trait Backend: Send {
     fn splits_first_solution(&self) -> bool {
         false
     }
+    /// The nodes one thread spends alone before the other threads start
+    /// (see `driver::solo_trial`): about what splitting the tree and
+    /// starting the threads cost, in this backend's nodes.
+    fn solo_trial_nodes(&self) -> u64 {
+        crate::engine::tuning::SOLO_TRIAL
+    }
     /// The words of this backend's memo key (see [`crate::engine::memo`]); 0 when
     /// it cannot memoise.
     fn memo_words(&self) -> usize {

@@ -549,6 +549,11 @@ impl<const BALANCED: bool> Backend for RowScan<BALANCED> {
         super::BackendKind::RowScan
     }
 
+    /// Its nodes are cheap (some 50 ns): a longer trial.
+    fn solo_trial_nodes(&self) -> u64 {
+        crate::engine::tuning::SOLO_TRIAL_ROWS
+    }
+
     fn memo_words(&self) -> usize {
         self.key_words
     }

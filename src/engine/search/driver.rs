@@ -43,9 +43,9 @@ use crate::engine::config::{MemoChoice, Restarts, SearchConfig, SearchMode, Shar
 use crate::engine::count::Count;
 use crate::engine::memo::shared::{SharedMemo, SharedTable};
 use crate::engine::memo::{Memo, MemoStats};
-use crate::engine::outcome::{BackendKind, Outcome, ShardPlan, Split, SplitTicket, Stats};
+use crate::engine::outcome::{Outcome, ShardPlan, Split, SplitTicket, Stats};
 use crate::engine::tuning::{COUNT_TICKETS_PER_THREAD, FIRST_TICKETS_PER_THREAD, MIN_SHARD_TICKETS, TICKETS_PER_SHARD};
-use crate::engine::tuning::{DEFAULT_MEMO_MB, PILOT_BUDGET, PILOT_PAYS, SECOND_LOOK, SOLO_TRIAL, SOLO_TRIAL_ROWS};
+use crate::engine::tuning::{DEFAULT_MEMO_MB, PILOT_BUDGET, PILOT_PAYS, SECOND_LOOK};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
@@ -210,8 +210,8 @@ pub(crate) fn drive<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
 /// A small tree is searched whole by one thread before any other starts:
 /// starting a thread costs tens of microseconds, more than a whole small
 /// search (a stream of a million one-tile cases paid it per case). A trial
-/// that runs out of its [`SOLO_TRIAL`] nodes ([`SOLO_TRIAL_ROWS`] on the
-/// row scan, whose nodes are cheap) is thrown away and the search
+/// that runs out of its nodes ([`Backend::solo_trial_nodes`]) is thrown
+/// away and the search
 /// starts again with every thread; `Err` gives its nodes (0 when there was
 /// no trial), which are counted. Not for `--all` (its solutions are already
 /// out), a shard, `--max-nodes` (the budget stays exact) or `--memo on`.
@@ -231,7 +231,7 @@ fn solo_trial<B: Backend>(
     }
     let shared = Shared::new(config, visitor, 1);
     let mut ctx = Ctx::new(&shared, 0);
-    ctx.start_run(if backend.kind() == BackendKind::RowScan { SOLO_TRIAL_ROWS } else { SOLO_TRIAL });
+    ctx.start_run(backend.solo_trial_nodes());
     let _ = search(backend, &mut ctx, &mut Enumerate::of(config.mode));
     if !ctx.budget_hit() {
         let stats = Stats {
