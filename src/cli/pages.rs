@@ -2,28 +2,29 @@
 //!
 //! # Why
 //!
-//! The allocator (mimalloc) asks the kernel for transparent huge pages on
-//! all its memory (`MADV_HUGEPAGE` on its arenas), and the kernel zeroes
-//! the whole 2 MiB page on its first touch. A memoised count fills its
-//! tables, and there huge pages save the faults (a 5x5 count with two
-//! labels: about 400 page faults with them, 20,000 without, and a tenth
-//! of its time). A first solution of a big board touches a few KiB here
-//! and there in each new page: on the Eternity II-style 24x24 board of the
+//! Where the machine's transparent huge pages are `always` on, the kernel
+//! backs the heap with 2 MiB pages and zeroes a whole one on its first
+//! touch. A memoised count fills its tables, and there huge pages save
+//! faults. A first solution of a big board touches a few KiB here and
+//! there in each new page: on the Eternity II-style 24x24 board of the
 //! `big` bench family the kernel's zeroing of those pages was 29% of the
-//! process's time (`perf record`), more than the search.
+//! process's time (`perf record`), more than the search. (The allocator,
+//! mimalloc, is built `no_thp`: it never asks for huge pages itself, so
+//! where the setting is `madvise` no run gets them; the counts measured no
+//! slower without them: docs/performance.md, "The allocator".)
 //!
 //! # How
 //!
 //! [`small`] switches huge pages off for the process (`PR_SET_THP_DISABLE`)
 //! before anything else runs; [`huge`] switches them back on once a run is
 //! known to count (`--count`, `--all`). The flag is checked by the kernel
-//! at each fault, and the allocator's advice stays on its arenas, so the
-//! pages a count touches from then on are huge again (the few touched
-//! before stay small). The allocator's own start, before `main`, still
-//! touches its first huge pages. Off Linux both do nothing.
+//! at each fault, so the pages a count touches from then on are huge again
+//! where the machine gives them (the few touched before stay small). Off
+//! Linux both do nothing.
 //!
 //! For example `tessera tetravex BOARD` runs on 4 KiB pages throughout,
-//! `tessera tetravex --count BOARD` on huge pages from its first case on.
+//! `tessera tetravex --count BOARD` on huge pages from its first case on
+//! where the machine's setting is `always`.
 
 /// Small pages from here on: called first thing in `main`.
 pub fn small() {
