@@ -186,9 +186,9 @@ pub(crate) fn drive<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
     memo_hint: MemoHint,
 ) -> Outcome {
     let threads = config.effective_threads();
-    let trial_nodes = match solo_trial(first_backend, config, visitor, threads) {
+    let Trial { nodes: trial_nodes, stopped_at } = match solo_trial(first_backend, config, visitor, threads) {
         Ok(outcome) => return outcome,
-        Err(nodes) => nodes,
+        Err(trial) => trial,
     };
     if takes_portfolio(config, first_backend) {
         // The portfolio's first member starts from the backend's own order.
@@ -203,31 +203,42 @@ pub(crate) fn drive<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
     if config.shard.is_none() && threads <= 1 {
         run_whole(first_backend, &make, &shared, &plan, stats)
     } else {
-        run_tickets(first_backend, &make, &shared, &plan, stats)
+        run_tickets(first_backend, &make, &shared, &plan, stats, stopped_at.as_deref())
     }
+}
+
+/// A solo trial that ran out of nodes: its nodes, and where it stopped
+/// when it had found no solution by then (see [`solo_trial`]).
+struct Trial {
+    nodes: u64,
+    /// The path to the node the trial stopped at: every subtree left of
+    /// it was searched and holds no solution, so the tickets left of it
+    /// need no second search ([`skip_searched`]).
+    stopped_at: Option<Vec<Step>>,
 }
 
 /// A small tree is searched whole by one thread before any other starts:
 /// starting a thread costs tens of microseconds, more than a whole small
 /// search (a stream of a million one-tile cases paid it per case). A trial
-/// that runs out of its nodes ([`Backend::solo_trial_nodes`]) is thrown
-/// away and the search
-/// starts again with every thread; `Err` gives its nodes (0 when there was
-/// no trial), which are counted. Not for `--all` (its solutions are already
-/// out), a shard, `--max-nodes` (the budget stays exact) or `--memo on`.
+/// that runs out of its nodes ([`Backend::solo_trial_nodes`]) gives way
+/// to every thread; `Err` gives its nodes (0 when there was no trial),
+/// which are counted, and the node it stopped at, left of which the
+/// tickets need no second search when it had found no solution. Not for
+/// `--all` (its solutions are already out), a shard, `--max-nodes` (the
+/// budget stays exact) or `--memo on`.
 fn solo_trial<B: Backend>(
     backend: &mut B,
     config: &SearchConfig,
     visitor: Option<&Visitor>,
     threads: usize,
-) -> Result<Outcome, u64> {
+) -> Result<Outcome, Trial> {
     let solo = threads > 1
         && config.shard.is_none()
         && config.max_nodes.is_none()
         && config.memo != MemoChoice::On
         && (visitor.is_none() || config.first_only());
     if !solo {
-        return Err(0);
+        return Err(Trial { nodes: 0, stopped_at: None });
     }
     let shared = Shared::new(config, visitor, 1);
     let mut ctx = Ctx::new(&shared, 0);
@@ -243,8 +254,24 @@ fn solo_trial<B: Backend>(
         };
         return Ok(finish(&shared, stats, ctx.total(), true));
     }
+    let stopped_at = (ctx.total() == Count::ZERO).then(|| (0..backend.depth()).map(|l| backend.step(l)).collect());
     backend.reset();
-    Err(ctx.spent())
+    Err(Trial { nodes: ctx.spent(), stopped_at })
+}
+
+/// The tickets from the first one that holds the node `at` (a prefix of
+/// its path) or lies below it (`at` a prefix of its path) on: in tree
+/// order, the tickets before it are left of `at`, searched whole by the
+/// solo trial that stopped there, without a solution. When no ticket is
+/// on `at`'s path (the trial stopped at a dead end above the cut), none
+/// is skipped.
+fn skip_searched(tickets: &mut Vec<Ticket>, at: &[Step]) {
+    let on_path = |t: &Ticket| {
+        let n = t.path.len().min(at.len());
+        t.path[..n] == at[..n]
+    };
+    let searched = tickets.iter().position(on_path).unwrap_or(0);
+    tickets.drain(..searched);
 }
 
 /// Portfolio or tickets: a first-solution search of the whole tree, with
@@ -428,10 +455,11 @@ fn run_tickets<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
     shared: &Shared,
     plan: &MemoPlan,
     mut stats: Stats,
+    searched: Option<&[Step]>,
 ) -> Outcome {
     let config = shared.config();
     let threads = stats.threads;
-    let Some((tickets, order)) = tickets_to_search(first_backend, make, shared, &mut stats) else {
+    let Some((tickets, order)) = tickets_to_search(first_backend, make, shared, &mut stats, searched) else {
         return finish(shared, stats, Count::ZERO, false);
     };
     let next = AtomicUsize::new(0);
@@ -481,13 +509,15 @@ fn run_tickets<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
 }
 
 /// The tickets to search and the order the workers take them in, after
-/// the cut (and with a shard, the deal); `None` when a stop came first.
-/// Counts the cut's nodes and the tickets in `stats`.
+/// the cut (and with a shard, the deal; after a solo trial, without those
+/// it `searched`); `None` when a stop came first. Counts the cut's nodes
+/// and the tickets in `stats`.
 fn tickets_to_search<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
     first_backend: &mut B,
     make: &F,
     shared: &Shared,
     stats: &mut Stats,
+    searched: Option<&[Step]>,
 ) -> Option<(Vec<Ticket>, Vec<usize>)> {
     let config = shared.config();
     let threads = stats.threads;
@@ -499,7 +529,7 @@ fn tickets_to_search<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
         None if config.first_only() => FIRST_TICKETS_PER_THREAD * threads,
         None => COUNT_TICKETS_PER_THREAD * threads,
     };
-    let tickets = match (config.shard, &config.split) {
+    let mut tickets = match (config.shard, &config.split) {
         // A plan file: this shard's subtrees, nothing to cut or walk.
         (Some(shard), Some(split)) => {
             stats.split = split.tickets.len() as u64;
@@ -507,6 +537,9 @@ fn tickets_to_search<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
         }
         _ => cut_tickets(first_backend, make, shared, stats, target)?,
     };
+    if let Some(at) = searched.filter(|_| config.shard.is_none()) {
+        skip_searched(&mut tickets, at);
+    }
     stats.tickets = tickets.len() as u64;
     shared.expect_tickets(tickets.iter().map(|t| t.weight).sum());
     // The order the workers take tickets in: tree order when the first
@@ -572,4 +605,48 @@ fn planned_tickets<B: Backend>(backend: &mut B, split: &Split, shard: Shard) -> 
         tickets.push(Ticket { path, weight: t.weight });
     }
     Some(tickets)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn path(options: &[u32]) -> Vec<Step> {
+        options.iter().map(|&o| Step { item: 0, option: o }).collect()
+    }
+
+    fn tickets(paths: &[&[u32]]) -> Vec<Ticket> {
+        paths.iter().map(|p| Ticket { path: path(p), weight: 1.0 }).collect()
+    }
+
+    fn left(t: &[Ticket]) -> Vec<Vec<Step>> {
+        t.iter().map(|t| t.path.clone()).collect()
+    }
+
+    /// The tickets left of the node a trial stopped at go; the one that
+    /// holds it (searched in part) and those right of it stay.
+    #[test]
+    fn a_trial_spares_the_tickets_left_of_where_it_stopped() {
+        let cut: &[&[u32]] = &[&[0, 0], &[0, 1], &[1, 0], &[1, 1], &[2, 0]];
+        // Stopped below ticket [1, 0]: [0, 0] and [0, 1] were searched.
+        let mut t = tickets(cut);
+        skip_searched(&mut t, &path(&[1, 0, 3]));
+        assert_eq!(left(&t), left(&tickets(&cut[2..])));
+        // Stopped above the cut, at [1]: both tickets below it stay.
+        let mut t = tickets(cut);
+        skip_searched(&mut t, &path(&[1]));
+        assert_eq!(left(&t), left(&tickets(&cut[2..])));
+        // A ticket above the cut (the node [0], a leaf there).
+        let mut t = tickets(&[&[0], &[1, 0], &[1, 1]]);
+        skip_searched(&mut t, &path(&[1, 1, 2]));
+        assert_eq!(left(&t), left(&tickets(&[&[1, 1]])));
+        // Stopped where no ticket lies (a dead end above the cut): none go.
+        let mut t = tickets(cut);
+        skip_searched(&mut t, &path(&[3]));
+        assert_eq!(t.len(), cut.len());
+        // Stopped at the root: nothing was searched.
+        let mut t = tickets(cut);
+        skip_searched(&mut t, &[]);
+        assert_eq!(t.len(), cut.len());
+    }
 }
