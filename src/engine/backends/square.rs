@@ -54,7 +54,6 @@ use crate::engine::fasthash::FastMap;
 use crate::engine::problem::{DenseColours, Problem};
 use crate::engine::search::halt::{Halt, Stopped};
 use crate::engine::tuning::{COMPACT_MIN_SLOTS, COMPACT_TWO_SIDED};
-use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 /// The slots touching each secondary item, in compressed rows:
@@ -150,15 +149,16 @@ pub(crate) fn square_order_over(
     let mut placed = vec![false; n];
     let mut coloured = vec![false; n_items];
     let mut ncol = vec![0u32; n];
-    // Q2 and Q3 as a heap of (coloured items, nearness, lowness); an entry
-    // whose count has grown since, or whose slot is placed, is stale.
-    let mut heap: BinaryHeap<(u32, Reverse<u32>, Reverse<u32>)> = BinaryHeap::new();
+    // Q2 and Q3 as a heap of (coloured items, nearness, lowness), packed
+    // in one number ([`rank`]); an entry whose count has grown since, or
+    // whose slot is placed, is stale.
+    let mut heap: BinaryHeap<u128> = BinaryHeap::new();
     let mut order = Vec::with_capacity(n);
     while order.len() < n {
         halt.every(order.len())?;
         let s = loop {
             match heap.pop() {
-                Some((c, _, Reverse(s))) if !placed[s as usize] && ncol[s as usize] == c => break s as usize,
+                Some(r) if !placed[unrank(r)] && ncol[unrank(r)] == (r >> 64) as u32 => break unrank(r),
                 Some(_) => continue,
                 None if order.is_empty() => break start,
                 None => {
@@ -182,12 +182,25 @@ pub(crate) fn square_order_over(
             for &t in touching.of_item(j) {
                 if !placed[t as usize] {
                     ncol[t as usize] += 1;
-                    heap.push((ncol[t as usize], Reverse(dist[t as usize]), Reverse(t)));
+                    heap.push(rank(ncol[t as usize], dist[t as usize], t));
                 }
             }
         }
     }
     Ok(order)
+}
+
+/// Slot `s` with `coloured` items at distance `dist` from the start as
+/// one number, ordered as the tuple `(coloured, Reverse(dist), Reverse(s))`:
+/// more coloured items first, then nearer, then lower. (The heap's
+/// comparisons of the tuples took a third of the order's instructions.)
+fn rank(coloured: u32, dist: u32, s: u32) -> u128 {
+    u128::from(coloured) << 64 | u128::from(u32::MAX - dist) << 32 | u128::from(u32::MAX - s)
+}
+
+/// The slot of a [`rank`].
+fn unrank(r: u128) -> usize {
+    (u32::MAX - r as u32) as usize
 }
 
 /// Q4: whether a first-solution search of `pb` takes the row scan in the
@@ -229,7 +242,7 @@ pub(crate) fn takes_square_order(
                 for c in [ca as usize, cb as usize] {
                     if hist[c].is_none() {
                         halt.check()?;
-                        hist[c] = Some(histograms(pb, uniform, dense, c));
+                        hist[c] = Some(uniform.histograms(pb, dense, c));
                     }
                 }
                 let side = |c: u32, i: u32, s: u32| {
@@ -251,20 +264,6 @@ pub(crate) fn takes_square_order(
     }
     let ln_two_sided = ln_options / n as f64 + 2.0 * ln_agree / joins as f64;
     Ok((ln_two_sided <= COMPACT_TWO_SIDED.ln(), Some(touching)))
-}
-
-/// Per item of slot `s` (in the order of `uniform.items[s]`): how many of
-/// its options give it each dense colour.
-fn histograms(pb: &Problem, uniform: &UniformSlots, dense: &DenseColours, s: usize) -> Vec<Vec<u32>> {
-    let items = &uniform.items[s];
-    let cols = uniform.colours_on(pb, dense, s, items);
-    let mut hist: Vec<Vec<u32>> = items.iter().map(|&j| vec![0; dense.n_colours[j as usize] as usize]).collect();
-    for row in cols.chunks_exact(items.len().max(1)) {
-        for (h, &c) in hist.iter_mut().zip(row) {
-            h[c as usize] += 1;
-        }
-    }
-    hist
 }
 
 #[cfg(test)]
