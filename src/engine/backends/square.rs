@@ -135,11 +135,17 @@ pub(crate) fn square_order_over(
         return Ok(Vec::new());
     }
     halt.check()?;
-    let u = farthest(&touching.distances(uniform, 0));
+    let from_first = touching.distances(uniform, 0);
+    let u = farthest(&from_first);
     halt.check()?;
     let start = farthest(&touching.distances(uniform, u));
     halt.check()?;
-    let dist = touching.distances(uniform, start);
+    // A grid numbered in reading order starts where the first sweep did:
+    // its distances are the first sweep's.
+    let dist = match start {
+        0 => from_first,
+        _ => touching.distances(uniform, start),
+    };
     // Q3's fallback: every slot by (distance, index), for a region with no
     // neighbour left. The first such slot is the start (the only one at
     // distance 0): the list is sorted only if the region runs out of

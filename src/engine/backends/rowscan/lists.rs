@@ -436,9 +436,11 @@ impl Tables {
         // row after row of its colours.
         match ni {
             0 => sc.keys.resize(n, 0),
-            _ => sc.keys.extend(sc.cols.chunks_exact(ni).map(|row| {
-                row[..nb].iter().zip(radixes).fold(0, |k, (&c, &r)| k * u64::from(r) + u64::from(c))
-            })),
+            _ => sc.keys.extend(
+                sc.cols
+                    .chunks_exact(ni)
+                    .map(|row| row[..nb].iter().zip(radixes).fold(0, |k, (&c, &r)| k * u64::from(r) + u64::from(c))),
+            ),
         }
         let sort = Sort::of(space, n, self.table.len());
         let mut table = NO_TABLE;
