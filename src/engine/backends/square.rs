@@ -49,7 +49,7 @@
 //!   keep the assignment backend, whose arc consistency wins there by
 //!   orders of magnitude.
 
-use super::shape::{breadth_first, UniformSlots};
+use super::shape::{breadth_first, RawCounts, UniformSlots};
 use crate::engine::fasthash::FastMap;
 use crate::engine::problem::{DenseColours, Problem};
 use crate::engine::search::halt::{Halt, Stopped};
@@ -232,7 +232,7 @@ pub(crate) fn takes_square_order(
     // of its two (class, place) pairs, worked out once per pair of pairs
     // (a grid's joins take a few dozen).
     let classes = uniform.classes(pb, dense, halt)?;
-    let mut hist: Vec<Option<Vec<Vec<u32>>>> = vec![None; n];
+    let (mut hist, mut raw): (Vec<Option<Vec<Vec<u32>>>>, RawCounts) = (vec![None; n], FastMap::default());
     let mut ln_options = 0.0;
     for opts in uniform.slots.options.iter() {
         ln_options += (opts.len() as f64).ln();
@@ -248,7 +248,7 @@ pub(crate) fn takes_square_order(
                 for c in [ca as usize, cb as usize] {
                     if hist[c].is_none() {
                         halt.check()?;
-                        hist[c] = Some(uniform.histograms(pb, dense, c));
+                        hist[c] = Some(uniform.histograms(pb, dense, c, &mut raw));
                     }
                 }
                 let side = |c: u32, i: u32, s: u32| {
