@@ -17,7 +17,7 @@
 //! `P`, and the slots are uniform: every option of `b` touches `x`.
 
 use crate::engine::fasthash::FastMap;
-use crate::engine::problem::{Compact, DenseColours, Problem};
+use crate::engine::problem::{Compact, DenseColours, Problem, Template};
 use crate::engine::search::halt::{Halt, Stopped};
 use std::sync::OnceLock;
 
@@ -566,48 +566,11 @@ impl<'s> UniformSlots<'s> {
         out.extend(self.slots.options.of(s).iter().map(|o| self.slots.piece_of(pb, o as usize)));
     }
 
-    /// Per item of slot `s` (in the order of `items[s]`): how many of its
-    /// options give it each dense colour (the square order's Q4). A
-    /// compact slot's are its template's colours at the item's place,
-    /// counted once per (template, place) in `raw` and numbered by the
-    /// item's map: the classes of a board's inner cells differ in their
-    /// numbers, not their template (written out, then counted class by
-    /// class, they took 1.2 million instructions on a 24x24 board whose
-    /// tiles turn; counted once, 50,000).
-    pub(crate) fn histograms(
-        &self,
-        pb: &Problem,
-        dense: &DenseColours,
-        s: usize,
-        raw: &mut RawCounts,
-    ) -> Vec<Vec<u32>> {
-        let items = &self.items[s];
-        let mut hist: Vec<Vec<u32>> = items.iter().map(|&j| vec![0; dense.n_colours[j as usize] as usize]).collect();
-        if let (Some(&x), Some(c)) = (self.compact.get(s), pb.compact()) {
-            // A compact slot's items are its template's columns, in order.
-            let (t, tp) = (c.template[x as usize], c.template_of(x as usize));
-            for (a, (h, &j)) in hist.iter_mut().zip(items).enumerate() {
-                // Every map has an entry per colour of the compact form.
-                let map = &dense.maps[dense.map[j as usize] as usize];
-                let counts = raw.entry((t, a as u32)).or_insert_with(|| {
-                    let mut counts = vec![0; map.len()];
-                    tp.colour.chunks_exact(tp.width).for_each(|row| counts[row[a] as usize] += 1);
-                    counts
-                });
-                // A colour of the template at this place is one of the item's.
-                for (colour, &k) in counts.iter().enumerate().filter(|&(_, &k)| k > 0) {
-                    h[map[colour] as usize] += k;
-                }
-            }
-            return hist;
-        }
-        let cols = self.colours_on(pb, dense, s, items);
-        for row in cols.chunks_exact(items.len().max(1)) {
-            for (h, &c) in hist.iter_mut().zip(row) {
-                h[c as usize] += 1;
-            }
-        }
-        hist
+    /// Slot `s`'s template in the compact form, with its number, where the
+    /// slot is compact: its items are the template's columns, in order.
+    pub(crate) fn template<'p>(&self, pb: &'p Problem, s: usize) -> Option<(u32, &'p Template)> {
+        let (&x, c) = (self.compact.get(s)?, pb.compact()?);
+        Some((c.template[x as usize], c.template_of(x as usize)))
     }
 
     /// Slot `s`'s options' dense colours on `items` (some or all of its
@@ -689,11 +652,6 @@ impl<'s> UniformSlots<'s> {
         }
     }
 }
-
-/// The colours of each compact template's options at each of its places,
-/// counted ([`UniformSlots::histograms`]): `(template, place)` -> the count
-/// of each colour. Looked up, never iterated.
-pub(crate) type RawCounts = FastMap<(u32, u32), Vec<u32>>;
 
 /// The most items of a slot whose places [`UniformSlots::colours_into`]
 /// keeps on the stack (a tile's cell has four).
