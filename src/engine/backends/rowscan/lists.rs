@@ -430,13 +430,7 @@ impl Tables {
         let n = sc.pieces.len();
         debug_assert_eq!(n, p.len as usize, "one piece per option");
         let start = self.piece.len();
-        sc.keys.clear();
-        // Option `t`'s key: its back colours as a mixed-radix number (0 for
-        // every option of a slot without back items, or without items).
-        let key = |t: usize| {
-            radixes.iter().zip(&sc.cols[t * ni..t * ni + nb]).fold(0, |k, (&r, &c)| k * u64::from(r) + u64::from(c))
-        };
-        sc.keys.extend((0..n).map(key));
+        keys_into(&sc.cols, n, ni, radixes, &mut sc.keys);
         let sort = Sort::of(space, n, self.table.len());
         let mut table = NO_TABLE;
         match sort {
@@ -470,13 +464,24 @@ impl Tables {
         self.pos[s].list = start as u32;
         self.pos[s].fwd = self.fwd.len() as u32;
         self.pos[s].table = table;
+        // The entries in their sorted order, array after array (in one
+        // loop, with a `memcpy` call for each entry's forward colours,
+        // they took 0.58 million instructions on a 24x24 board whose
+        // tiles turn; now 0.47 million).
+        let order = &sc.order;
+        self.piece.extend(order.iter().map(|&t| sc.pieces[t as usize]));
+        self.perm.extend_from_slice(order);
         self.inv.resize(start + n, 0);
-        for (k, &t) in sc.order.iter().enumerate() {
-            let t = t as usize;
-            self.piece.push(sc.pieces[t]);
-            self.perm.push(t as u32);
-            self.inv[start + t] = k as u32;
-            self.fwd.extend_from_slice(&sc.cols[t * ni + nb..(t + 1) * ni]);
+        let inv = &mut self.inv[start..];
+        for (k, &t) in order.iter().enumerate() {
+            inv[t as usize] = k as u32;
+        }
+        if nb < ni {
+            for &t in order {
+                for &c in &sc.cols[t as usize * ni..][nb..ni] {
+                    self.fwd.push(c);
+                }
+            }
         }
     }
 
@@ -529,6 +534,27 @@ impl Tables {
                 }
             }
         }
+    }
+}
+
+/// R1: each option's key, its back colours (the first `radixes.len()` of
+/// each row of `ni` colours in `cols`, `n` rows) as a mixed-radix number,
+/// into `keys`: 0 for every option of a slot without back items, or
+/// without items. One or two back items (a cell of a board has at most
+/// two) without the general fold's loop.
+fn keys_into(cols: &[u32], n: usize, ni: usize, radixes: &[u32], keys: &mut Vec<u64>) {
+    keys.clear();
+    let rows = cols.chunks_exact(ni.max(1));
+    match (ni, radixes.len()) {
+        (0, _) | (_, 0) => keys.resize(n, 0),
+        (_, 1) => keys.extend(rows.map(|row| u64::from(row[0]))),
+        (_, 2) => {
+            let r = u64::from(radixes[1]);
+            keys.extend(rows.map(|row| u64::from(row[0]) * r + u64::from(row[1])));
+        }
+        (_, nb) => keys.extend(
+            rows.map(|row| row[..nb].iter().zip(radixes).fold(0, |k, (&c, &r)| k * u64::from(r) + u64::from(c))),
+        ),
     }
 }
 
