@@ -327,6 +327,90 @@ mod tests {
         }
     }
 
+    /// Random lines of the subset's words, their values good and bad, and
+    /// words outside it: every line the quick path takes, clap reads the
+    /// same way (and refuses none of them).
+    #[test]
+    fn random_lines_read_as_clap_reads_them() {
+        let vocabulary = [
+            "a.txt",
+            "b.txt",
+            "-",
+            "--",
+            "-x",
+            "--json",
+            "--grid",
+            "-g",
+            "--ascii",
+            "--count",
+            "-c",
+            "--all",
+            "--stats",
+            "--quiet",
+            "--input",
+            "json",
+            "text",
+            "--color",
+            "never",
+            "--progress",
+            "always",
+            "--limit",
+            "3",
+            "0",
+            "--timeout",
+            "0.5",
+            "--max-nodes",
+            "--threads",
+            "-j",
+            "2",
+            "1025",
+            "--shard",
+            "2/4",
+            "5/4",
+            "--backend",
+            "rowscan",
+            "--restarts",
+            "--seed",
+            "--memo",
+            "off",
+            "--memo-mb",
+            "--rotate",
+            "--in-place",
+            "--border",
+            "-1",
+            "--layout",
+            "blocks",
+            "--fix",
+            "1@1,1",
+            "--board",
+            "3x4",
+            "--flip",
+            "--set",
+            "pentominoes",
+            "--unique",
+            "--svg",
+            "--board-file",
+            "x",
+            "auto",
+            "",
+        ];
+        let mut rng = tessera::rng::Rng::new(7);
+        let mut taken = 0;
+        for _ in 0..6000 {
+            let sub = rng.pick(&["tetravex", "edges", "pack"]);
+            let mut words = vec![OsString::from("tessera"), OsString::from(sub)];
+            for _ in 0..rng.below(7) {
+                words.push(OsString::from(rng.pick(&vocabulary)));
+            }
+            let clap = Cli::try_parse_from(&words).ok().map(|cli| format!("{cli:?}"));
+            if let Some(quick) = parse(words.clone()).map(|cli| format!("{cli:?}")) {
+                taken += 1;
+                assert_eq!(Some(quick), clap, "{words:?}");
+            }
+        }
+        assert!(taken > 1000, "only {taken} lines took the quick path");
+    }
+
     /// Whatever clap would refuse, answer with help, or relate to another
     /// flag goes to clap.
     #[test]
