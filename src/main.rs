@@ -20,7 +20,10 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() {
     cli::pages::small();
-    let cli = match Cli::try_parse() {
+    // An ordinary run's line is read without building clap's command line
+    // (a quarter of a small run's instructions); any other goes to clap.
+    let quick = cli::quick::parse(std::env::args_os());
+    let cli = match quick.map_or_else(Cli::try_parse, Ok) {
         Ok(cli) => cli,
         // Help and version go to stdout, status 0 (clap's own wording).
         Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => e.exit(),

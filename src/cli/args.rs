@@ -32,8 +32,17 @@ pub struct Cli {
     pub command: Command,
 }
 
-/// The subcommands.
+/// The subcommands. Each one's arguments are built only when it is parsed
+/// (or when help, completions or a man page need them): a run builds its
+/// own subcommand's flags, not those of all eight (`defer`; building every
+/// subcommand was a quarter of a small run's instructions, see
+/// docs/performance.md). The names, about lines and after-help texts of
+/// the variants stay eager, for the top-level help; the `Args` structs
+/// have plain comments, not doc comments, because clap would take a doc
+/// comment there as the subcommand's about line, and a deferred one would
+/// replace the variant's.
 #[derive(Subcommand, Debug)]
+#[command(defer = true)]
 pub enum Command {
     /// Gnome Tetravex (ZOJ 1008): square tiles with four labels; equal labels meet.
     #[command(after_help = help::PUZZLE_EXIT, after_long_help = help::long(TETRAVEX_HELP, help::PUZZLE_EXIT))]
@@ -74,7 +83,7 @@ pub enum Command {
     },
 }
 
-/// Options every puzzle subcommand takes.
+// Options every puzzle subcommand takes. (A plain comment: see `Command`.)
 #[derive(Args, Debug, Clone)]
 pub struct Common {
     /// Input files, read in turn; `-` or nothing reads standard input.
@@ -230,7 +239,7 @@ pub enum LayoutArg {
     Blocks,
 }
 
-/// `tessera tetravex`: the common options and the rules of Gnome Tetravex.
+// `tessera tetravex`: the common options and the rules of Gnome Tetravex. (A plain comment: see `Command`.)
 #[derive(Args, Debug)]
 pub struct TetravexArgs {
     /// The options every puzzle subcommand takes.
@@ -258,7 +267,7 @@ pub struct TetravexArgs {
     pub fix: Vec<Fix>,
 }
 
-/// `tessera edges`: the common options and the rules of edge matching.
+// `tessera edges`: the common options and the rules of edge matching. (A plain comment: see `Command`.)
 #[derive(Args, Debug)]
 pub struct EdgesArgs {
     /// The options every puzzle subcommand takes.
@@ -274,7 +283,7 @@ pub struct EdgesArgs {
     pub fix: Vec<Fix>,
 }
 
-/// `tessera pack`: the common options, the board and the pieces.
+// `tessera pack`: the common options, the board and the pieces. (A plain comment: see `Command`.)
 #[derive(Args, Debug)]
 pub struct PackArgs {
     /// The options every puzzle subcommand takes.
@@ -322,7 +331,7 @@ pub enum PuzzleArg {
     Pack,
 }
 
-/// `tessera generate PUZZLE [OPTIONS]`.
+// `tessera generate PUZZLE [OPTIONS]`. (A plain comment: see `Command`.)
 #[derive(Args, Debug)]
 pub struct GenerateArgs {
     /// Which puzzle.
@@ -389,7 +398,7 @@ pub struct GenerateArgs {
     pub json: bool,
 }
 
-/// `tessera merge FILE...`.
+// `tessera merge FILE...`. (A plain comment: see `Command`.)
 #[derive(Args, Debug)]
 pub struct MergeArgs {
     /// Files of NDJSON records; `-` or nothing reads standard input.
@@ -401,7 +410,7 @@ pub struct MergeArgs {
     pub json: bool,
 }
 
-/// `tessera render [FILE]`.
+// `tessera render [FILE]`. (A plain comment: see `Command`.)
 #[derive(Args, Debug)]
 pub struct RenderArgs {
     /// A file of --json records (NDJSON); `-` or nothing reads standard input.

@@ -16,6 +16,8 @@
 //! * [`session`]: the run's output and state; [`render`]: how a puzzle
 //!   family prints; [`progress`]: the progress bar; [`input`]: reading
 //!   FILE or standard input; [`svg`]: where `--svg` writes pictures;
+//! * [`quick`]: an ordinary run's command line read without clap (else
+//!   clap reads it);
 //! * [`config`]: the arguments validated; [`args`]: clap's structs and
 //!   value parsers; [`exit`]: exit statuses and errors; [`voice`]: every
 //!   message in one voice (clap's errors and the system's reworded);
@@ -35,6 +37,7 @@ pub mod pack;
 pub mod pages;
 pub mod plan_file;
 pub mod progress;
+pub mod quick;
 pub mod render;
 pub mod render_svg;
 pub mod search;

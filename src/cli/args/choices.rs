@@ -16,54 +16,65 @@ where
 {
     let names = table.map(|(name, help, _)| PossibleValue::new(name).help(help));
     // The names parsed are the table's (the parser refuses the others).
-    PossibleValuesParser::new(names)
-        .map(move |name: String| table.iter().find(|(n, _, _)| *n == name).map(|&(_, _, v)| v).expect("a listed name"))
+    PossibleValuesParser::new(names).map(move |name: String| named(&table, &name).expect("a listed name"))
+}
+
+/// The value of `name` in a table of (name, help, value): what the parser
+/// of [`choices`] returns for it (the command line's quick path, see
+/// `cli::quick`, reads the same tables).
+pub fn named<T: Copy, const N: usize>(table: &[(&'static str, &'static str, T); N], name: &str) -> Option<T> {
+    table.iter().find(|(n, _, _)| *n == name).map(|&(_, _, v)| v)
 }
 
 /// `--backend`: the search backend.
-pub fn backend() -> impl TypedValueParser<Value = BackendChoice> {
-    choices([
-        (
-            "auto",
-            "Bit sets for packing; for tile puzzles the row scan or the assignment backend, by estimate",
-            BackendChoice::Auto,
-        ),
-        (
-            "assign",
-            "Exact domains with arc consistency, most constrained cell first (tile puzzles)",
-            BackendChoice::Assign,
-        ),
-        (
-            "rowscan",
-            "Cells in reading order, candidates indexed by the labels they must match (tile puzzles)",
-            BackendChoice::RowScan,
-        ),
-        ("general", "The general sparse exact-cover backend (any puzzle; for cross-checking)", BackendChoice::General),
-    ])
-}
+pub const BACKENDS: [(&str, &str, BackendChoice); 4] = [
+    (
+        "auto",
+        "Bit sets for packing; for tile puzzles the row scan or the assignment backend, by estimate",
+        BackendChoice::Auto,
+    ),
+    ("assign", "Exact domains with arc consistency, most constrained cell first (tile puzzles)", BackendChoice::Assign),
+    (
+        "rowscan",
+        "Cells in reading order, candidates indexed by the labels they must match (tile puzzles)",
+        BackendChoice::RowScan,
+    ),
+    ("general", "The general sparse exact-cover backend (any puzzle; for cross-checking)", BackendChoice::General),
+];
 
 /// `--restarts`: whether first-solution searches restart.
-pub fn restarts() -> impl TypedValueParser<Value = Restarts> {
-    choices([
-        ("auto", "For first-solution searches with the assignment backend (tile puzzles), not shards", Restarts::Auto),
-        ("never", "One complete search in the backend's own order (threads share its subtrees)", Restarts::Never),
-    ])
-}
+pub const RESTARTS: [(&str, &str, Restarts); 2] = [
+    ("auto", "For first-solution searches with the assignment backend (tile puzzles), not shards", Restarts::Auto),
+    ("never", "One complete search in the backend's own order (threads share its subtrees)", Restarts::Never),
+];
 
 /// `--memo`: whether counts memoise subtrees.
+pub const MEMOS: [(&str, &str, MemoChoice); 4] = [
+    (
+        "auto",
+        "When the states the search meets repeat often enough to pay (estimated by random walks)",
+        MemoChoice::Auto,
+    ),
+    ("on", "Whenever the backend can memoise (bit sets, row scan)", MemoChoice::On),
+    ("off", "Never: count by enumeration", MemoChoice::Off),
+    (
+        "halves",
+        "Count by meeting in the middle wherever it applies (row-scan puzzles whose tables fit), else as auto",
+        MemoChoice::Halves,
+    ),
+];
+
+/// The parser of `--backend`.
+pub fn backend() -> impl TypedValueParser<Value = BackendChoice> {
+    choices(BACKENDS)
+}
+
+/// The parser of `--restarts`.
+pub fn restarts() -> impl TypedValueParser<Value = Restarts> {
+    choices(RESTARTS)
+}
+
+/// The parser of `--memo`.
 pub fn memo() -> impl TypedValueParser<Value = MemoChoice> {
-    choices([
-        (
-            "auto",
-            "When the states the search meets repeat often enough to pay (estimated by random walks)",
-            MemoChoice::Auto,
-        ),
-        ("on", "Whenever the backend can memoise (bit sets, row scan)", MemoChoice::On),
-        ("off", "Never: count by enumeration", MemoChoice::Off),
-        (
-            "halves",
-            "Count by meeting in the middle wherever it applies (row-scan puzzles whose tables fit), else as auto",
-            MemoChoice::Halves,
-        ),
-    ])
+    choices(MEMOS)
 }
