@@ -10,11 +10,11 @@ use cli::args::Cli;
 use cli::exit::{is_broken_pipe, Exit};
 use cli::voice;
 
-/// mimalloc rather than the system's malloc: it asks for transparent huge
-/// pages on its arenas, which the memoised and layered counts' tables need
-/// (with glibc's malloc they run 8-29% slower); the price is about a
-/// millisecond at each process start (docs/performance.md, "The
-/// allocator").
+/// mimalloc rather than the system's malloc: with glibc's malloc the
+/// memoised and layered counts run 8-29% slower. It is built `no_thp`
+/// (Cargo.toml): it never asks for huge pages, which cost every process
+/// two zeroed 2 MiB pages before `main` and gained the counts nothing
+/// (docs/performance.md, "The allocator").
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
