@@ -93,7 +93,7 @@ pub fn run_in<M: Model>(
         Err(reason) => {
             result.stopped = Some(reason);
             result.stats = Stats { threads: config.effective_threads(), elapsed: start.elapsed(), ..Stats::default() };
-            if mode != SearchMode::First && !want_solution {
+            if mode != SearchMode::First {
                 result.count = Some(Count::ZERO);
             }
             return result;
@@ -135,7 +135,13 @@ pub fn run_in<M: Model>(
             }
             return result;
         } else {
+            // Stopped before the count began: a count of at least 0, so
+            // that the record still says it counts (`tessera merge` tells
+            // an unfinished count shard from a shard run without --count).
             result.stopped = outcome.stopped;
+            if mode != SearchMode::First {
+                result.count = Some(Count::ZERO);
+            }
             return result;
         }
         if mode == SearchMode::First {

@@ -229,6 +229,33 @@ fn merge_names_missing_duplicate_incomplete_and_foreign_shards() {
     run(&["merge"], "{}\n").expect_code(2);
 }
 
+/// A count shard stopped before its count began (still in the search for
+/// the solution its record shows) says it counts, with a count of at
+/// least 0: merge reports it unfinished (status 3), not as a shard run
+/// without `--count` (status 2). A cluster's time limit or `scancel`
+/// stops shards exactly there.
+#[test]
+fn a_count_shard_stopped_before_its_count_began_is_unfinished() {
+    let puzzle = crate::util::data_text("cluster/slow-7x7.txt");
+    let mut records = String::new();
+    for shard in ["1/16", "2/16"] {
+        let r = run(
+            &["tetravex", "--count", "--json", "--threads", "1", "--shard", shard, "--max-nodes", "5"],
+            puzzle.as_str(),
+        );
+        r.expect_code(3);
+        let case = &r.cases()[0];
+        assert_eq!(case["count"], 0, "{case}");
+        assert_eq!(case["complete"], false, "{case}");
+        assert!(case["solution"].is_null(), "{case}");
+        records.push_str(&r.stdout);
+    }
+    let r = run(&["merge"], records);
+    r.expect_code(3);
+    assert!(!r.stderr.contains("did not count"), "{}", r.stderr);
+    assert!(r.stderr.contains("shards 1, 2 of 16 stopped before the end"), "{}", r.stderr);
+}
+
 // ---------------------------------------------------------------------------
 // --shard-plan.
 
