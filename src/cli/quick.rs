@@ -194,6 +194,24 @@ fn common(c: &mut Common, flag: &str, words: &mut Words) -> Option<bool> {
     Some(true)
 }
 
+/// Reads the rest of the line: file names and the common flags into
+/// `common`, every other flag through `own` (its subcommand's; `None` for
+/// a flag or value outside the subset).
+fn read_rest(
+    words: &mut Words,
+    c: &mut Common,
+    mut own: impl FnMut(&'static str, &mut Words) -> Option<()>,
+) -> Option<()> {
+    while let Some(word) = words.next() {
+        match word? {
+            Word::File(file) => c.files.push(file),
+            Word::Flag(flag) if common(c, flag, words)? => {}
+            Word::Flag(flag) => own(flag, words)?,
+        }
+    }
+    Some(())
+}
+
 /// `tessera tetravex ...`.
 fn tetravex(words: &mut Words) -> Option<Command> {
     let mut a = TetravexArgs {
@@ -204,33 +222,31 @@ fn tetravex(words: &mut Words) -> Option<Command> {
         layout: LayoutArg::Tiles,
         fix: Vec::new(),
     };
-    while let Some(word) = words.next() {
-        match word? {
-            Word::File(file) => a.common.files.push(file),
-            Word::Flag(flag) if common(&mut a.common, flag, words)? => {}
-            Word::Flag("--rotate") => a.rotate = true,
-            Word::Flag("--in-place") => a.in_place = true,
-            Word::Flag("--border") => a.border = Some(values::label(&words.value()?).ok()?),
-            Word::Flag("--layout") => a.layout = named(&words.value()?)?,
-            Word::Flag("--fix") => a.fix.push(values::tile_fix(&words.value()?).ok()?),
-            Word::Flag(_) => return None,
+    read_rest(words, &mut a.common, |flag, words| {
+        match flag {
+            "--rotate" => a.rotate = true,
+            "--in-place" => a.in_place = true,
+            "--border" => a.border = Some(values::label(&words.value()?).ok()?),
+            "--layout" => a.layout = named(&words.value()?)?,
+            "--fix" => a.fix.push(values::tile_fix(&words.value()?).ok()?),
+            _ => return None,
         }
-    }
+        Some(())
+    })?;
     Some(Command::Tetravex(a))
 }
 
 /// `tessera edges ...`.
 fn edges(words: &mut Words) -> Option<Command> {
     let mut a = EdgesArgs { common: defaults(), rotate: false, fix: Vec::new() };
-    while let Some(word) = words.next() {
-        match word? {
-            Word::File(file) => a.common.files.push(file),
-            Word::Flag(flag) if common(&mut a.common, flag, words)? => {}
-            Word::Flag("--rotate") => a.rotate = true,
-            Word::Flag("--fix") => a.fix.push(values::piece_fix(&words.value()?).ok()?),
-            Word::Flag(_) => return None,
+    read_rest(words, &mut a.common, |flag, words| {
+        match flag {
+            "--rotate" => a.rotate = true,
+            "--fix" => a.fix.push(values::piece_fix(&words.value()?).ok()?),
+            _ => return None,
         }
-    }
+        Some(())
+    })?;
     Some(Command::Edges(a))
 }
 
@@ -245,18 +261,17 @@ fn pack(words: &mut Words) -> Option<Command> {
         set: Vec::new(),
         unique: false,
     };
-    while let Some(word) = words.next() {
-        match word? {
-            Word::File(file) => a.common.files.push(file),
-            Word::Flag(flag) if common(&mut a.common, flag, words)? => {}
-            Word::Flag("--board") => a.board = Some(values::board_size(&words.value()?).ok()?),
-            Word::Flag("--rotate") => a.rotate = true,
-            Word::Flag("--flip") => a.flip = true,
-            Word::Flag("--set") => a.set.push(PieceSet::by_name(&words.value()?)?),
-            Word::Flag("--unique") => a.unique = true,
-            Word::Flag(_) => return None,
+    read_rest(words, &mut a.common, |flag, words| {
+        match flag {
+            "--board" => a.board = Some(values::board_size(&words.value()?).ok()?),
+            "--rotate" => a.rotate = true,
+            "--flip" => a.flip = true,
+            "--set" => a.set.push(PieceSet::by_name(&words.value()?)?),
+            "--unique" => a.unique = true,
+            _ => return None,
         }
-    }
+        Some(())
+    })?;
     Some(Command::Pack(a))
 }
 

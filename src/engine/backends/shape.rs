@@ -607,10 +607,7 @@ impl<'s> UniformSlots<'s> {
         // Each item's place among the slot's items (where an option's
         // colour on it is), on the stack for a few items.
         let (mut few, mut many) = ([0usize; ROW_ITEMS], None);
-        let place: &mut [usize] = match ni <= ROW_ITEMS {
-            true => &mut few[..ni],
-            false => many.insert(vec![0; ni]),
-        };
+        let place: &mut [usize] = if ni <= ROW_ITEMS { &mut few[..ni] } else { many.insert(vec![0; ni]) };
         for (a, &j) in place.iter_mut().zip(items) {
             *a = self.items[s].iter().position(|&x| x == j).expect("an item of the slot");
         }
@@ -622,10 +619,7 @@ impl<'s> UniformSlots<'s> {
             let tp = c.template_of(x as usize);
             debug_assert_eq!(tp.len(), n, "a compact slot's options are its template's");
             let (mut few, mut many) = ([&[][..]; ROW_ITEMS], None);
-            let maps: &mut [&[u32]] = match ni <= ROW_ITEMS {
-                true => &mut few[..ni],
-                false => many.insert(vec![&[][..]; ni]),
-            };
+            let maps: &mut [&[u32]] = if ni <= ROW_ITEMS { &mut few[..ni] } else { many.insert(vec![&[][..]; ni]) };
             for (map, &j) in maps.iter_mut().zip(items) {
                 *map = &dense.maps[dense.map[j as usize] as usize];
             }

@@ -537,7 +537,8 @@ fn tickets_to_search<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
         }
         _ => cut_tickets(first_backend, make, shared, stats, target)?,
     };
-    if let Some(at) = searched.filter(|_| config.shard.is_none()) {
+    // (A solo trial never runs with a shard: `searched` is then `None`.)
+    if let Some(at) = searched {
         skip_searched(&mut tickets, at);
     }
     stats.tickets = tickets.len() as u64;

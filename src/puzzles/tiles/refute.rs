@@ -72,8 +72,7 @@ fn border_classes(p: &TilePuzzle) -> Option<Refutation> {
         need[usize::from(class_of_mask(label_mask(t, b), p.rotate))].1 += 1;
     }
     // The least class that disagrees (classes in the order of their least masks).
-    let mut classes = need.iter().enumerate().filter(|(_, (cells, tiles))| cells != tiles);
-    classes.next().map(|(class, (cells, tiles))| {
+    need.iter().enumerate().find(|(_, (cells, tiles))| cells != tiles).map(|(class, (cells, tiles))| {
         let sides = |m: u8| -> String {
             let names = ["top", "right", "bottom", "left"];
             let s: Vec<_> = (0..4).filter(|d| m >> d & 1 == 1).map(|d| names[d]).collect();
