@@ -14,7 +14,9 @@ use cli::voice;
 /// memoised and layered counts run 8-29% slower. It is built `no_thp`
 /// (Cargo.toml): it never asks for huge pages, which cost every process
 /// two zeroed 2 MiB pages before `main` and gained the counts nothing
-/// (docs/performance.md, "The allocator").
+/// (docs/performance.md, "The allocator"), and its first arena is 64 MiB
+/// rather than 1 GiB (`.cargo/config.toml`): fewer pages of bitmaps
+/// written before `main`.
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
