@@ -76,7 +76,7 @@ def main():
                 res = run.run_once(cmds[k], args.timeout)
                 times[k].append(res.cpu if args.cpu else res.wall)
                 rec = run.tessera_case_record(res.out)
-                nodes[k] = run.tessera_nodes(rec) if rec else None
+                nodes[k] = run.tessera_nodes(rec, res.err)
                 if r == 0 and k == "old" and res.wall > args.max_seconds:
                     skipped = True
                     break
