@@ -3,6 +3,7 @@
 //! once. For example the labels 7, 3, 7, 9 asked in that order get the
 //! colours 1, 2, 1, 3.
 
+use super::Rows;
 use crate::engine::fasthash::FastMap;
 
 /// The colours of the joins: one per label value, 1-based (0 means "no
@@ -21,9 +22,12 @@ pub(super) struct SideColours {
     labels: [i32; SideColours::SCANNED],
     scanned: usize,
     colour_of: FastMap<i32, u32>,
-    /// `side[4 * t + k]`: orientation `k` of type `t` (a tile has at most
-    /// four orientations), in one array.
+    /// `side[stride * t + k]`: orientation `k` of type `t`, in one array
+    /// of `stride` rows per type, the most orientations a type has (one
+    /// where tiles do not turn: a 32x32 board's array is 16 KB instead
+    /// of 64 KB, each page fresh).
     pub(super) side: Vec<[u32; 4]>,
+    stride: usize,
     /// On a board of more than [`SideColours::SCANNED`] types whose labels
     /// are small numbers (all of them within `-reach..=reach`, a table of
     /// at most [`SideColours::TABLE`] entries), the colour of label `l`
@@ -45,17 +49,20 @@ impl SideColours {
 
     /// The colours of the types' orientations `orients`, in the arrays
     /// `side` and `table` (their contents replaced).
-    pub(super) fn new_in(orients: &[Vec<(u8, [i32; 4])>], mut side: Vec<[u32; 4]>, mut table: Vec<u32>) -> Self {
-        debug_assert!(orients.iter().all(|o| o.len() <= 4), "at most four orientations");
+    pub(super) fn new_in(orients: &Rows<(u8, [i32; 4])>, mut side: Vec<[u32; 4]>, mut table: Vec<u32>) -> Self {
+        let types = orients.len();
+        // One orientation per type, or at most four.
+        let stride = if orients.items.len() == types { 1 } else { 4 };
+        debug_assert!((0..types).all(|t| orients.row(t).len() <= stride), "at most four orientations");
         side.clear();
-        side.resize(4 * orients.len(), [0; 4]);
+        side.resize(stride * types, [0; 4]);
         table.clear();
         // Partners are the labels or their negatives: within -reach..=reach
         // (looked at only where there are many types: a stream of small
         // cases pays nothing for the table).
-        let many = orients.len() > Self::SCANNED;
+        let many = types > Self::SCANNED;
         let reach = match many {
-            true => orients.iter().flat_map(|o| o[0].1).map(i32::unsigned_abs).max(),
+            true => (0..types).flat_map(|t| orients.row(t)[0].1).map(i32::unsigned_abs).max(),
             false => None,
         };
         let reach = match reach.filter(|&r| (2 * r as usize) < Self::TABLE) {
@@ -70,6 +77,7 @@ impl SideColours {
             scanned: 0,
             colour_of: FastMap::default(),
             side,
+            stride,
             table,
             reach,
             given: 0,
@@ -106,13 +114,13 @@ impl SideColours {
     /// there is `label`.
     #[inline]
     pub(super) fn of(&mut self, t: usize, k: usize, d: usize, label: i32) -> u32 {
-        debug_assert!(k < 4);
-        let known = self.side[4 * t + k][d];
+        debug_assert!(k < self.stride);
+        let known = self.side[self.stride * t + k][d];
         if known != 0 {
             return known;
         }
         let colour = self.of_label(label);
-        self.side[4 * t + k][d] = colour;
+        self.side[self.stride * t + k][d] = colour;
         colour
     }
 }
