@@ -476,10 +476,15 @@ impl Tables {
         for (k, &t) in order.iter().enumerate() {
             inv[t as usize] = k as u32;
         }
+        // Each entry's forward colours, written in place (a push per
+        // colour checked the room each time).
         if nb < ni {
-            for &t in order {
-                for &c in &sc.cols[t as usize * ni..][nb..ni] {
-                    self.fwd.push(c);
+            let (at, nf) = (self.fwd.len(), ni - nb);
+            self.fwd.resize(at + n * nf, 0);
+            for (out, &t) in self.fwd[at..].chunks_exact_mut(nf).zip(order) {
+                let row = &sc.cols[t as usize * ni + nb..t as usize * ni + ni];
+                for (o, &c) in out.iter_mut().zip(row) {
+                    *o = c;
                 }
             }
         }
