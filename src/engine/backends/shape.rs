@@ -453,16 +453,18 @@ impl<'s> UniformSlots<'s> {
             }
         }
         let mut class = vec![0u32; n];
-        // Looked up, never iterated (so too below): the fast hasher.
-        let mut firsts: FastMap<(u32, Vec<u32>), u32> = FastMap::with_capacity_and_hasher(n, Default::default());
+        // A slot's key: its template, its items' maps (one array like the
+        // form's items: a key per slot was an allocation per slot). Looked
+        // up, never iterated (so too below): the fast hasher.
+        let maps: Vec<u32> = c.sec.iter().map(|&j| dense.map[j as usize]).collect();
+        let mut firsts: FastMap<(u32, &[u32]), u32> = FastMap::with_capacity_and_hasher(n, Default::default());
         let mut items = Vec::with_capacity(n);
         for s in 0..n {
             halt.every(s)?;
             let x = compact[s] as usize;
-            let own = c.items(x);
-            let key = (c.template[x], own.iter().map(|&j| dense.map[j as usize]).collect());
+            let key = (c.template[x], &maps[c.sec_start[x] as usize..c.sec_start[x + 1] as usize]);
             class[s] = *firsts.entry(key).or_insert(s as u32);
-            items.push(own.to_vec());
+            items.push(c.items(x).to_vec());
         }
         Ok(Some(UniformSlots {
             slots,
@@ -632,13 +634,9 @@ impl<'s> UniformSlots<'s> {
                 2 => write_rows::<2>(cols, rows, place, maps),
                 3 => write_rows::<3>(cols, rows, place, maps),
                 4 => write_rows::<4>(cols, rows, place, maps),
-                _ => {
-                    for (out, row) in cols.chunks_exact_mut(ni).zip(rows) {
-                        for ((o, &a), map) in out.iter_mut().zip(place).zip(&*maps) {
-                            *o = map[row[a] as usize];
-                        }
-                    }
-                }
+                _ => cols.chunks_exact_mut(ni).zip(rows).for_each(|(out, row)| {
+                    out.iter_mut().zip(place).zip(&*maps).for_each(|((o, &a), map)| *o = map[row[a] as usize])
+                }),
             }
             return;
         }
