@@ -266,7 +266,7 @@ struct Scratch {
     right: Vec<Option<Secondary>>,
     down: Vec<Option<Secondary>>,
     side: Vec<[u32; 4]>,
-    options: Vec<(usize, u8, Labels)>,
+    options: Vec<(u32, u8, Labels)>,
     sec: Vec<(Secondary, u32)>,
     canon: Vec<Labels>,
     /// A slot's joins, and a template option's colours (compact).
@@ -518,6 +518,7 @@ impl TilePuzzle {
             self.cell_options(orients, cell, hinted, breaker, options);
             let mut template = None;
             for &(t, k, l) in options.iter() {
+                let t = t as usize;
                 self.join_colours(&joins, cell, &l, |d, label| colours.of(t, usize::from(k), d, label), sec);
                 if !compact {
                     b.option(&[item, s.type_items[t]], sec);
@@ -552,10 +553,13 @@ impl TilePuzzle {
         cell: usize,
         hinted: Option<Hint>,
         breaker: TurnBreaker,
-        options: &mut Vec<(usize, u8, Labels)>,
+        options: &mut Vec<(u32, u8, Labels)>,
     ) {
         let (r, c) = (cell / self.cols, cell % self.cols);
         options.clear();
+        // At most every orientation: laid out once, not grown by doubling
+        // (a 32x32 board's list took 40 fresh pages).
+        options.reserve(orients.items.len());
         for (t, w) in orients.start.windows(2).enumerate() {
             let ors = &orients.items[w[0] as usize..w[1] as usize];
             if hinted.is_some_and(|h| h.ty != t) {
@@ -568,7 +572,7 @@ impl TilePuzzle {
                 if hinted.is_some_and(|h| h.labels.is_some_and(|hl| hl != l)) || !self.fits_border(&l, r, c) {
                     continue;
                 }
-                options.push((t, k as u8, l));
+                options.push((t as u32, k as u8, l));
             }
         }
     }
