@@ -516,29 +516,30 @@ impl TilePuzzle {
                 continue;
             }
             self.cell_options(orients, cell, hinted, breaker, options);
-            let mut template = None;
-            for &(t, k, l) in options.iter() {
-                let t = t as usize;
-                self.join_colours(&joins, cell, &l, |d, label| colours.of(t, usize::from(k), d, label), sec);
-                if !compact {
+            if !compact {
+                for &(t, k, l) in options.iter() {
+                    let t = t as usize;
+                    self.join_colours(&joins, cell, &l, |d, label| colours.of(t, usize::from(k), d, label), sec);
                     b.option(&[item, s.type_items[t]], sec);
                     p.orient.push(k);
-                    continue;
                 }
-                // Laid out at its length: grown by doubling, nine
-                // templates of a 32x32 board were copied eleven times each.
-                let id = *template.get_or_insert_with(|| b.template_of(sec.len(), options.len()));
-                b.template_option(id, s.type_items[t], split_into(sec, joins_of_slot, option_colours).1);
+                continue;
             }
-            if compact {
-                self.join_colours(&joins, cell, &[0; 4], |_, _| 0, sec);
-                let id = template.unwrap_or_else(|| b.template(sec.len()));
-                p.template_orient.push_row(options.iter().map(|&(_, k, _)| k));
-                if let Some(m) = key {
-                    by_mask[m] = Some(id);
-                }
-                b.slot(item, id, split_into(sec, joins_of_slot, option_colours).0);
+            // Laid out at its length: grown by doubling, nine templates of
+            // a 32x32 board were copied eleven times each.
+            let sides = self.join_sides(&joins, cell);
+            let id = b.template_of(sides.len(), options.len());
+            for &(t, k, l) in options.iter() {
+                let t = t as usize;
+                let cols = self.side_colours(sides, &l, |d, label| colours.of(t, usize::from(k), d, label));
+                b.template_option(id, s.type_items[t], &cols[..sides.len()]);
             }
+            self.join_colours(&joins, cell, &[0; 4], |_, _| 0, sec);
+            p.template_orient.push_row(options.iter().map(|&(_, k, _)| k));
+            if let Some(m) = key {
+                by_mask[m] = Some(id);
+            }
+            b.slot(item, id, split_into(sec, joins_of_slot, option_colours).0);
         }
         (s.right, s.down, s.side, s.label_colour) = (joins.right, joins.down, colours.side, colours.table);
         (p.tile_type, p.type_count, s.canon) = (types.tile_type, types.count, types.canon);
