@@ -607,8 +607,7 @@ impl TilePuzzle {
                 keep_two: if square { 1 } else { 2 },
             };
         }
-        let single =
-            |want: usize| (0..orients.len()).find(|&t| types.count[t] == 1 && orients.row(t).len() == want);
+        let single = |want: usize| (0..orients.len()).find(|&t| types.count[t] == 1 && orients.row(t).len() == want);
         let found = if square {
             single(4).map(|t| (t, 1)).or_else(|| single(2).map(|t| (t, 1)))
         } else {

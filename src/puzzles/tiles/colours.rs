@@ -139,7 +139,8 @@ impl TilePuzzle {
     pub(super) fn join_sides(&self, joins: &Joins, cell: usize) -> JoinSides {
         let (r, c) = (cell / self.cols, cell % self.cols);
         let mut sides = JoinSides { d: [0; 4], n: 0 };
-        for (d, has) in [joins.right[cell].is_some(), joins.down[cell].is_some(), c > 0, r > 0].into_iter().enumerate() {
+        for (d, has) in [joins.right[cell].is_some(), joins.down[cell].is_some(), c > 0, r > 0].into_iter().enumerate()
+        {
             if has {
                 (sides.d[sides.n], sides.n) = (d as u8, sides.n + 1);
             }
@@ -154,7 +155,12 @@ impl TilePuzzle {
     /// colour) pairs to write and split per option (on a 16x16 board that
     /// took 0.4 million instructions).
     #[inline]
-    pub(super) fn side_colours(&self, sides: JoinSides, l: &Labels, mut side: impl FnMut(usize, i32) -> u32) -> [u32; 4] {
+    pub(super) fn side_colours(
+        &self,
+        sides: JoinSides,
+        l: &Labels,
+        mut side: impl FnMut(usize, i32) -> u32,
+    ) -> [u32; 4] {
         let mut out = [0; 4];
         for (o, &d) in out.iter_mut().zip(&sides.d[..sides.n]) {
             let d = usize::from(d);
