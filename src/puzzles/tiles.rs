@@ -212,11 +212,12 @@ pub struct Encoded {
 }
 
 /// Rows of varying length in one array: row `r` is
-/// `items[start[r]..start[r + 1]]`. The encoding's lists per type and per
-/// template are such rows: a `Vec` per type was an allocation per type (a
-/// 32x32 board has 1,024 types, two lists each: about 60 fresh pages of
-/// the allocator's small blocks and 0.4 million instructions), and the
-/// rows are cleared, not freed, between the cases of a stream.
+/// `items[start[r]..start[r + 1]]`. The orientations of each type and of
+/// each template's options are such rows: a `Vec` per type was an
+/// allocation per type (a 32x32 board has 1,024 types; with the list of
+/// each type's tiles, now a count, they took about 60 page faults of the
+/// allocator's small blocks and 0.4 million instructions), and the rows
+/// are cleared, not freed, between the cases of a stream.
 #[derive(Debug, Default)]
 struct Rows<T> {
     start: Vec<u32>,
@@ -559,7 +560,7 @@ impl TilePuzzle {
         let (r, c) = (cell / self.cols, cell % self.cols);
         options.clear();
         // At most every orientation: laid out once, not grown by doubling
-        // (a 32x32 board's list took 40 fresh pages).
+        // (which touched a 32x32 board's list twice: about 40 page faults).
         options.reserve(orients.items.len());
         for (t, w) in orients.start.windows(2).enumerate() {
             let ors = &orients.items[w[0] as usize..w[1] as usize];

@@ -1,7 +1,9 @@
 //! The colours of a tile encoding's joins: each label a colour, numbered
 //! in the order first asked for, and each (type, orientation, side) asked
 //! once. For example the labels 7, 3, 7, 9 asked in that order get the
-//! colours 1, 2, 1, 3.
+//! colours 1, 2, 1, 3. A template's options ask for them through the
+//! joins of their cell ([`JoinSides`]), written straight into the
+//! template's row of colours.
 
 use super::{Joins, Labels, Rows, TilePuzzle, BOTTOM, LEFT, RIGHT, TOP};
 use crate::engine::fasthash::FastMap;
@@ -23,9 +25,9 @@ pub(super) struct SideColours {
     scanned: usize,
     colour_of: FastMap<i32, u32>,
     /// `side[stride * t + k]`: orientation `k` of type `t`, in one array
-    /// of `stride` rows per type, the most orientations a type has (one
-    /// where tiles do not turn: a 32x32 board's array is 16 KB instead
-    /// of 64 KB, each page fresh).
+    /// of `stride` rows per type: one where every type has one orientation
+    /// (tiles that do not turn: a 32x32 board's array is 16 KB instead of
+    /// 64 KB, each page fresh), else four.
     pub(super) side: Vec<[u32; 4]>,
     stride: usize,
     /// On a board of more than [`SideColours::SCANNED`] types whose labels
