@@ -532,7 +532,7 @@ impl TilePuzzle {
             let id = b.template_of(sides.len(), options.len());
             for &(t, k, l) in options.iter() {
                 let t = t as usize;
-                let cols = self.side_colours(sides, &l, |d, label| colours.of(t, usize::from(k), d, label));
+                let cols = colours.on_sides(t, usize::from(k), sides, self.join_labels(&l));
                 b.template_option(id, s.type_items[t], &cols[..sides.len()]);
             }
             self.join_colours(&joins, cell, &[0; 4], |_, _| 0, sec);
