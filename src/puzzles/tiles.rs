@@ -48,7 +48,9 @@ use crate::engine::{Halt, OptionId, Primary, Problem, ProblemBuilder, Secondary,
 pub mod refute;
 
 mod colours;
-use colours::SideColours;
+mod rows;
+use colours::{JoinSides, SideColours};
+use rows::Rows;
 
 /// Side indices.
 pub const TOP: usize = 0;
@@ -209,53 +211,6 @@ pub struct Encoded {
     type_count: Vec<u32>,
     /// The encoding's own arrays, kept for the next case's.
     scratch: Scratch,
-}
-
-/// Rows of varying length in one array: row `r` is
-/// `items[start[r]..start[r + 1]]`. The orientations of each type and of
-/// each template's options are such rows: a `Vec` per type was an
-/// allocation per type (a 32x32 board has 1,024 types; with the list of
-/// each type's tiles, now a count, they took about 60 page faults of the
-/// allocator's small blocks and 0.4 million instructions), and the rows
-/// are cleared, not freed, between the cases of a stream.
-#[derive(Debug, Default)]
-struct Rows<T> {
-    start: Vec<u32>,
-    items: Vec<T>,
-}
-
-impl<T: Copy> Rows<T> {
-    /// Row `r`.
-    fn row(&self, r: usize) -> &[T] {
-        &self.items[self.start[r] as usize..self.start[r + 1] as usize]
-    }
-
-    /// The number of rows.
-    fn len(&self) -> usize {
-        self.start.len().saturating_sub(1)
-    }
-
-    /// Ends the row of the items pushed since the last one ended.
-    fn end_row(&mut self) {
-        if self.start.is_empty() {
-            self.start.push(0);
-        }
-        self.start.push(self.items.len() as u32);
-    }
-
-    /// A row of `items`.
-    fn push_row(&mut self, items: impl IntoIterator<Item = T>) {
-        if self.start.is_empty() {
-            self.start.push(0);
-        }
-        self.items.extend(items);
-        self.end_row();
-    }
-
-    fn clear(&mut self) {
-        self.start.clear();
-        self.items.clear();
-    }
 }
 
 /// The arrays an encoding works in (see [`TilePuzzle::encode_in`]),
@@ -490,8 +445,12 @@ impl TilePuzzle {
         let breaker = if decide { self.turn_breaker(&types, orients) } else { TurnBreaker::None };
         // A template is shared by cells that a breaker may tell apart.
         debug_assert!(!compact || breaker == TurnBreaker::None);
-        let mut colours =
-            SideColours::new_in(orients, std::mem::take(&mut s.side), std::mem::take(&mut s.label_colour));
+        let mut colours = SideColours::new_in(
+            &orients.start,
+            &orients.items,
+            std::mem::take(&mut s.side),
+            std::mem::take(&mut s.label_colour),
+        );
         // At most this many options, of two primary and four secondary
         // items each: the arrays are laid out once (untouched room costs
         // no memory).
@@ -526,15 +485,7 @@ impl TilePuzzle {
                 }
                 continue;
             }
-            // Laid out at its length: grown by doubling, nine templates of
-            // a 32x32 board were copied eleven times each.
-            let sides = self.join_sides(&joins, cell);
-            let id = b.template_of(sides.len(), options.len());
-            for &(t, k, l) in options.iter() {
-                let t = t as usize;
-                let cols = colours.on_sides(t, usize::from(k), sides, self.join_labels(&l));
-                b.template_option(id, s.type_items[t], &cols[..sides.len()]);
-            }
+            let id = self.cell_template(b, &joins, cell, options, &s.type_items, &mut colours);
             self.join_colours(&joins, cell, &[0; 4], |_, _| 0, sec);
             p.template_orient.push_row(options.iter().map(|&(_, k, _)| k));
             if let Some(m) = key {
@@ -545,6 +496,30 @@ impl TilePuzzle {
         (s.right, s.down, s.side, s.label_colour) = (joins.right, joins.down, colours.side, colours.table);
         (p.tile_type, p.type_count, s.canon) = (types.tile_type, types.count, types.canon);
         Ok(())
+    }
+
+    /// The template of a compact cell: its `options`' colours on its joins,
+    /// laid out at its length (grown by doubling, the nine templates of a
+    /// 32x32 board were copied eleven times each).
+    fn cell_template(
+        &self,
+        b: &mut ProblemBuilder,
+        joins: &Joins,
+        cell: usize,
+        options: &[(u32, u8, Labels)],
+        type_items: &[Primary],
+        colours: &mut SideColours,
+    ) -> TemplateId {
+        let (r, c) = (cell / self.cols, cell % self.cols);
+        let sides = JoinSides::of([joins.right[cell].is_some(), joins.down[cell].is_some(), c > 0, r > 0]);
+        let id = b.template_of(sides.len(), options.len());
+        for &(t, k, l) in options {
+            // The labels the tile shows its joins, by direction.
+            let labels = [l[RIGHT], l[BOTTOM], self.rule.partner(l[LEFT]), self.rule.partner(l[TOP])];
+            let cols = colours.on_sides(t as usize, usize::from(k), sides, labels);
+            b.template_option(id, type_items[t as usize], &cols[..sides.len()]);
+        }
+        id
     }
 
     /// The (type, orientation, labels) triples that may stand at `cell` (under its

@@ -5,7 +5,6 @@
 //! joins of their cell ([`JoinSides`]), written straight into the
 //! template's row of colours.
 
-use super::{Joins, Labels, Rows, TilePuzzle, BOTTOM, LEFT, RIGHT, TOP};
 use crate::engine::fasthash::FastMap;
 
 /// The colours of the joins: one per label value, 1-based (0 means "no
@@ -49,13 +48,19 @@ impl SideColours {
     /// The most entries of the table of labels.
     const TABLE: usize = 1 << 16;
 
-    /// The colours of the types' orientations `orients`, in the arrays
-    /// `side` and `table` (their contents replaced).
-    pub(super) fn new_in(orients: &Rows<(u8, [i32; 4])>, mut side: Vec<[u32; 4]>, mut table: Vec<u32>) -> Self {
-        let types = orients.len();
+    /// The colours of the types' orientations (type `t`'s at
+    /// `orients[start[t]..start[t + 1]]`), in the arrays `side` and
+    /// `table` (their contents replaced).
+    pub(super) fn new_in(
+        start: &[u32],
+        orients: &[(u8, [i32; 4])],
+        mut side: Vec<[u32; 4]>,
+        mut table: Vec<u32>,
+    ) -> Self {
+        let types = start.len().saturating_sub(1);
         // One orientation per type, or at most four.
-        let stride = if orients.items.len() == types { 1 } else { 4 };
-        debug_assert!((0..types).all(|t| orients.row(t).len() <= stride), "at most four orientations");
+        let stride = if orients.len() == types { 1 } else { 4 };
+        debug_assert!(start.windows(2).all(|w| w[1] - w[0] <= stride as u32), "at most four orientations");
         side.clear();
         side.resize(stride * types, [0; 4]);
         table.clear();
@@ -64,7 +69,7 @@ impl SideColours {
         // cases pays nothing for the table).
         let many = types > Self::SCANNED;
         let reach = match many {
-            true => (0..types).flat_map(|t| orients.row(t)[0].1).map(i32::unsigned_abs).max(),
+            true => start[..types].iter().flat_map(|&t| orients[t as usize].1).map(i32::unsigned_abs).max(),
             false => None,
         };
         let reach = match reach.filter(|&r| (2 * r as usize) < Self::TABLE) {
@@ -113,8 +118,7 @@ impl SideColours {
     }
 
     /// The colours of orientation `k` of type `t` on the joins `sides` of
-    /// a cell (`labels`: its labels there by direction,
-    /// [`TilePuzzle::join_labels`]), in the first `sides.len()` places of
+    /// a cell (`labels`: its labels there by direction), in the first `sides.len()` places of
     /// an array: [`SideColours::of`] asked for each join in turn, the same
     /// numbers, with the orientation's known colours read at one place
     /// and no list of (join, colour) pairs written and split per option (a
@@ -153,21 +157,19 @@ impl SideColours {
 }
 
 /// The joins a cell has, as the directions `d` of [`SideColours::of`]
-/// (0 right, 1 bottom, 2 left, 3 top), in the order
-/// [`TilePuzzle::join_colours`] lists them: the first `n` of the array.
+/// (0 right, 1 bottom, 2 left, 3 top), in the order the encoding lists a
+/// cell's joins: the first `n` of the array.
 #[derive(Clone, Copy)]
 pub(super) struct JoinSides {
     d: [u8; 4],
     n: usize,
 }
 
-impl TilePuzzle {
-    /// The joins of `cell` (see [`JoinSides`]).
-    pub(super) fn join_sides(&self, joins: &Joins, cell: usize) -> JoinSides {
-        let (r, c) = (cell / self.cols, cell % self.cols);
+impl JoinSides {
+    /// The joins a cell has (`has[d]`: it has the join in direction `d`).
+    pub(super) fn of(has: [bool; 4]) -> Self {
         let mut sides = JoinSides { d: [0; 4], n: 0 };
-        for (d, has) in [joins.right[cell].is_some(), joins.down[cell].is_some(), c > 0, r > 0].into_iter().enumerate()
-        {
+        for (d, has) in has.into_iter().enumerate() {
             if has {
                 (sides.d[sides.n], sides.n) = (d as u8, sides.n + 1);
             }
@@ -175,14 +177,6 @@ impl TilePuzzle {
         sides
     }
 
-    /// The labels a tile with labels `l` shows its joins, by direction
-    /// `d` (right, bottom, and the partners of left and top).
-    pub(super) fn join_labels(&self, l: &Labels) -> [i32; 4] {
-        [l[RIGHT], l[BOTTOM], self.rule.partner(l[LEFT]), self.rule.partner(l[TOP])]
-    }
-}
-
-impl JoinSides {
     /// The number of joins.
     pub(super) fn len(self) -> usize {
         self.n
