@@ -4,10 +4,10 @@
 /// Rows of varying length in one array: row `r` is
 /// `items[start[r]..start[r + 1]]`. The orientations of each type and of
 /// each template's options are such rows: a `Vec` per type was an
-/// allocation per type (a 32x32 board has 1,024 types; with the list of
-/// each type's tiles, now a count, they took about 60 page faults of the
-/// allocator's small blocks and 0.4 million instructions), and the rows
-/// are cleared, not freed, between the cases of a stream.
+/// allocation per type (1,024 on a 32x32 board, and as many again for the
+/// lists of each type's tiles, now counts), each a block of the
+/// allocator's, some on fresh pages; the rows are cleared, not freed,
+/// between the cases of a stream.
 #[derive(Debug, Default)]
 pub(super) struct Rows<T> {
     pub(super) start: Vec<u32>,
