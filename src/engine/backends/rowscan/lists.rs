@@ -497,8 +497,8 @@ impl Tables {
     /// own, counted; the table's start. (On a Tetravex board the inner
     /// cells beside the right and the bottom side, and the corner between,
     /// key their options on their top and left joins as the inner cells
-    /// do: on a 32x32 board four tables of 16,386 entries were counted, 64
-    /// KB of fresh pages; now one.) The keys are equal exactly when each
+    /// do: on a 32x32 board four tables of 16,386 entries, 32 KB each, were
+    /// counted; now one.) The keys are equal exactly when each
     /// option's entry in the earlier list lies in the run of its own key
     /// there, the runs being disjoint.
     fn table_for(&mut self, s: usize, space: u64, n: usize) -> u32 {
