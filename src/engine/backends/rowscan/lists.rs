@@ -31,7 +31,10 @@
 //! array several times and touched twice its pages: on a 16x16 board
 //! with 64 labels about 400 KB for 256 tiles, every fresh page a page
 //! fault); a table holds 16-bit offsets from its list's start, and a
-//! list with a table keeps no keys (the table is its only lookup).
+//! list with a table keeps no keys (the table is its only lookup). Lists
+//! whose options have the same keys, option by option (slots of other
+//! classes keyed on alike columns), share one table as well: the same
+//! keys sort alike, so its offsets hold for both lists.
 //!
 //! Invariants (checked in debug builds): within a list, keys never
 //! decrease, and options of equal key keep the slot's order (so the list
