@@ -625,7 +625,15 @@ impl ProblemBuilder {
     /// assert_eq!(b.build().unwrap().option_count(), 2);
     /// ```
     pub fn template(&mut self, width: usize) -> TemplateId {
-        self.compact.templates.push(Template { width, ..Template::default() });
+        self.template_of(width, 0)
+    }
+
+    /// [`ProblemBuilder::template`], laid out for `options` options (an
+    /// encoding that knows how many it will add spares the template's
+    /// arrays their growth: copies, and pages touched twice).
+    pub fn template_of(&mut self, width: usize, options: usize) -> TemplateId {
+        let (piece, colour) = (Vec::with_capacity(options), Vec::with_capacity(options * width));
+        self.compact.templates.push(Template { width, piece, colour });
         TemplateId(self.compact.templates.len() as u32 - 1)
     }
 

@@ -48,7 +48,9 @@ use crate::engine::{Halt, OptionId, Primary, Problem, ProblemBuilder, Secondary,
 pub mod refute;
 
 mod colours;
-use colours::SideColours;
+mod rows;
+use colours::{JoinSides, SideColours};
+use rows::Rows;
 
 /// Side indices.
 pub const TOP: usize = 0;
@@ -201,18 +203,18 @@ pub struct Encoded {
     orient: Vec<u8>,
     /// Per template of the compact problem: the orientation of each of
     /// its options.
-    template_orient: Vec<Vec<u8>>,
+    template_orient: Rows<u8>,
     /// Per type: its distinct orientations.
-    orients: Vec<Vec<(u8, Labels)>>,
-    /// For each type: the input tiles it stands for.
-    type_tiles: Vec<Vec<usize>>,
+    orients: Rows<(u8, Labels)>,
+    /// Per input tile: its type; per type: how many tiles it stands for.
+    tile_type: Vec<u32>,
+    type_count: Vec<u32>,
     /// The encoding's own arrays, kept for the next case's.
     scratch: Scratch,
 }
 
 /// The arrays an encoding works in (see [`TilePuzzle::encode_in`]),
-/// empty between encodings; the lists of types and orientations no
-/// longer used wait in `lists` and `orient_lists`.
+/// empty between encodings.
 #[derive(Debug, Default)]
 struct Scratch {
     cells: Vec<Primary>,
@@ -220,11 +222,9 @@ struct Scratch {
     right: Vec<Option<Secondary>>,
     down: Vec<Option<Secondary>>,
     side: Vec<[u32; 4]>,
-    options: Vec<(usize, u8)>,
+    options: Vec<(u32, u8, Labels)>,
     sec: Vec<(Secondary, u32)>,
     canon: Vec<Labels>,
-    lists: Vec<Vec<usize>>,
-    orient_lists: Vec<Vec<(u8, Labels)>>,
     /// A slot's joins, and a template option's colours (compact).
     slot_joins: Vec<Secondary>,
     option_colours: Vec<u32>,
@@ -238,25 +238,19 @@ impl Encoded {
         Encoded {
             problem: Problem::empty(),
             orient: Vec::new(),
-            template_orient: Vec::new(),
-            orients: Vec::new(),
-            type_tiles: Vec::new(),
+            template_orient: Rows::default(),
+            orients: Rows::default(),
+            tile_type: Vec::new(),
+            type_count: Vec::new(),
             scratch: Scratch::default(),
         }
     }
 
     /// Empties the arrays but the problem's (see [`ProblemBuilder::recycle`]),
-    /// keeping the lists of types and orientations for the next encoding.
+    /// keeping their room for the next encoding.
     fn clear(&mut self) {
         let s = &mut self.scratch;
-        for mut list in self.type_tiles.drain(..) {
-            list.clear();
-            s.lists.push(list);
-        }
-        for mut list in self.orients.drain(..) {
-            list.clear();
-            s.orient_lists.push(list);
-        }
+        self.orients.clear();
         s.cells.clear();
         s.type_items.clear();
         s.options.clear();
@@ -271,16 +265,16 @@ impl Encoded {
 #[cfg(test)]
 fn orientations(labels: Labels, turn: bool) -> Vec<(u8, Labels)> {
     let mut out = Vec::with_capacity(4);
-    orientations_into(labels, turn, &mut out);
+    push_orientations(labels, turn, &mut out);
     out
 }
 
-/// [`orientations`], into `out` (cleared first).
-fn orientations_into(labels: Labels, turn: bool, out: &mut Vec<(u8, Labels)>) {
-    out.clear();
+/// [`orientations`], pushed at the end of `out`.
+fn push_orientations(labels: Labels, turn: bool, out: &mut Vec<(u8, Labels)>) {
+    let at = out.len();
     for r in 0..if turn { 4 } else { 1 } {
         let l = rotate(labels, r);
-        if !out.iter().any(|(_, o)| *o == l) {
+        if !out[at..].iter().any(|(_, o)| *o == l) {
             out.push((r, l));
         }
     }
@@ -432,30 +426,35 @@ impl TilePuzzle {
         halt: &Halt,
     ) -> Result<(), Stopped> {
         let n = self.rows * self.cols;
-        let types = TileTypes::of_in(self, std::mem::take(&mut p.type_tiles), &mut p.scratch);
+        let (tile_type, count) = (std::mem::take(&mut p.tile_type), std::mem::take(&mut p.type_count));
+        let types = TileTypes::of_in(self, tile_type, count, std::mem::take(&mut p.scratch.canon));
         let s = &mut p.scratch;
         s.cells.extend((0..n).map(|_| b.primary(1)));
-        s.type_items.extend(types.tiles.iter().map(|t| b.primary(t.len() as u32)));
+        s.type_items.extend(types.count.iter().map(|&c| b.primary(c)));
         // Cells are slots, types pieces, options in cell order (for the shape analysis).
         b.declare_slots(n);
         let joins =
             Joins::declare_in(b, self.rows, self.cols, std::mem::take(&mut s.right), std::mem::take(&mut s.down));
         let hint = self.hints(&types);
+        p.orients.items.reserve(types.canon.len());
         for &c in &types.canon {
-            let mut list = s.orient_lists.pop().unwrap_or_default();
-            orientations_into(c, self.rotate, &mut list);
-            p.orients.push(list);
+            push_orientations(c, self.rotate, &mut p.orients.items);
+            p.orients.end_row();
         }
         let orients = &p.orients;
         let breaker = if decide { self.turn_breaker(&types, orients) } else { TurnBreaker::None };
         // A template is shared by cells that a breaker may tell apart.
         debug_assert!(!compact || breaker == TurnBreaker::None);
-        let mut colours =
-            SideColours::new_in(orients, std::mem::take(&mut s.side), std::mem::take(&mut s.label_colour));
+        let mut colours = SideColours::new_in(
+            &orients.start,
+            &orients.items,
+            std::mem::take(&mut s.side),
+            std::mem::take(&mut s.label_colour),
+        );
         // At most this many options, of two primary and four secondary
         // items each: the arrays are laid out once (untouched room costs
         // no memory).
-        let most = if compact { 0 } else { n * orients.iter().map(Vec::len).sum::<usize>() };
+        let most = if compact { 0 } else { n * orients.items.len() };
         b.reserve(most, 6 * most);
         p.orient.reserve(most);
         let sec = &mut s.sec;
@@ -463,7 +462,7 @@ impl TilePuzzle {
         // Per outer mask, its template (compact); per template, the
         // orientation of each of its options.
         let mut by_mask: [Option<TemplateId>; 16] = [None; 16];
-        // A cell's (type, orientation) pairs, one buffer for all cells.
+        // A cell's (type, orientation, labels), one buffer for all cells.
         let options = &mut s.options;
         for (cell, &item) in s.cells.iter().enumerate() {
             halt.check()?;
@@ -477,46 +476,69 @@ impl TilePuzzle {
                 continue;
             }
             self.cell_options(orients, cell, hinted, breaker, options);
-            let mut template = None;
-            for &(t, k) in options.iter() {
-                let l = orients[t][usize::from(k)].1;
-                self.join_colours(&joins, cell, &l, |d, label| colours.of(t, usize::from(k), d, label), sec);
-                if !compact {
+            if !compact {
+                for &(t, k, l) in options.iter() {
+                    let t = t as usize;
+                    self.join_colours(&joins, cell, &l, |d, label| colours.of(t, usize::from(k), d, label), sec);
                     b.option(&[item, s.type_items[t]], sec);
                     p.orient.push(k);
-                    continue;
                 }
-                let id = *template.get_or_insert_with(|| b.template(sec.len()));
-                b.template_option(id, s.type_items[t], split_into(sec, joins_of_slot, option_colours).1);
+                continue;
             }
-            if compact {
-                self.join_colours(&joins, cell, &[0; 4], |_, _| 0, sec);
-                let id = template.unwrap_or_else(|| b.template(sec.len()));
-                p.template_orient.push(options.iter().map(|&(_, k)| k).collect());
-                if let Some(m) = key {
-                    by_mask[m] = Some(id);
-                }
-                b.slot(item, id, split_into(sec, joins_of_slot, option_colours).0);
+            let id = self.cell_template(b, &joins, cell, options, &s.type_items, &mut colours);
+            self.join_colours(&joins, cell, &[0; 4], |_, _| 0, sec);
+            p.template_orient.push_row(options.iter().map(|&(_, k, _)| k));
+            if let Some(m) = key {
+                by_mask[m] = Some(id);
             }
+            b.slot(item, id, split_into(sec, joins_of_slot, option_colours).0);
         }
         (s.right, s.down, s.side, s.label_colour) = (joins.right, joins.down, colours.side, colours.table);
-        (p.type_tiles, s.canon) = (types.tiles, types.canon);
+        (p.tile_type, p.type_count, s.canon) = (types.tile_type, types.count, types.canon);
         Ok(())
     }
 
-    /// The (type, orientation) pairs that may stand at `cell` (under its
+    /// The template of a compact cell: its `options`' colours on its joins,
+    /// laid out at its length (grown by doubling, the nine templates of a
+    /// 32x32 board were copied eleven times each).
+    fn cell_template(
+        &self,
+        b: &mut ProblemBuilder,
+        joins: &Joins,
+        cell: usize,
+        options: &[(u32, u8, Labels)],
+        type_items: &[Primary],
+        colours: &mut SideColours,
+    ) -> TemplateId {
+        let (r, c) = (cell / self.cols, cell % self.cols);
+        let sides = JoinSides::of([joins.right[cell].is_some(), joins.down[cell].is_some(), c > 0, r > 0]);
+        let id = b.template_of(sides.len(), options.len());
+        for &(t, k, l) in options {
+            // The labels the tile shows its joins, by direction.
+            let labels = [l[RIGHT], l[BOTTOM], self.rule.partner(l[LEFT]), self.rule.partner(l[TOP])];
+            let cols = colours.on_sides(t as usize, usize::from(k), sides, labels);
+            b.template_option(id, type_items[t as usize], &cols[..sides.len()]);
+        }
+        id
+    }
+
+    /// The (type, orientation, labels) triples that may stand at `cell` (under its
     /// hint, the turn breaker and the border rule), into `options`.
     fn cell_options(
         &self,
-        orients: &[Vec<(u8, Labels)>],
+        orients: &Rows<(u8, Labels)>,
         cell: usize,
         hinted: Option<Hint>,
         breaker: TurnBreaker,
-        options: &mut Vec<(usize, u8)>,
+        options: &mut Vec<(u32, u8, Labels)>,
     ) {
         let (r, c) = (cell / self.cols, cell % self.cols);
         options.clear();
-        for (t, ors) in orients.iter().enumerate() {
+        // At most every orientation: laid out once, not grown by doubling
+        // (a copy at each step, 1,024 entries on a 32x32 board).
+        options.reserve(orients.items.len());
+        for (t, w) in orients.start.windows(2).enumerate() {
+            let ors = &orients.items[w[0] as usize..w[1] as usize];
             if hinted.is_some_and(|h| h.ty != t) {
                 continue;
             }
@@ -527,7 +549,7 @@ impl TilePuzzle {
                 if hinted.is_some_and(|h| h.labels.is_some_and(|hl| hl != l)) || !self.fits_border(&l, r, c) {
                     continue;
                 }
-                options.push((t, k as u8));
+                options.push((t as u32, k as u8, l));
             }
         }
     }
@@ -548,7 +570,7 @@ impl TilePuzzle {
     /// * otherwise a tile without a twin that has four orientations (or
     ///   two, on a square board) is kept in its first one (one of its
     ///   first two on an oblong board).
-    fn turn_breaker(&self, types: &TileTypes, orients: &[Vec<(u8, Labels)>]) -> TurnBreaker {
+    fn turn_breaker(&self, types: &TileTypes, orients: &Rows<(u8, Labels)>) -> TurnBreaker {
         if !self.rotate || !self.fixes.is_empty() || self.rows * self.cols < 2 {
             return TurnBreaker::None;
         }
@@ -561,7 +583,7 @@ impl TilePuzzle {
                 keep_two: if square { 1 } else { 2 },
             };
         }
-        let single = |want: usize| (0..orients.len()).find(|&t| types.tiles[t].len() == 1 && orients[t].len() == want);
+        let single = |want: usize| (0..orients.len()).find(|&t| types.count[t] == 1 && orients.row(t).len() == want);
         let found = if square {
             single(4).map(|t| (t, 1)).or_else(|| single(2).map(|t| (t, 1)))
         } else {
@@ -659,14 +681,18 @@ impl TurnBreaker {
 }
 
 /// Identical tiles grouped into types (up to turning, with `--rotate`).
+/// Each tile's type and each type's count, with no list of tiles per type
+/// (a list per type was an allocation per type: 1,024 on a 32x32 board);
+/// a solution's decoding lays the tiles out type by type.
 struct TileTypes {
     /// Each type's canonical labels, to its type; on boards of at most
     /// [`TileTypes::SCANNED`] tiles, none: the canonical labels are scanned
     /// (no hashing for the small cases of a stream).
     type_of: Option<FastMap<Labels, usize>>,
-    /// Per type: its tiles.
-    tiles: Vec<Vec<usize>>,
-    /// Per type: its canonical labels.
+    /// Per input tile: its type.
+    tile_type: Vec<u32>,
+    /// Per type: how many tiles it stands for, and its canonical labels.
+    count: Vec<u32>,
     canon: Vec<Labels>,
 }
 
@@ -675,36 +701,34 @@ impl TileTypes {
     const SCANNED: usize = 64;
 
     fn of(puzzle: &TilePuzzle) -> Self {
-        Self::of_in(puzzle, Vec::new(), &mut Scratch::default())
+        Self::of_in(puzzle, Vec::new(), Vec::new(), Vec::new())
     }
 
-    /// The types of `puzzle`, in the arrays `tiles` (empty) and the
-    /// scratch's (its canonical labels, its spare lists).
-    fn of_in(puzzle: &TilePuzzle, mut tiles: Vec<Vec<usize>>, scratch: &mut Scratch) -> Self {
-        debug_assert!(tiles.is_empty());
+    /// The types of `puzzle`, in the arrays `tile_type`, `count` and
+    /// `canon` (their contents replaced).
+    fn of_in(puzzle: &TilePuzzle, mut tile_type: Vec<u32>, mut count: Vec<u32>, mut canon: Vec<Labels>) -> Self {
         let type_of = (puzzle.tiles.len() > Self::SCANNED)
             .then(|| FastMap::with_capacity_and_hasher(puzzle.tiles.len(), Default::default()));
-        let n = puzzle.tiles.len();
-        tiles.reserve(n);
-        let mut canon = std::mem::take(&mut scratch.canon);
+        tile_type.clear();
+        count.clear();
         canon.clear();
-        canon.reserve(n);
-        let mut types = TileTypes { type_of, tiles, canon };
-        for (i, &t) in puzzle.tiles.iter().enumerate() {
+        let mut types = TileTypes { type_of, tile_type, count, canon };
+        for &t in &puzzle.tiles {
             let c = canonical(t, puzzle.rotate);
             let k = match types.find(&c) {
                 Some(k) => k,
                 None => {
-                    types.tiles.push(scratch.lists.pop().unwrap_or_default());
                     types.canon.push(c);
-                    let k = types.tiles.len() - 1;
+                    types.count.push(0);
+                    let k = types.canon.len() - 1;
                     if let Some(type_of) = &mut types.type_of {
                         type_of.insert(c, k);
                     }
                     k
                 }
             };
-            types.tiles[k].push(i);
+            types.tile_type.push(k as u32);
+            types.count[k] += 1;
         }
         types
     }
@@ -778,7 +802,7 @@ impl Encoded {
                 Some(c) => {
                     let (s, i) = c.place(o);
                     let piece = c.template_of(s).piece[i] as usize;
-                    (c.item[s] as usize, piece - n, self.template_orient[c.template[s] as usize][i])
+                    (c.item[s] as usize, piece - n, self.template_orient.row(c.template[s] as usize)[i])
                 }
                 None => {
                     let mut items = self.problem.primaries(o).map(|i| i.index());
@@ -786,7 +810,7 @@ impl Encoded {
                     (cell, t, self.orient[o])
                 }
             };
-            grid[cell] = self.orients[t][usize::from(k)].1;
+            grid[cell] = self.orients.row(t)[usize::from(k)].1;
             cell_type[cell] = t as u32;
         }
         // Hand out the input tiles of each type: hinted tiles to their cells
@@ -798,19 +822,30 @@ impl Encoded {
             placements[f.piece] = Some(self.place(puzzle, f.piece, cell, grid[cell]));
             cell_taken[cell] = true;
         }
-        // One pass over the cells, each type's free tiles taken in turn (a
-        // pass per type was quadratic: 10^6 steps on a 32x32 board): `next[t]`
-        // is where type t's next tile is looked for in its list.
-        let mut next = vec![0u32; self.type_tiles.len()];
+        // Each type's tiles in input order, laid out by counting: type
+        // t's at `tiles[at[t]..]`, `at[t]` moving on as they are handed out
+        // (one pass over the cells: a pass per type was quadratic, 10^6
+        // steps on a 32x32 board).
+        let mut at: Vec<u32> = Vec::with_capacity(self.type_count.len());
+        let mut sum = 0;
+        for &c in &self.type_count {
+            at.push(sum);
+            sum += c;
+        }
+        let mut tiles = vec![0u32; self.tile_type.len()];
+        let mut fill = at.clone();
+        for (i, &t) in self.tile_type.iter().enumerate() {
+            tiles[fill[t as usize] as usize] = i as u32;
+            fill[t as usize] += 1;
+        }
         for cell in (0..n).filter(|&cell| !cell_taken[cell]) {
             let t = cell_type[cell] as usize;
-            let tiles = &self.type_tiles[t];
-            let mut at = next[t] as usize;
-            while placements[tiles[at]].is_some() {
-                at += 1;
+            let mut k = at[t] as usize;
+            while placements[tiles[k] as usize].is_some() {
+                k += 1;
             }
-            next[t] = at as u32 + 1;
-            let i = tiles[at];
+            at[t] = k as u32 + 1;
+            let i = tiles[k] as usize;
             placements[i] = Some(self.place(puzzle, i, cell, grid[cell]));
         }
         TileSolution { placements: placements.into_iter().map(|p| p.expect("every tile is placed")).collect(), grid }

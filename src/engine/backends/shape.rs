@@ -453,16 +453,18 @@ impl<'s> UniformSlots<'s> {
             }
         }
         let mut class = vec![0u32; n];
-        // Looked up, never iterated (so too below): the fast hasher.
-        let mut firsts: FastMap<(u32, Vec<u32>), u32> = FastMap::with_capacity_and_hasher(n, Default::default());
+        // A slot's key: its template, its items' maps (one array like the
+        // form's items: a key per slot was an allocation per slot). Looked
+        // up, never iterated (so too below): the fast hasher.
+        let maps: Vec<u32> = c.sec.iter().map(|&j| dense.map[j as usize]).collect();
+        let mut firsts: FastMap<(u32, &[u32]), u32> = FastMap::with_capacity_and_hasher(n, Default::default());
         let mut items = Vec::with_capacity(n);
         for s in 0..n {
             halt.every(s)?;
             let x = compact[s] as usize;
-            let own = c.items(x);
-            let key = (c.template[x], own.iter().map(|&j| dense.map[j as usize]).collect());
+            let key = (c.template[x], &maps[c.sec_start[x] as usize..c.sec_start[x + 1] as usize]);
             class[s] = *firsts.entry(key).or_insert(s as u32);
-            items.push(own.to_vec());
+            items.push(c.items(x).to_vec());
         }
         Ok(Some(UniformSlots {
             slots,
@@ -623,8 +625,18 @@ impl<'s> UniformSlots<'s> {
             for (map, &j) in maps.iter_mut().zip(items) {
                 *map = &dense.maps[dense.map[j as usize] as usize];
             }
-            for row in tp.colour.chunks_exact(tp.width).take(n) {
-                cols.extend(place.iter().zip(&*maps).map(|(&a, map)| map[row[a] as usize]));
+            // In place, row by row (an `extend` per row checked the room:
+            // a 32x32 board's nine lists took 0.58 million instructions).
+            cols.resize(n * ni, 0);
+            let rows = tp.colour.chunks_exact(tp.width);
+            match ni {
+                1 => write_rows::<1>(cols, rows, place, maps),
+                2 => write_rows::<2>(cols, rows, place, maps),
+                3 => write_rows::<3>(cols, rows, place, maps),
+                4 => write_rows::<4>(cols, rows, place, maps),
+                _ => cols.chunks_exact_mut(ni).zip(rows).for_each(|(out, row)| {
+                    out.iter_mut().zip(place).zip(&*maps).for_each(|((o, &a), map)| *o = map[row[a] as usize])
+                }),
             }
             return;
         }
@@ -679,6 +691,17 @@ pub(crate) fn breadth_first<'a>(
                     queue.push(v);
                 }
             }
+        }
+    }
+}
+
+/// Each template row's colours on `K` items (a cell has at most four),
+/// through their maps, into `cols`: with `K` known, no length to check.
+fn write_rows<const K: usize>(cols: &mut [u32], rows: std::slice::ChunksExact<u32>, place: &[usize], maps: &[&[u32]]) {
+    let (place, maps): (&[usize; K], &[&[u32]; K]) = (place.try_into().unwrap(), maps.try_into().unwrap());
+    for (out, row) in cols.chunks_exact_mut(K).zip(rows) {
+        for i in 0..K {
+            out[i] = maps[i][row[place[i]] as usize];
         }
     }
 }

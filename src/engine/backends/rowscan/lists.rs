@@ -31,7 +31,10 @@
 //! array several times and touched twice its pages: on a 16x16 board
 //! with 64 labels about 400 KB for 256 tiles, every fresh page a page
 //! fault); a table holds 16-bit offsets from its list's start, and a
-//! list with a table keeps no keys (the table is its only lookup).
+//! list with a table keeps no keys (the table is its only lookup). Lists
+//! whose options have the same keys, option by option (slots of other
+//! classes keyed on alike columns), share one table as well: the same
+//! keys sort alike, so its offsets hold for both lists.
 //!
 //! Invariants (checked in debug builds): within a list, keys never
 //! decrease, and options of equal key keep the slot's order (so the list
@@ -240,8 +243,10 @@ pub(super) struct Scratch {
     /// position that built a list, the one before it of the same class.
     pub head: Vec<u32>,
     pub next: Vec<u32>,
-    /// Per position: the earlier one whose list it shares (`NONE`: its own).
+    /// Per position: the earlier one whose list it shares (`NONE`: its own);
+    /// the positions whose lists counted a table of their own.
     pub shared: Vec<u32>,
+    pub tabled: Vec<u32>,
     /// One list's pieces, colours, keys and order, and the table of a
     /// counted list that gets none.
     pub pieces: Vec<u32>,
@@ -361,6 +366,7 @@ impl Tables {
         sc.next.resize(n, NONE);
         sc.shared.clear();
         sc.shared.resize(n, NONE);
+        sc.tabled.clear();
         let (mut entries, mut fwds, mut keys, mut tables) = (0, 0, 0, 0);
         for (s, &slot) in order.iter().enumerate() {
             halt.every(s)?;
@@ -432,12 +438,10 @@ impl Tables {
         let start = self.piece.len();
         keys_into(&sc.cols, n, ni, radixes, &mut sc.keys);
         let sort = Sort::of(space, n, self.table.len());
-        let mut table = NO_TABLE;
+        let table = if sort == Sort::Table { self.table_for(s, space, n) } else { NO_TABLE };
+        let sc = &mut self.scratch;
         match sort {
-            Sort::Table => {
-                table = self.table.len() as u32;
-                count(&sc.keys, space as usize, &mut self.table, &mut sc.order);
-            }
+            Sort::Table => {}
             Sort::Counted => {
                 sc.spare.clear();
                 count(&sc.keys, space as usize, &mut sc.spare, &mut sc.order);
@@ -476,13 +480,50 @@ impl Tables {
         for (k, &t) in order.iter().enumerate() {
             inv[t as usize] = k as u32;
         }
+        // Each entry's forward colours, written in place (a push per
+        // colour checked the room each time).
         if nb < ni {
-            for &t in order {
-                for &c in &sc.cols[t as usize * ni..][nb..ni] {
-                    self.fwd.push(c);
+            let (at, nf) = (self.fwd.len(), ni - nb);
+            self.fwd.resize(at + n * nf, 0);
+            for (out, &t) in self.fwd[at..].chunks_exact_mut(nf).zip(order) {
+                let row = &sc.cols[t as usize * ni + nb..t as usize * ni + ni];
+                for (o, &c) in out.iter_mut().zip(row) {
+                    *o = c;
                 }
             }
         }
+    }
+
+    /// R1 and R2 for position `s`'s list, sorted by counting with a table
+    /// (its keys in `scratch.keys`): an earlier list's table and order where
+    /// that list's options have the same keys, option by option, else its
+    /// own, counted; the table's start. (On a Tetravex board the inner
+    /// cells beside the right and the bottom side, and the corner between,
+    /// key their options on their top and left joins as the inner cells
+    /// do: on a 32x32 board four tables of 16,386 entries, 32 KB each, were
+    /// counted; now one.) The keys are equal exactly when each
+    /// option's entry in the earlier list lies in the run of its own key
+    /// there, the runs being disjoint.
+    fn table_for(&mut self, s: usize, space: u64, n: usize) -> u32 {
+        for i in 0..self.scratch.tabled.len() {
+            let r = self.scratch.tabled[i] as usize;
+            let q = self.pos[r];
+            if q.len as usize != n || self.space(r) != space {
+                continue;
+            }
+            let runs = &self.table[q.table as usize..q.table as usize + space as usize + 1];
+            let inv = &self.inv[q.list as usize..q.list as usize + n];
+            let run = |k: u64| usize::from(runs[k as usize])..usize::from(runs[k as usize + 1]);
+            if self.scratch.keys.iter().zip(inv).all(|(&k, &e)| run(k).contains(&(e as usize))) {
+                self.scratch.order.clear();
+                self.scratch.order.extend_from_slice(&self.perm[q.list as usize..q.list as usize + n]);
+                return q.table;
+            }
+        }
+        self.scratch.tabled.push(s as u32);
+        let table = self.table.len() as u32;
+        count(&self.scratch.keys, space as usize, &mut self.table, &mut self.scratch.order);
+        table
     }
 
     /// R2 for the lists without a table but with back items: a table of
