@@ -51,9 +51,10 @@ fn label_mask(l: &Labels, b: i32) -> u8 {
 /// turns, the set itself. (One number per cell and tile, where a sorted
 /// list of the turns, hashed, took 400,000 instructions on a 24x24 board.)
 fn class_of_mask(m: u8, turn: bool) -> u8 {
-    match turn {
-        true => (0..4).map(|r| (m << r | m >> (4 - r)) & 0xf).min().unwrap_or(m),
-        false => m,
+    if turn {
+        (0..4).map(|r| (m << r | m >> (4 - r)) & 0xf).min().unwrap_or(m)
+    } else {
+        m
     }
 }
 

@@ -35,9 +35,6 @@ impl<T: Copy> Rows<T> {
 
     /// A row of `items`.
     pub(super) fn push_row(&mut self, items: impl IntoIterator<Item = T>) {
-        if self.start.is_empty() {
-            self.start.push(0);
-        }
         self.items.extend(items);
         self.end_row();
     }
