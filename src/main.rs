@@ -16,7 +16,8 @@ use cli::voice;
 /// two zeroed 2 MiB pages before `main` and gained the counts nothing
 /// (docs/performance.md, "The allocator"), and its first arena is 64 MiB
 /// rather than 1 GiB (`.cargo/config.toml`): fewer pages of bitmaps
-/// written before `main`.
+/// written before `main`. The same file has it read its options with
+/// `getenv` and leave its memory to the kernel at exit.
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
