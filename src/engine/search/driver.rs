@@ -33,7 +33,7 @@
 
 use super::ctx::{finish, Ctx, Shared, Ticket, Visitor};
 use super::halt::{Halt, Stopped};
-use super::workers::{run_workers, WorkerTotals};
+use super::workers::{run_workers, warm_up, WorkerTotals};
 use super::{search, Cut, Enumerate, Memoised};
 use crate::engine::backends::{Backend, Step};
 use crate::engine::choice::estimate;
@@ -45,7 +45,7 @@ use crate::engine::memo::shared::{SharedMemo, SharedTable};
 use crate::engine::memo::{Memo, MemoStats};
 use crate::engine::outcome::{Outcome, ShardPlan, Split, SplitTicket, Stats};
 use crate::engine::tuning::{COUNT_TICKETS_PER_THREAD, FIRST_TICKETS_PER_THREAD, MIN_SHARD_TICKETS, TICKETS_PER_SHARD};
-use crate::engine::tuning::{DEFAULT_MEMO_MB, PILOT_BUDGET, PILOT_PAYS, SECOND_LOOK};
+use crate::engine::tuning::{DEFAULT_MEMO_MB, HELPERS_AFTER, PILOT_BUDGET, PILOT_PAYS, SECOND_LOOK};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
@@ -242,8 +242,19 @@ fn solo_trial<B: Backend>(
     }
     let shared = Shared::new(config, visitor, 1);
     let mut ctx = Ctx::new(&shared, 0);
-    ctx.start_run(backend.solo_trial_nodes());
+    // The helpers start once the trial has spent a part of its nodes (a
+    // tree that ends sooner never pays for them), so that they run by the
+    // time it gives way; the trial resumes where it stopped, the same
+    // nodes as in one run.
+    let budget = backend.solo_trial_nodes();
+    let head = budget / HELPERS_AFTER;
+    ctx.start_run(head);
     let _ = search(backend, &mut ctx, &mut Enumerate::of(config.mode));
+    if ctx.budget_hit() {
+        warm_up(threads);
+        ctx.start_run(budget - head);
+        let _ = search(backend, &mut ctx, &mut Enumerate::of(config.mode));
+    }
     if !ctx.budget_hit() {
         let stats = Stats {
             threads: 1,
