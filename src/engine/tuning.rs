@@ -227,11 +227,11 @@ pub(crate) const SOLO_TRIAL: u64 = 1 << 10;
 /// costs (an Eternity II-style 24x24 board of 3,710 nodes: 0.17 ms on one
 /// thread, 0.6 ms split between two).
 pub(crate) const SOLO_TRIAL_ROWS: u64 = 1 << 13;
-/// The helper threads (search/workers.rs) start once the solo trial has
-/// spent this fraction of its nodes (1/4: 2,048 row-scan nodes, about
-/// 0.04 ms): a tree that ends sooner never starts them, and the rest of
-/// the trial (about 0.1 ms) covers most of a thread's start, 0.04 to 0.3
-/// ms on these machines.
+/// The helper threads (search/workers.rs) start, and are held ready,
+/// once the solo trial has spent this fraction of its nodes (1/4: 2,048
+/// row-scan nodes, about 0.04 ms): a tree that ends sooner never starts
+/// them, and the rest of the trial (about 0.1 ms) covers most of a
+/// thread's start, 0.04 to 0.3 ms on these machines.
 pub(crate) const HELPERS_AFTER: u64 = 4;
 /// The pilot's nodes: about 40 to 70 ms of memoised row-scan nodes.
 pub(crate) const PILOT_BUDGET: u64 = if cfg!(test) { 512 } else { 1 << 18 };

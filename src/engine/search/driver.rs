@@ -33,7 +33,7 @@
 
 use super::ctx::{finish, Ctx, Shared, Ticket, Visitor};
 use super::halt::{Halt, Stopped};
-use super::workers::{run_workers, warm_up, WorkerTotals};
+use super::workers::{release, run_workers, warm_up, WorkerTotals};
 use super::{search, Cut, Enumerate, Memoised};
 use crate::engine::backends::{Backend, Step};
 use crate::engine::choice::estimate;
@@ -244,8 +244,8 @@ fn solo_trial<B: Backend>(
     let mut ctx = Ctx::new(&shared, 0);
     // The helpers start once the trial has spent a part of its nodes (a
     // tree that ends sooner never pays for them), so that they run by the
-    // time it gives way; the trial resumes where it stopped, the same
-    // nodes as in one run.
+    // time it gives way, and are released if it does not; the trial
+    // resumes where it stopped, the same nodes as in one run.
     let budget = backend.solo_trial_nodes();
     let head = budget / HELPERS_AFTER;
     ctx.start_run(head);
@@ -256,6 +256,7 @@ fn solo_trial<B: Backend>(
         let _ = search(backend, &mut ctx, &mut Enumerate::of(config.mode));
     }
     if !ctx.budget_hit() {
+        release();
         let stats = Stats {
             threads: 1,
             backend: Some(backend.kind()),

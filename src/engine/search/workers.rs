@@ -10,33 +10,38 @@
 //!
 //! # The helpers
 //!
-//! The helper threads live for the process: a pool of `threads - 1`,
-//! started by the first search that asks for more than one thread, or
-//! earlier by [`warm_up`], which the engine calls as soon as it sees a
-//! problem large enough to need them (its setup takes longer than a
-//! thread takes to start). Why not threads of the search's own: a thread
-//! starts 0.04 to 0.3 ms after it is asked for on these machines, and a
-//! search of a few ten thousand row-scan nodes is over by then. Worker 0
-//! then waited for a helper that had nothing left to do to start and end:
-//! on the `big` bench family, two threads took about 0.25 ms longer than
-//! one on trees of 10,000 to 30,000 nodes (docs/performance.md, "The
-//! second thread"). A helper of the pool is already running when the
-//! search starts, and a helper's turn that begins after worker 0 is done
-//! (every ticket taken, or the search stopped) ends at once, without
-//! building a backend.
+//! The helper threads live for the process: a pool of `threads - 1`
+//! (rayon's, whose scopes let the helpers borrow the search's state),
+//! started by [`warm_up`] once a search's solo trial has spent a part of
+//! its nodes (`driver.rs`), or by the first search that needs them. Why
+//! not threads of the search's own: a thread starts 0.04 to 0.3 ms after
+//! it is asked for on these machines, and a search of a few ten thousand
+//! row-scan nodes is over by then; worker 0 then waited for a helper that
+//! had nothing left to do to start and to end, and two threads took about
+//! 0.25 ms longer than one on trees of 10,000 to 30,000 nodes
+//! (docs/performance.md, "The second thread").
+//!
+//! A pool alone does not remove the wait: an idle helper sleeps, and a
+//! sleeping thread wakes as slowly as a new one starts. So [`warm_up`]
+//! also gives each helper a *hold*: it spins (yielding its core to anyone
+//! who wants it) until the search hands out its work ([`run_workers`]),
+//! ends without it ([`release`]), or [`HOLD_LIMIT`] passes. The helper
+//! then takes its turn at once. A turn that begins after worker 0 is done
+//! (every ticket taken, or the search decided or stopped) ends at once,
+//! without building a backend.
 //!
 //! A search that asks for more helpers than the pool has (a larger
 //! `--threads` than the first search's, within one process) runs on
-//! threads of its own, as before. The pool is rayon's, whose scopes let
-//! the helpers borrow the search's state.
+//! threads of its own.
 
 use super::halt::Stopped;
 use crate::engine::backends::Backend;
 use crate::engine::count::Count;
 use crate::engine::outcome::Stats;
 use std::ops::AddAssign;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock};
+use std::time::{Duration, Instant};
 
 /// What a worker reports when it is done.
 #[derive(Debug, Default)]
@@ -67,22 +72,44 @@ static HELPERS: OnceLock<Option<rayon::ThreadPool>> = OnceLock::new();
 /// yet; `None` when the pool has fewer (or could not be started).
 fn helpers(helpers: usize) -> Option<&'static rayon::ThreadPool> {
     let pool = HELPERS.get_or_init(|| {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(helpers)
-            .thread_name(|i| format!("tessera-helper-{i}"))
-            .build()
-            .ok()
+        rayon::ThreadPoolBuilder::new().num_threads(helpers).thread_name(|i| format!("tessera-helper-{i}")).build().ok()
     });
     pool.as_ref().filter(|p| p.current_num_threads() >= helpers)
 }
 
+/// The most a hold lasts (see the module doc): longer than an assignment
+/// backend's solo trial (1,024 of its nodes, a few milliseconds) goes on
+/// after [`warm_up`].
+const HOLD_LIMIT: Duration = Duration::from_millis(5);
+
+/// The holds handed out (each [`warm_up`] is one more) and the latest one
+/// ended: a hold spins while `HOLDS_ENDED` is below its own number.
+static HOLDS: AtomicU64 = AtomicU64::new(0);
+static HOLDS_ENDED: AtomicU64 = AtomicU64::new(0);
+
 /// Starts the helper threads of a search on `threads` threads, if it has
-/// more than one, without waiting for them: they start while the caller
-/// sets the search up.
+/// more than one and they are not running yet, and holds them ready (see
+/// the module doc) until [`run_workers`] or [`release`]; returns at once.
 pub(crate) fn warm_up(threads: usize) {
-    if threads > 1 {
-        helpers(threads - 1);
+    if threads <= 1 {
+        return;
     }
+    if let Some(pool) = helpers(threads - 1) {
+        let hold = HOLDS.fetch_add(1, Ordering::AcqRel) + 1;
+        for _ in 1..threads {
+            pool.spawn(move || {
+                let since = Instant::now();
+                while HOLDS_ENDED.load(Ordering::Acquire) < hold && since.elapsed() < HOLD_LIMIT {
+                    std::thread::yield_now();
+                }
+            });
+        }
+    }
+}
+
+/// Ends the holds: the search needs its helpers now, or not at all.
+pub(crate) fn release() {
+    HOLDS_ENDED.fetch_max(HOLDS.load(Ordering::Acquire), Ordering::AcqRel);
 }
 
 /// Runs `work` on `threads` workers (at least one): worker 0 on `first` in
@@ -118,6 +145,7 @@ where
         0 | 1 => worker_0(),
         _ => match helpers(threads - 1) {
             Some(pool) => pool.in_place_scope(|s| {
+                release();
                 let helper = &helper;
                 for w in 1..threads {
                     s.spawn(move |_| helper(w));
