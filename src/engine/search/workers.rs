@@ -17,8 +17,8 @@
 //! not threads of the search's own: a thread starts 0.04 to 0.3 ms after
 //! it is asked for on these machines, and a search of a few ten thousand
 //! row-scan nodes is over by then; worker 0 then waited for a helper that
-//! had nothing left to do to start and to end, and two threads took about
-//! 0.25 ms longer than one on trees of 10,000 to 30,000 nodes
+//! had nothing left to do to start and to end, and two threads took 0.2
+//! to 0.25 ms longer than one on trees of 10,000 to 30,000 nodes
 //! (docs/performance.md, "The second thread").
 //!
 //! A pool alone does not remove the wait: an idle helper sleeps, and a
