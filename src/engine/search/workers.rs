@@ -77,10 +77,12 @@ fn helpers(helpers: usize) -> Option<&'static rayon::ThreadPool> {
     pool.as_ref().filter(|p| p.current_num_threads() >= helpers)
 }
 
-/// The most a hold lasts (see the module doc): longer than an assignment
-/// backend's solo trial (1,024 of its nodes, a few milliseconds) goes on
-/// after [`warm_up`].
-const HOLD_LIMIT: Duration = Duration::from_millis(5);
+/// The most a hold lasts (see the module doc): the helpers start about
+/// `HELPERS_LEAD` (0.2 ms) before the trial gives way, and the cut into
+/// tickets takes a fraction of that; a hold that outlasts this leaves its
+/// helper to sleep (a search stopped meanwhile, or much slower nodes than
+/// the trial's probe).
+const HOLD_LIMIT: Duration = Duration::from_millis(1);
 
 /// The holds handed out (each [`warm_up`] is one more) and the latest one
 /// ended: a hold spins while `HOLDS_ENDED` is below its own number.
