@@ -68,13 +68,13 @@ impl AddAssign for WorkerTotals {
 /// them (the searches then start threads of their own).
 static HELPERS: OnceLock<Option<rayon::ThreadPool>> = OnceLock::new();
 
-/// The pool with at least `helpers` threads, started now if there is none
+/// The pool with at least `count` threads, started now if there is none
 /// yet; `None` when the pool has fewer (or could not be started).
-fn helpers(helpers: usize) -> Option<&'static rayon::ThreadPool> {
+fn helpers(count: usize) -> Option<&'static rayon::ThreadPool> {
     let pool = HELPERS.get_or_init(|| {
-        rayon::ThreadPoolBuilder::new().num_threads(helpers).thread_name(|i| format!("tessera-helper-{i}")).build().ok()
+        rayon::ThreadPoolBuilder::new().num_threads(count).thread_name(|i| format!("tessera-helper-{i}")).build().ok()
     });
-    pool.as_ref().filter(|p| p.current_num_threads() >= helpers)
+    pool.as_ref().filter(|p| p.current_num_threads() >= count)
 }
 
 /// The most a hold lasts (see the module doc): the helpers start about
@@ -89,9 +89,9 @@ const HOLD_LIMIT: Duration = Duration::from_millis(1);
 static HOLDS: AtomicU64 = AtomicU64::new(0);
 static HOLDS_ENDED: AtomicU64 = AtomicU64::new(0);
 
-/// Starts the helper threads of a search on `threads` threads, if it has
-/// more than one and they are not running yet, and holds them ready (see
-/// the module doc) until [`run_workers`] or [`release`]; returns at once.
+/// Holds the helpers of a search on `threads` threads ready (see the
+/// module doc), starting the pool if it is not running yet, until
+/// [`run_workers`] or [`release`]; returns at once. Nothing with one thread.
 pub(crate) fn warm_up(threads: usize) {
     if threads <= 1 {
         return;
