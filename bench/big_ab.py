@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+"""The `big` family: the square scan and two tessera builds, side by side.
+
+    python3 bench/big_ab.py --old /tmp/tessera-before --new target/release/tessera
+    python3 bench/big_ab.py --old A --new B --reps 9 --json /tmp/big.json
+
+For each board of `bench/instances/big` (generate them first with
+`python3 bench/run.py --family big --reps 1`), every repetition runs the
+compiled corner-square scan (`bench/baselines`, release), the old build and
+the new build, one after the other, with 2 threads for tessera (the
+issue's setting). A big board's run takes milliseconds, so the order
+within a repetition is shuffled (a fixed seed), and what is compared is
+the median wall time of each per board. Printed: per build, the boards no
+slower than the scan, the geometric mean of tessera / scan and its worst,
+the same over the boards the scan answers in under 6 ms (where the
+process's start and setup decide), and new / old.
+
+Needs Python 3 (standard library only); the scan must be built
+(`cd bench/baselines && cargo build --release`).
+"""
+
+import argparse
+import glob
+import json
+import math
+import os
+import random
+import statistics
+import subprocess
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SCAN = os.path.join(HERE, "baselines", "target", "release", "square-scan")
+
+
+def wall(cmd):
+    t0 = time.perf_counter()
+    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    return time.perf_counter() - t0
+
+
+def geo(xs):
+    return math.exp(statistics.mean(math.log(x) for x in xs))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--old", required=True, help="tessera binary before")
+    ap.add_argument("--new", required=True, help="tessera binary after")
+    ap.add_argument("--reps", type=int, default=7, help="repetitions per board (default 7)")
+    ap.add_argument("--json", help="write the per-board medians (seconds) here")
+    args = ap.parse_args()
+    files = sorted(glob.glob(os.path.join(HERE, "instances", "big", "*.txt")))
+    if not files:
+        raise SystemExit("no boards: run `python3 bench/run.py --family big --reps 1` first")
+    rng = random.Random(1)
+    solvers = {"scan": None, "old": args.old, "new": args.new}
+    medians = {}
+    for f in files:
+        turn = os.path.basename(f).startswith("et")
+        extra = ["--rotate", "--border", "0"] if turn else []
+        cmds = {"scan": [SCAN] + extra + [f]}
+        for name in ("old", "new"):
+            cmds[name] = [solvers[name], "tetravex", f, "--threads", "2"] + extra
+        times = {name: [] for name in cmds}
+        for _ in range(args.reps):
+            order = list(cmds)
+            rng.shuffle(order)
+            for name in order:
+                times[name].append(wall(cmds[name]))
+        medians[os.path.basename(f)] = {name: statistics.median(v) for name, v in times.items()}
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as out:
+            json.dump(medians, out, indent=1)
+    small = [k for k in medians if medians[k]["scan"] < 0.006]
+    for name in ("old", "new"):
+        ratios = [medians[k][name] / medians[k]["scan"] for k in medians]
+        small_ratios = [medians[k][name] / medians[k]["scan"] for k in small]
+        print("%s: no slower than the scan on %d of %d boards; tessera/scan geometric mean %.3f, worst %.2f; "
+              "under 6 ms (%d boards): %d no slower, geometric mean %.3f"
+              % (name, sum(r <= 1 for r in ratios), len(ratios), geo(ratios), max(ratios),
+                 len(small), sum(r <= 1 for r in small_ratios), geo(small_ratios)))
+    ratios = [medians[k]["new"] / medians[k]["old"] for k in medians]
+    print("new/old: geometric mean %.3f (under 6 ms: %.3f), worst %.2f, best %.2f"
+          % (geo(ratios), geo([medians[k]["new"] / medians[k]["old"] for k in small]), max(ratios), min(ratios)))
+
+
+if __name__ == "__main__":
+    main()
