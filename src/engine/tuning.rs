@@ -227,19 +227,6 @@ pub(crate) const SOLO_TRIAL: u64 = 1 << 10;
 /// costs (an Eternity II-style 24x24 board of 3,710 nodes: 0.17 ms on one
 /// thread, 0.6 ms split between two).
 pub(crate) const SOLO_TRIAL_ROWS: u64 = 1 << 13;
-/// The solo trial's first part, which measures its pace: this fraction
-/// of its nodes (1/8: 1,024 row-scan nodes, about 0.02 ms; 128 nodes of
-/// the assignment backend, about 0.3 ms on a 5x5 board).
-pub(crate) const HELPERS_PROBE: u64 = 8;
-/// The helper threads (search/workers.rs) start this long before the solo
-/// trial would end, at the probe's pace, and are held ready (spinning)
-/// until it gives way: a thread starts 0.04 to 0.3 ms after it is asked
-/// for on these machines (typically 0.1), and a hold burns a core while it
-/// lasts (held from a quarter of the trial, the assignment backend's
-/// helpers spun about 2 ms a case: a stream of 300 5x5 boards took 13%
-/// more CPU). A row-scan trial is shorter than this: its helpers start
-/// after the probe.
-pub(crate) const HELPERS_LEAD: Duration = Duration::from_micros(200);
 /// The pilot's nodes: about 40 to 70 ms of memoised row-scan nodes.
 pub(crate) const PILOT_BUDGET: u64 = if cfg!(test) { 512 } else { 1 << 18 };
 /// Plain nodes the pilot must cover per node it spends for the count to

@@ -33,7 +33,7 @@
 
 use super::ctx::{finish, Ctx, Shared, Ticket, Visitor};
 use super::halt::{Halt, Stopped};
-use super::workers::{release, run_workers, warm_up, WorkerTotals};
+use super::workers::{run_workers, WorkerTotals};
 use super::{search, Cut, Enumerate, Memoised};
 use crate::engine::backends::{Backend, Step};
 use crate::engine::choice::estimate;
@@ -45,11 +45,10 @@ use crate::engine::memo::shared::{SharedMemo, SharedTable};
 use crate::engine::memo::{Memo, MemoStats};
 use crate::engine::outcome::{Outcome, ShardPlan, Split, SplitTicket, Stats};
 use crate::engine::tuning::{COUNT_TICKETS_PER_THREAD, FIRST_TICKETS_PER_THREAD, MIN_SHARD_TICKETS, TICKETS_PER_SHARD};
-use crate::engine::tuning::{DEFAULT_MEMO_MB, HELPERS_LEAD, HELPERS_PROBE, PILOT_BUDGET, PILOT_PAYS, SECOND_LOOK};
+use crate::engine::tuning::{DEFAULT_MEMO_MB, PILOT_BUDGET, PILOT_PAYS, SECOND_LOOK};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
-use std::time::{Duration, Instant};
 
 /// Enumerates tickets: the smallest cut depth that gives at least `target`
 /// subtrees (or the whole tree, if it is shallower). It polls like a
@@ -243,31 +242,9 @@ fn solo_trial<B: Backend>(
     }
     let shared = Shared::new(config, visitor, 1);
     let mut ctx = Ctx::new(&shared, 0);
-    // The trial in three runs, each resuming where the last stopped (the
-    // same nodes as one run): a probe of its pace, the nodes up to about
-    // HELPERS_LEAD before its end, and the rest, before which the helpers
-    // start (a tree that ends sooner never pays for them), so that they
-    // run by the time it gives way; they are released if it does not.
-    let budget = backend.solo_trial_nodes();
-    let probe = (budget / HELPERS_PROBE).max(1);
-    let started = Instant::now();
-    ctx.start_run(probe);
+    ctx.start_run(backend.solo_trial_nodes());
     let _ = search(backend, &mut ctx, &mut Enumerate::of(config.mode));
-    if ctx.budget_hit() && budget > probe {
-        let last = lead_nodes(probe, started.elapsed()).clamp(1, budget - probe);
-        let before = budget - probe - last;
-        if before > 0 {
-            ctx.start_run(before);
-            let _ = search(backend, &mut ctx, &mut Enumerate::of(config.mode));
-        }
-        if ctx.budget_hit() {
-            warm_up(threads);
-            ctx.start_run(last);
-            let _ = search(backend, &mut ctx, &mut Enumerate::of(config.mode));
-        }
-    }
     if !ctx.budget_hit() {
-        release();
         let stats = Stats {
             threads: 1,
             backend: Some(backend.kind()),
@@ -280,13 +257,6 @@ fn solo_trial<B: Backend>(
     let stopped_at = (ctx.total() == Count::ZERO).then(|| (0..backend.depth()).map(|l| backend.step(l)).collect());
     backend.reset();
     Err(Trial { nodes: ctx.spent(), stopped_at })
-}
-
-/// The nodes a search spends in [`HELPERS_LEAD`] at the pace of a probe
-/// of `nodes` that took `took`.
-fn lead_nodes(nodes: u64, took: Duration) -> u64 {
-    let per_node = took.as_secs_f64().max(1e-9) / nodes as f64;
-    (HELPERS_LEAD.as_secs_f64() / per_node).ceil().min(u64::MAX as f64) as u64
 }
 
 /// The tickets from the first one that holds the node `at` (a prefix of
