@@ -23,10 +23,10 @@ Rules that keep the run short:
 import argparse
 import datetime
 import json
-import re
 import math
 import os
 import platform
+import re
 import shlex
 import signal
 import statistics

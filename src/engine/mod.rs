@@ -104,6 +104,10 @@ pub use tuning::DEFAULT_MEMO_MB;
 /// encoding takes a share of a second, and a stop must end it as promptly).
 pub(crate) use search::halt::{Halt, Stopped};
 
+/// Rows of varying length in one array, for the puzzles' encodings too
+/// (a tile encoding's orientations per type and per template).
+pub(crate) use backends::blocks::Jagged;
+
 /// For the puzzles' tests of the compact form (`src/puzzles/compact_tests.rs`).
 #[cfg(test)]
 pub(crate) use backends::shape;

@@ -43,14 +43,13 @@
 //! keep every solution.
 
 use crate::engine::fasthash::FastMap;
+use crate::engine::Jagged;
 use crate::engine::{Halt, OptionId, Primary, Problem, ProblemBuilder, Secondary, Stopped, TemplateId};
 
 pub mod refute;
 
 mod colours;
-mod rows;
 use colours::{JoinSides, SideColours};
-use rows::Rows;
 
 /// Side indices.
 pub const TOP: usize = 0;
@@ -202,10 +201,12 @@ pub struct Encoded {
     /// then the types); empty when the problem is compact.
     orient: Vec<u8>,
     /// Per template of the compact problem: the orientation of each of
-    /// its options.
-    template_orient: Rows<u8>,
+    /// its options. (Rows of one array, here and below: a `Vec` per type
+    /// was an allocation per type, 1,024 on a 32x32 board, some on fresh
+    /// pages; the rows are cleared, not freed, between a stream's cases.)
+    template_orient: Jagged<u8>,
     /// Per type: its distinct orientations.
-    orients: Rows<(u8, Labels)>,
+    orients: Jagged<(u8, Labels)>,
     /// Per input tile: its type; per type: how many tiles it stands for.
     tile_type: Vec<u32>,
     type_count: Vec<u32>,
@@ -238,8 +239,8 @@ impl Encoded {
         Encoded {
             problem: Problem::empty(),
             orient: Vec::new(),
-            template_orient: Rows::default(),
-            orients: Rows::default(),
+            template_orient: Jagged::new(),
+            orients: Jagged::new(),
             tile_type: Vec::new(),
             type_count: Vec::new(),
             scratch: Scratch::default(),
@@ -436,25 +437,21 @@ impl TilePuzzle {
         let joins =
             Joins::declare_in(b, self.rows, self.cols, std::mem::take(&mut s.right), std::mem::take(&mut s.down));
         let hint = self.hints(&types);
-        p.orients.items.reserve(types.canon.len());
+        p.orients.data_mut().reserve(types.canon.len());
         for &c in &types.canon {
-            push_orientations(c, self.rotate, &mut p.orients.items);
+            push_orientations(c, self.rotate, p.orients.data_mut());
             p.orients.end_row();
         }
         let orients = &p.orients;
         let breaker = if decide { self.turn_breaker(&types, orients) } else { TurnBreaker::None };
         // A template is shared by cells that a breaker may tell apart.
         debug_assert!(!compact || breaker == TurnBreaker::None);
-        let mut colours = SideColours::new_in(
-            &orients.start,
-            &orients.items,
-            std::mem::take(&mut s.side),
-            std::mem::take(&mut s.label_colour),
-        );
+        let mut colours =
+            SideColours::new_in(orients, std::mem::take(&mut s.side), std::mem::take(&mut s.label_colour));
         // At most this many options, of two primary and four secondary
         // items each: the arrays are laid out once (untouched room costs
         // no memory).
-        let most = if compact { 0 } else { n * orients.items.len() };
+        let most = if compact { 0 } else { n * orients.total() };
         b.reserve(most, 6 * most);
         p.orient.reserve(most);
         let sec = &mut s.sec;
@@ -526,7 +523,7 @@ impl TilePuzzle {
     /// hint, the turn breaker and the border rule), into `options`.
     fn cell_options(
         &self,
-        orients: &Rows<(u8, Labels)>,
+        orients: &Jagged<(u8, Labels)>,
         cell: usize,
         hinted: Option<Hint>,
         breaker: TurnBreaker,
@@ -536,9 +533,8 @@ impl TilePuzzle {
         options.clear();
         // At most every orientation: laid out once, not grown by doubling
         // (a copy at each step, 1,024 entries on a 32x32 board).
-        options.reserve(orients.items.len());
-        for (t, w) in orients.start.windows(2).enumerate() {
-            let ors = &orients.items[w[0] as usize..w[1] as usize];
+        options.reserve(orients.total());
+        for (t, ors) in orients.iter().enumerate() {
             if hinted.is_some_and(|h| h.ty != t) {
                 continue;
             }
@@ -570,7 +566,7 @@ impl TilePuzzle {
     /// * otherwise a tile without a twin that has four orientations (or
     ///   two, on a square board) is kept in its first one (one of its
     ///   first two on an oblong board).
-    fn turn_breaker(&self, types: &TileTypes, orients: &Rows<(u8, Labels)>) -> TurnBreaker {
+    fn turn_breaker(&self, types: &TileTypes, orients: &Jagged<(u8, Labels)>) -> TurnBreaker {
         if !self.rotate || !self.fixes.is_empty() || self.rows * self.cols < 2 {
             return TurnBreaker::None;
         }
@@ -583,7 +579,7 @@ impl TilePuzzle {
                 keep_two: if square { 1 } else { 2 },
             };
         }
-        let single = |want: usize| (0..orients.len()).find(|&t| types.count[t] == 1 && orients.row(t).len() == want);
+        let single = |want: usize| (0..orients.rows()).find(|&t| types.count[t] == 1 && orients.row_len(t) == want);
         let found = if square {
             single(4).map(|t| (t, 1)).or_else(|| single(2).map(|t| (t, 1)))
         } else {

@@ -1,6 +1,7 @@
 //! Three small data structures that several backends share: a sparse set
 //! whose removals undo in reverse order, the tagged entries of an undo
-//! trail, and rows of varying length stored in one array.
+//! trail, and rows of varying length stored in one array (the last also
+//! the tile encoding's, `src/puzzles/tiles.rs`).
 //!
 //! **Sparse sets.** The members of a set of integers `0..n` stand first in
 //! `members`, `members[..len]`, and `pos[x]` is where `x` stands. Removing
@@ -140,6 +141,12 @@ impl<T> Jagged<T> {
     pub(crate) fn end_row(&mut self) {
         debug_assert!(self.data.len() < 1 << 32, "a jagged array beyond u32 offsets");
         self.offsets.push(self.data.len() as u32);
+    }
+
+    /// No rows, the room kept (arrays reused from case to case).
+    pub(crate) fn clear(&mut self) {
+        self.offsets.truncate(1);
+        self.data.clear();
     }
 
     /// Adds a row.

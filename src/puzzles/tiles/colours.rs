@@ -6,6 +6,7 @@
 //! template's row of colours.
 
 use crate::engine::fasthash::FastMap;
+use crate::engine::Jagged;
 
 /// The colours of the joins: one per label value, 1-based (0 means "no
 /// colour"), numbered in the order first asked for. The colours of each
@@ -48,19 +49,14 @@ impl SideColours {
     /// The most entries of the table of labels.
     const TABLE: usize = 1 << 16;
 
-    /// The colours of the types' orientations (type `t`'s at
-    /// `orients[start[t]..start[t + 1]]`), in the arrays `side` and
-    /// `table` (their contents replaced).
-    pub(super) fn new_in(
-        start: &[u32],
-        orients: &[(u8, [i32; 4])],
-        mut side: Vec<[u32; 4]>,
-        mut table: Vec<u32>,
-    ) -> Self {
-        let types = start.len().saturating_sub(1);
+    /// The colours of the types' orientations (type `t`'s in row `t` of
+    /// `orients`), in the arrays `side` and `table` (their contents
+    /// replaced).
+    pub(super) fn new_in(orients: &Jagged<(u8, [i32; 4])>, mut side: Vec<[u32; 4]>, mut table: Vec<u32>) -> Self {
+        let types = orients.rows();
         // One orientation per type, or at most four.
-        let stride = if orients.len() == types { 1 } else { 4 };
-        debug_assert!(start.windows(2).all(|w| w[1] - w[0] <= stride as u32), "at most four orientations");
+        let stride = if orients.total() == types { 1 } else { 4 };
+        debug_assert!((0..types).all(|t| orients.row_len(t) <= stride), "at most four orientations");
         side.clear();
         side.resize(stride * types, [0; 4]);
         table.clear();
@@ -69,7 +65,7 @@ impl SideColours {
         // cases pays nothing for the table).
         let many = types > Self::SCANNED;
         let reach = match many {
-            true => start[..types].iter().flat_map(|&t| orients[t as usize].1).map(i32::unsigned_abs).max(),
+            true => orients.iter().flat_map(|o| o[0].1).map(i32::unsigned_abs).max(),
             false => None,
         };
         let reach = match reach.filter(|&r| (2 * r as usize) < Self::TABLE) {

@@ -89,11 +89,11 @@ fn the_table_of_labels_numbers_colours_as_the_scan() {
         let types = SideColours::SCANNED + 1 + rng.below(100);
         let wide = 1 + rng.below([10, 100, 3000][case % 3]) as i32;
         let mut label = || rng.below(2 * wide as usize + 1) as i32 - wide;
-        let mut orients = Rows::default();
+        let mut orients = Jagged::new();
         (0..types).for_each(|_| orients.push_row([(0, [label(), label(), label(), label()])]));
-        let mut table = SideColours::new_in(&orients.start, &orients.items, Vec::new(), Vec::new());
+        let mut table = SideColours::new_in(&orients, Vec::new(), Vec::new());
         assert!(!table.table.is_empty(), "case {case}: the table is used");
-        let mut scan = SideColours::new_in(&orients.start, &orients.items, Vec::new(), Vec::new());
+        let mut scan = SideColours::new_in(&orients, Vec::new(), Vec::new());
         (scan.table, scan.reach) = (Vec::new(), 0);
         for _ in 0..4 * types {
             let (t, d) = (rng.below(types), rng.below(4));
