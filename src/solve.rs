@@ -120,7 +120,8 @@ pub fn run_in<M: Model>(
         };
         // The verdict alone decodes nothing.
         let visitor: Option<&engine::Visitor> = if want_solution { Some(&visit) } else { None };
-        let outcome = engine::solve_in(problem, first, visitor, ws);
+        // The case's wall time counts from its start (the encoding is part of it).
+        let outcome = engine::solve_since(problem, first, visitor, ws, start);
         result.solution = found.into_inner().unwrap();
         result.stats += &outcome.stats;
         if result.solution.is_some() || !outcome.solutions.is_zero() {

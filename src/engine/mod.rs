@@ -305,9 +305,22 @@ pub fn solve(problem: &Problem, config: &SearchConfig, visitor: Option<&Visitor>
 /// that solves many small problems in turn, a stream's cases, keeps one
 /// workspace for all of them; the answer is [`solve`]'s).
 pub fn solve_in(problem: &Problem, config: &SearchConfig, visitor: Option<&Visitor>, ws: &mut Workspace) -> Outcome {
-    /// The configuration, the visitor, and the nodes a count that met in
-    /// the middle spent before its table outgrew the cap.
-    struct Solve<'a>(&'a SearchConfig, Option<&'a Visitor<'a>>, Cell<u64>);
+    solve_since(problem, config, visitor, ws, Instant::now())
+}
+
+/// [`solve_in`] for a caller that began at `start` (encoding the problem,
+/// say): the outcome's wall time counts from it.
+pub(crate) fn solve_since(
+    problem: &Problem,
+    config: &SearchConfig,
+    visitor: Option<&Visitor>,
+    ws: &mut Workspace,
+    start: Instant,
+) -> Outcome {
+    /// The configuration, the visitor, the nodes a count that met in the
+    /// middle spent before its table outgrew the cap, and when the caller
+    /// began.
+    struct Solve<'a>(&'a SearchConfig, Option<&'a Visitor<'a>>, Cell<u64>, Instant);
     impl WithBackend for Solve<'_> {
         type Out = Outcome;
         fn run<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
@@ -316,7 +329,7 @@ pub fn solve_in(problem: &Problem, config: &SearchConfig, visitor: Option<&Visit
             make: F,
             memo: MemoHint,
         ) -> Outcome {
-            let mut outcome = driver::drive(first, make, self.0, self.1, memo);
+            let mut outcome = driver::drive(first, make, self.0, self.1, memo, self.3);
             outcome.stats.nodes += self.2.get();
             outcome
         }
@@ -324,9 +337,8 @@ pub fn solve_in(problem: &Problem, config: &SearchConfig, visitor: Option<&Visit
             plan.count(self.0).map_err(|spent| self.2.set(self.2.get() + spent)).ok()
         }
     }
-    let start = Instant::now();
     let visitor = visitor.filter(|_| config.mode != SearchMode::Count);
-    dispatch(problem, config, Solve(config, visitor, Cell::new(0)), true, ws)
+    dispatch(problem, config, Solve(config, visitor, Cell::new(0), start), true, ws)
         .unwrap_or_else(|Stopped(reason)| Outcome::before_search(reason, config.effective_threads(), start.elapsed()))
 }
 

@@ -96,11 +96,23 @@ impl<'a> Shared<'a> {
     /// What `threads` workers share (the progress board sizes itself as
     /// the workers report).
     pub(crate) fn new(config: &'a SearchConfig, visitor: Option<&'a Visitor<'a>>, threads: usize) -> Self {
+        Self::since(config, visitor, threads, Instant::now())
+    }
+
+    /// [`Shared::new`] for a search whose wall time counts from `start`
+    /// (when its caller began: choosing and building the backend are part
+    /// of it, and a stream of tiny cases reads the clock once less).
+    pub(crate) fn since(
+        config: &'a SearchConfig,
+        visitor: Option<&'a Visitor<'a>>,
+        threads: usize,
+        start: Instant,
+    ) -> Self {
         debug_assert!(threads <= 1 << 16, "a sane number of workers");
         Shared {
             config,
             visitor,
-            start: Instant::now(),
+            start,
             stop: AtomicBool::new(false),
             reason: Mutex::new(None),
             limit: match config.mode {
@@ -509,10 +521,14 @@ impl<'a> Ctx<'a> {
 /// `ran_out` when every ticket (or run) was searched to its end. A kept
 /// first solution ([`Ctx::keep_first`]) is the answer: the visitor sees it
 /// now, and it is the one solution.
-pub(crate) fn finish(shared: &Shared, mut stats: Stats, solutions: Count, ran_out: bool) -> Outcome {
-    let reason = *shared.reason.lock().unwrap();
+///
+/// It takes the search's shared state whole (every worker is done): its
+/// locks are read without locking, which a stream of tiny cases would
+/// otherwise pay at each one.
+pub(crate) fn finish(shared: Shared, mut stats: Stats, solutions: Count, ran_out: bool) -> Outcome {
+    let reason = shared.reason.into_inner().unwrap();
     stats.elapsed = shared.start.elapsed();
-    if let Some(kept) = shared.first.lock().unwrap().take() {
+    if let Some(kept) = shared.first.into_inner().unwrap() {
         if let Some(visit) = shared.visitor {
             let _ = visit(&kept.options);
         }

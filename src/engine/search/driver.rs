@@ -32,6 +32,7 @@
 //! ([`WorkerTotals`]) make the outcome.
 
 use super::ctx::{finish, Ctx, Shared, Ticket, Visitor};
+use std::time::Instant;
 use super::halt::{Halt, Stopped};
 use super::workers::{run_workers, WorkerTotals};
 use super::{search, Cut, Enumerate, Memoised};
@@ -177,33 +178,35 @@ fn deep_plan<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
 /// Runs a search: worker 0 with `first_backend` (already built, as the
 /// backend choice built it), the other workers with a backend that `make`
 /// builds in their own thread. `memo_hint`: what the backend's choice
-/// found out about memoising a count.
+/// found out about memoising a count; `start`: when the caller began (the
+/// outcome's wall time counts from it).
 pub(crate) fn drive<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
     first_backend: &mut B,
     make: F,
     config: &SearchConfig,
     visitor: Option<&Visitor>,
     memo_hint: MemoHint,
+    start: Instant,
 ) -> Outcome {
     let threads = config.effective_threads();
-    let Trial { nodes: trial_nodes, stopped_at } = match solo_trial(first_backend, config, visitor, threads) {
+    let Trial { nodes: trial_nodes, stopped_at } = match solo_trial(first_backend, config, visitor, threads, start) {
         Ok(outcome) => return outcome,
         Err(trial) => trial,
     };
     if takes_portfolio(config, first_backend) {
         // The portfolio's first member starts from the backend's own order.
         first_backend.randomise(0);
-        let mut outcome = super::portfolio::drive(first_backend, make, config, visitor, threads);
+        let mut outcome = super::portfolio::drive(first_backend, make, config, visitor, threads, start);
         outcome.stats.nodes += trial_nodes;
         return outcome;
     }
     let plan = MemoPlan::decide(first_backend, config, memo_hint, threads);
-    let shared = Shared::new(config, visitor, threads);
+    let shared = Shared::since(config, visitor, threads, start);
     let stats = Stats { threads, nodes: trial_nodes, backend: Some(first_backend.kind()), ..Stats::default() };
     if config.shard.is_none() && threads <= 1 {
-        run_whole(first_backend, &make, &shared, &plan, stats)
+        run_whole(first_backend, &make, shared, &plan, stats)
     } else {
-        run_tickets(first_backend, &make, &shared, &plan, stats, stopped_at.as_deref())
+        run_tickets(first_backend, &make, shared, &plan, stats, stopped_at.as_deref())
     }
 }
 
@@ -231,6 +234,7 @@ fn solo_trial<B: Backend>(
     config: &SearchConfig,
     visitor: Option<&Visitor>,
     threads: usize,
+    start: Instant,
 ) -> Result<Outcome, Trial> {
     let solo = threads > 1
         && config.shard.is_none()
@@ -240,7 +244,7 @@ fn solo_trial<B: Backend>(
     if !solo {
         return Err(Trial { nodes: 0, stopped_at: None });
     }
-    let shared = Shared::new(config, visitor, 1);
+    let shared = Shared::since(config, visitor, 1, start);
     let mut ctx = Ctx::new(&shared, 0);
     ctx.start_run(backend.solo_trial_nodes());
     let _ = search(backend, &mut ctx, &mut Enumerate::of(config.mode));
@@ -252,7 +256,9 @@ fn solo_trial<B: Backend>(
             updates: ctx.updates(),
             ..Stats::default()
         };
-        return Ok(finish(&shared, stats, ctx.total(), true));
+        let total = ctx.total();
+        drop(ctx);
+        return Ok(finish(shared, stats, total, true));
     }
     let stopped_at = (ctx.total() == Count::ZERO).then(|| (0..backend.depth()).map(|l| backend.step(l)).collect());
     backend.reset();
@@ -434,17 +440,19 @@ impl MemoPlan {
 fn run_whole<B: Backend, F: Fn() -> Result<B, Stopped>>(
     backend: &mut B,
     make: &F,
-    shared: &Shared,
+    shared: Shared,
     plan: &MemoPlan,
     mut stats: Stats,
 ) -> Outcome {
-    let mut ctx = Ctx::new(shared, 0);
+    let mut ctx = Ctx::new(&shared, 0);
     let mut memo = plan.new_memo();
     let _ = plan.run(backend, &mut ctx, &mut memo, make, shared.config());
     stats.nodes = ctx.spent();
     stats.updates = ctx.updates();
     stats.memo = memo.map(|m| m.stats());
-    finish(shared, stats, ctx.total(), true)
+    let total = ctx.total();
+    drop(ctx);
+    finish(shared, stats, total, true)
 }
 
 /// The tickets: the tree cut into subtrees (dealt onto the shards, with a
@@ -452,15 +460,16 @@ fn run_whole<B: Backend, F: Fn() -> Result<B, Stopped>>(
 fn run_tickets<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
     first_backend: &mut B,
     make: &F,
-    shared: &Shared,
+    owned: Shared,
     plan: &MemoPlan,
     mut stats: Stats,
     searched: Option<&[Step]>,
 ) -> Outcome {
+    let shared = &owned;
     let config = shared.config();
     let threads = stats.threads;
     let Some((tickets, order)) = tickets_to_search(first_backend, make, shared, &mut stats, searched) else {
-        return finish(shared, stats, Count::ZERO, false);
+        return finish(owned, stats, Count::ZERO, false);
     };
     let next = AtomicUsize::new(0);
     let work = |worker: usize, backend: &mut B| {
@@ -505,7 +514,7 @@ fn run_tickets<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
     stats += &totals.stats;
     stats.memo = stats.memo.or_else(|| plan.shared_stats());
     let all_done = next.load(Ordering::Relaxed) >= tickets.len();
-    finish(shared, stats, totals.solutions, all_done)
+    finish(owned, stats, totals.solutions, all_done)
 }
 
 /// The tickets to search and the order the workers take them in, after

@@ -130,9 +130,10 @@ pub(crate) fn drive<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
     config: &SearchConfig,
     visitor: Option<&Visitor>,
     threads: usize,
+    start: std::time::Instant,
 ) -> Outcome {
     debug_assert!(first.can_randomise(), "a portfolio of a backend without random orders");
-    let shared = Shared::new(config, visitor, threads);
+    let shared = Shared::since(config, visitor, threads, start);
     let refuted = Refuted::default();
     // P7: with few solutions expected, worker 1 mirrors the complete member.
     let mirrored = threads >= 2 && first.ln_expected_solutions().is_some_and(|e| e <= MIRROR_SOLUTIONS.ln());
@@ -189,7 +190,7 @@ pub(crate) fn drive<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
     let totals = run_workers(threads, first, &make, work);
     let mut stats = Stats { threads, backend: Some(first.kind()), ..Stats::default() };
     stats += &totals.stats;
-    finish(&shared, stats, totals.solutions, totals.proved)
+    finish(shared, stats, totals.solutions, totals.proved)
 }
 
 /// P5: the portfolio on one thread. The complete member runs alone for
