@@ -42,15 +42,17 @@ pub type TextCases<T> = Box<dyn CaseReader<Item = Result<T, ParseError>>>;
 /// Answers the cases of the inputs (`FILE...`, or standard input): the
 /// judge's text through `read_text`, or JSON puzzles of type `J`
 /// (`--input`; a case record must be of `puzzle_type`), each turned into a
-/// [`Case`] by `build`. A missing or unreadable input is reported by name
-/// and the others are still answered (exit status 2 at the end, as grep
-/// does).
+/// [`Case`] by `build`; each model answered goes to `recycle` (which may
+/// keep its arrays for the next `build`). A missing or unreadable input is
+/// reported by name and the others are still answered (exit status 2 at
+/// the end, as grep does).
 pub fn run_input<T, J, M, R>(
     mut session: Session,
     common: &Common,
     puzzle_type: &'static str,
     read_text: impl Fn(Source) -> TextCases<T>,
     mut build: impl FnMut(Input<T, J>) -> Result<Case<M, R>, ParseError>,
+    mut recycle: impl FnMut(M),
 ) -> Result<Exit>
 where
     J: DeserializeOwned,
@@ -77,10 +79,10 @@ where
         session.start_input((files.len() > 1).then_some(name.as_str()))?;
         if input::is_json(common.input, &mut source) {
             let mut cases = PuzzleReader::<J>::new(source, Some(puzzle_type));
-            case_loop(&mut session, &name, &mut cases, |(line, p)| build(Input::Json(line, p)))?;
+            case_loop(&mut session, &name, &mut cases, |(line, p)| build(Input::Json(line, p)), &mut recycle)?;
         } else {
             let mut cases = read_text(source);
-            case_loop(&mut session, &name, &mut *cases, |c| build(Input::Text(c)))?;
+            case_loop(&mut session, &name, &mut *cases, |c| build(Input::Text(c)), &mut recycle)?;
         }
     }
     session.finish()
@@ -104,12 +106,14 @@ where
 /// case (after answering the ones before it) or on Ctrl-C. Text formats end
 /// at their terminator, and nothing after it is read; when the input stops
 /// being text or a read fails, that is the error reported (an error at the
-/// cut, such as "unexpected end of input", is really that).
+/// cut, such as "unexpected end of input", is really that). Each model
+/// answered goes to `recycle`.
 fn case_loop<C, M, R>(
     session: &mut Session,
     name: &str,
     cases: &mut (impl CaseReader<Item = Result<C, ParseError>> + ?Sized),
     mut build: impl FnMut(C) -> Result<Case<M, R>, ParseError>,
+    recycle: &mut impl FnMut(M),
 ) -> io::Result<()>
 where
     M: Model,
@@ -129,7 +133,8 @@ where
                 if let Some(warning) = &case.warning {
                     session.warn(name, case.line, warning);
                 }
-                answer(session, name, &case)?
+                answer(session, name, &case)?;
+                recycle(case.model);
             }
             Some(Err(e)) => {
                 // When the input stops being text or a read fails, that is

@@ -8,13 +8,14 @@ use super::input::Input;
 use super::render::{to_value, Render};
 use super::session::Session;
 use anyhow::Result;
+use std::cell::Cell;
 use std::sync::Arc;
 use tessera::engine::Monitor;
 use tessera::format::grid::{self, Style};
 use tessera::format::json::{tile_puzzle_text, tile_solution_text, TilePuzzleJson, TileSolutionJson};
 use tessera::puzzles::input::ParseError;
 use tessera::puzzles::tiles::TileSolution;
-use tessera::puzzles::{edges, TileModel, TileWorkspace};
+use tessera::puzzles::{edges, TileModel};
 use tessera::solve::{CaseResult, Status};
 
 /// Edges' answers: `YES` or `NO`, sides as letters or signed numbers.
@@ -62,7 +63,7 @@ pub fn run(args: &EdgesArgs, monitor: Arc<Monitor>) -> Result<Exit> {
     let opts = edges::Options { rotate: args.rotate, fixes: args.fix.clone() };
     let session = Session::new(RunConfig::from_common(&args.common)?, monitor, "edges");
     // The encodings' arrays, handed from case to case.
-    let workspace = Arc::new(TileWorkspace::default());
+    let arrays = Cell::new(None);
     cases::run_input(
         session,
         &args.common,
@@ -82,8 +83,10 @@ pub fn run(args: &EdgesArgs, monitor: Arc<Monitor>) -> Result<Exit> {
                     (line, p, letters)
                 }
             };
-            let model = TileModel::in_workspace(puzzle, &workspace).map_err(|e| ParseError::at(line, e.to_string()))?;
+            let model =
+                TileModel::with_arrays(puzzle, arrays.take()).map_err(|e| ParseError::at(line, e.to_string()))?;
             Ok(Case { line, model, render: EdgesRender { letters }, warning: None })
         },
+        |model: TileModel| arrays.set(model.into_arrays()),
     )
 }

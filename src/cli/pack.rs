@@ -210,5 +210,6 @@ pub fn run(args: &PackArgs, monitor: Arc<Monitor>) -> Result<Exit> {
             let warning = area_warning(&m, board_given);
             Ok(Case { line: case.line, model: m, render: PackRender, warning })
         },
+        drop,
     )
 }

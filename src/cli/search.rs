@@ -15,7 +15,7 @@ use std::io::{self, Write};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
-use tessera::engine::StopReason;
+use tessera::engine::{StopReason, Workspace};
 use tessera::puzzles::Model;
 use tessera::solve::{self, CaseResult, Status};
 
@@ -33,8 +33,13 @@ pub fn case<M: Model>(
 where
     M::Solution: Sync,
 {
+    session.search_config();
+    // The engine's arrays from the case before, taken for this search.
+    let mut engine = session.engine.take().unwrap_or_default();
     let pictures = session.svg.as_ref().map(|w| svg::CasePictures::new(w, render, model, k));
-    let (result, streamed) = search(session, render, k, model, pictures.as_ref())?;
+    let searched = search(session, render, k, model, pictures.as_ref(), &mut engine);
+    session.engine = Some(engine);
+    let (result, streamed) = searched?;
     if let (Some(pictures), Some(sol), 0) = (&pictures, &result.solution, streamed) {
         pictures.draw(&mut *session.out(), 1, sol)?;
     }
@@ -64,19 +69,22 @@ where
 /// Runs the search of case `k` under a progress bar; with `--all` each
 /// solution is written (and flushed, so that `| head` sees it at once) as
 /// it is found. Returns the result and the number of solutions written.
+/// The session's search settings are this case's
+/// ([`Session::search_config`]); `engine`: the engine's arrays.
 fn search<M: Model>(
     session: &Session,
     render: &(dyn Render<M> + Sync),
     k: usize,
     model: &M,
     pictures: Option<&svg::CasePictures<M>>,
+    engine: &mut Workspace,
 ) -> io::Result<(CaseResult<M::Solution>, u64)>
 where
     M::Solution: Sync,
 {
     let cfg = &session.cfg;
     session.monitor.reset_counters();
-    let search = session.search_config();
+    let search = session.search();
     let want_solution = cfg.grid || cfg.json || session.svg.is_some() || render.decide_needs_solution();
     let streamed = AtomicU64::new(0);
     let write_error: Mutex<Option<io::Error>> = Mutex::new(None);
@@ -112,12 +120,7 @@ where
                 }
             }
         };
-        {
-            // The engine's arrays from the case before (the lock is the
-            // session's own: never contended).
-            let mut engine = session.engine.lock().unwrap();
-            solve::run_in(model, want_solution, &search, Some(&on_solution), &mut engine)
-        }
+        solve::run_in(model, want_solution, search, Some(&on_solution), engine)
     };
     drop(progress); // clears the bar before anything else is printed
     if let Some(e) = write_error.into_inner().unwrap() {

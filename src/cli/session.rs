@@ -49,8 +49,11 @@ pub struct Session {
     /// its name for the shard records.
     pub split: Option<(Arc<Split>, String)>,
     /// The engine's arrays, kept from case to case (a stream of small
-    /// cases builds its backend in them).
-    pub engine: Mutex<Workspace>,
+    /// cases builds its backend in them); taken while a case searches.
+    pub engine: Option<Box<Workspace>>,
+    /// The engine's settings, kept from case to case (see
+    /// [`Session::search_config`]).
+    search: SearchConfig,
     /// A case's text answer is written here (kept from case to case).
     pub answer: String,
 }
@@ -67,7 +70,9 @@ impl Session {
             (Some(count), Some(_)) => Some(PlanFile::new(puzzle_type, count, &cfg.search)),
             _ => None,
         };
+        let search = SearchConfig { monitor: Some(monitor.clone()), ..cfg.search.clone() };
         Session {
+            search,
             run_cases: 0,
             plan_out,
             split: None,
@@ -79,7 +84,7 @@ impl Session {
             svg,
             file: None,
             headed: false,
-            engine: Mutex::default(),
+            engine: None,
             answer: String::new(),
         }
     }
@@ -150,14 +155,20 @@ impl Session {
     }
 
     /// The engine's settings for a search from now: the run's, with the
-    /// deadline (it starts now) and the session's monitor.
-    pub fn search_config(&self) -> SearchConfig {
-        SearchConfig {
-            deadline: self.cfg.timeout.map(|t| Instant::now() + t),
-            monitor: Some(self.monitor.clone()),
-            split: self.split.as_ref().map(|(split, _)| split.clone()),
-            ..self.cfg.search.clone()
+    /// deadline (it starts now), the session's monitor and the case's
+    /// split from the plan file. Updated in place, not built anew: a
+    /// stream of tiny cases clones nothing per case.
+    pub fn search_config(&mut self) -> &SearchConfig {
+        self.search.deadline = self.cfg.timeout.map(|t| Instant::now() + t);
+        if self.split.is_some() || self.search.split.is_some() {
+            self.search.split = self.split.as_ref().map(|(split, _)| split.clone());
         }
+        &self.search
+    }
+
+    /// The engine's settings as [`Session::search_config`] last set them.
+    pub fn search(&self) -> &SearchConfig {
+        &self.search
     }
 
     /// Standard output, locked (for writes that must stay in order).

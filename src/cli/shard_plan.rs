@@ -64,9 +64,9 @@ pub fn case<M: Model>(
 /// search for one solution may run on another backend than a count, see
 /// `engine::choose`), as each shard plans them, or `deep`, as a plan file
 /// does; a case refuted before any search has empty shards.
-fn plan<M: Model>(session: &Session, model: &M, count: u32, deep: bool) -> (ShardPlan, Option<Refutation>) {
+fn plan<M: Model>(session: &mut Session, model: &M, count: u32, deep: bool) -> (ShardPlan, Option<Refutation>) {
     let config = session.search_config();
-    match solve::plan(model, count, &config, deep) {
+    match solve::plan(model, count, config, deep) {
         Ok(plan) => (plan, None),
         // Refuted before any search: every shard would stop at once.
         Err(r) => (ShardPlan::empty(count, Default::default()), Some(r)),

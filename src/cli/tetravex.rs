@@ -8,13 +8,14 @@ use super::input::Input;
 use super::render::{to_value, Render};
 use super::session::Session;
 use anyhow::Result;
+use std::cell::Cell;
 use std::sync::Arc;
 use tessera::engine::Monitor;
 use tessera::format::grid::{self, Style};
 use tessera::format::json::{tile_puzzle_text, tile_solution_text, TilePuzzleJson, TileSolutionJson};
 use tessera::puzzles::input::ParseError;
 use tessera::puzzles::tiles::{Border, Fix, TilePuzzle, TileSolution};
-use tessera::puzzles::{tetravex, TileModel, TileWorkspace};
+use tessera::puzzles::{tetravex, TileModel};
 use tessera::solve::{CaseResult, Status};
 
 /// A label as drawn: its number.
@@ -88,7 +89,7 @@ pub fn run(args: &TetravexArgs, monitor: Arc<Monitor>) -> Result<Exit> {
     }
     let session = Session::new(RunConfig::from_common(&args.common)?, monitor, "tetravex");
     // The encodings' arrays, handed from case to case.
-    let workspace = Arc::new(TileWorkspace::default());
+    let arrays = Cell::new(None);
     cases::run_input(
         session,
         &args.common,
@@ -99,9 +100,11 @@ pub fn run(args: &TetravexArgs, monitor: Arc<Monitor>) -> Result<Exit> {
                 Input::Text(case) => (case.line, case.into_puzzle(&opts)),
                 Input::Json(line, json) => (line, from_json(&json, &opts).map_err(|e| ParseError::at(line, e))?),
             };
-            let model = TileModel::in_workspace(puzzle, &workspace).map_err(|e| ParseError::at(line, e.to_string()))?;
+            let model =
+                TileModel::with_arrays(puzzle, arrays.take()).map_err(|e| ParseError::at(line, e.to_string()))?;
             Ok(Case { line, model, render: TetravexRender, warning: None })
         },
+        |model: TileModel| arrays.set(model.into_arrays()),
     )
 }
 

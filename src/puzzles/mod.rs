@@ -39,30 +39,30 @@ mod model;
 pub use model::{Model, Refutation};
 
 use crate::engine::{Halt, OptionId, Problem, SearchConfig, StopReason, Stopped};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Mutex, OnceLock};
 
 /// A tile puzzle with its encoding, made on first use: a refuted puzzle is
 /// never encoded, and a big board's encoding (a share of a second on
 /// 32x32) runs under the search's deadline and stop flag.
 ///
-/// A model made in a [`TileWorkspace`] encodes into the arrays of the
-/// last small encoding done with (given back to the workspace when its
-/// model is dropped), so that a stream of small cases allocates nothing
-/// for its encodings:
+/// A model made with the [`TileArrays`] of the case before encodes into
+/// them, and gives them back when done with ([`TileModel::into_arrays`]),
+/// so that a stream of small cases allocates nothing for its encodings:
 ///
 /// ```
-/// use std::sync::Arc;
 /// use tessera::puzzles::tiles::{Border, Rule, TilePuzzle};
-/// use tessera::puzzles::{Model, TileModel, TileWorkspace};
+/// use tessera::puzzles::{Model, TileModel};
 /// let one = |labels| TilePuzzle {
 ///     rows: 1, cols: 1, tiles: vec![labels], rule: Rule::Equal,
 ///     border: Border::Free, rotate: false, fixes: vec![],
 /// };
-/// let workspace = Arc::new(TileWorkspace::default());
+/// let mut arrays = None;
 /// for labels in [[1, 2, 3, 4], [5, 6, 7, 8]] {
-///     let model = TileModel::in_workspace(one(labels), &workspace).unwrap();
+///     let model = TileModel::with_arrays(one(labels), arrays.take()).unwrap();
 ///     assert_eq!(model.problem().option_count(), 1);
+///     arrays = model.into_arrays();
 /// }
+/// assert!(arrays.is_some());
 /// ```
 pub struct TileModel {
     /// The puzzle.
@@ -70,22 +70,20 @@ pub struct TileModel {
     /// Its exact-cover encoding, once made; boxed, so that a case (read,
     /// checked, answered) moves a pointer, not the encoding's 600 bytes.
     encoded: OnceLock<Box<tiles::Encoded>>,
-    /// Where the encoding's arrays come from and go back to, if anywhere.
-    workspace: Option<Arc<TileWorkspace>>,
-}
-
-/// The arrays of one small tile encoding, handed from the model of one
-/// case to the next one's (see [`TileModel::in_workspace`]): one per run,
-/// shared by its models (a lock, never contended: one case at a time
-/// encodes).
-#[derive(Default)]
-pub struct TileWorkspace {
+    /// The arrays to encode into, if the model was given some (a lock,
+    /// never contended: taken once, by the encoding).
     spare: Mutex<Option<Box<tiles::Encoded>>>,
 }
 
-impl TileWorkspace {
+/// The arrays of one small tile encoding, handed from the model of one
+/// case to the next one's ([`TileModel::with_arrays`],
+/// [`TileModel::into_arrays`]). Owned, not shared: handing them on costs
+/// a stream's case no lock and no reference count.
+pub struct TileArrays(Box<tiles::Encoded>);
+
+impl TileArrays {
     /// The most options of an encoding whose arrays are kept: a big
-    /// board's are given back to the allocator, as without a workspace.
+    /// board's are given back to the allocator.
     const KEPT_OPTIONS: usize = 1 << 14;
 }
 
@@ -93,29 +91,27 @@ impl TileModel {
     /// The model of `puzzle`; a puzzle that cannot be encoded (bad hints,
     /// too large) is an error. The encoding itself waits for the search.
     pub fn new(puzzle: tiles::TilePuzzle) -> Result<Self, tiles::TileModelError> {
-        puzzle.check()?;
-        Ok(TileModel { puzzle, encoded: OnceLock::new(), workspace: None })
+        Self::with_arrays(puzzle, None)
     }
 
-    /// [`TileModel::new`], encoding (when asked) into the arrays kept in
-    /// `workspace`, and giving them back there when dropped.
-    pub fn in_workspace(
+    /// [`TileModel::new`], encoding (when asked) into `arrays`, those of
+    /// an encoding done with.
+    pub fn with_arrays(
         puzzle: tiles::TilePuzzle,
-        workspace: &Arc<TileWorkspace>,
+        arrays: Option<TileArrays>,
     ) -> Result<Self, tiles::TileModelError> {
         puzzle.check()?;
-        Ok(TileModel { puzzle, encoded: OnceLock::new(), workspace: Some(workspace.clone()) })
+        Ok(TileModel { puzzle, encoded: OnceLock::new(), spare: Mutex::new(arrays.map(|a| a.0)) })
     }
-}
 
-impl Drop for TileModel {
-    fn drop(&mut self) {
-        if let (Some(workspace), Some(encoded)) = (&self.workspace, self.encoded.take()) {
-            if encoded.problem.option_count() <= TileWorkspace::KEPT_OPTIONS {
-                if let Ok(mut spare) = workspace.spare.lock() {
-                    *spare = Some(encoded);
-                }
-            }
+    /// The arrays of the model's encoding (or those it was given, when it
+    /// encoded nothing), for the next model; `None` when it had none or
+    /// they are a big board's.
+    pub fn into_arrays(self) -> Option<TileArrays> {
+        let TileModel { encoded, spare, .. } = self;
+        match encoded.into_inner() {
+            Some(e) => (e.problem.option_count() <= TileArrays::KEPT_OPTIONS).then_some(TileArrays(e)),
+            None => spare.into_inner().ok().flatten().map(TileArrays),
         }
     }
 }
@@ -129,7 +125,7 @@ impl Model for TileModel {
         if let Some(encoded) = self.encoded.get() {
             return Ok(&encoded.problem);
         }
-        let spare = self.workspace.as_ref().and_then(|w| w.spare.lock().ok().and_then(|mut s| s.take()));
+        let spare = self.spare.lock().ok().and_then(|mut s| s.take());
         let encoded = self
             .puzzle
             .encode_in(spare, &Halt::of(config), config.decides_in_one_tree(self.puzzle.rows * self.puzzle.cols))

@@ -1,14 +1,14 @@
 //! Tests: a tile board encoded into the arrays of an earlier case's
-//! encoding (what a stream's [`super::TileWorkspace`] hands from case to
+//! encoding (what a stream's [`super::TileArrays`] hands from case to
 //! case) is the board encoded into new arrays: the same problem, the same
 //! solutions decoded, whatever the earlier board was.
 
 use super::tiles::{Border, Encoded, Fix, Labels, Rule, TilePuzzle};
-use super::{Model, TileModel, TileWorkspace};
+use super::{Model, TileModel};
 use crate::engine::{solve, Halt, SearchConfig, SearchMode};
 use crate::rng::Rng;
 use std::ops::ControlFlow;
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 
 /// A random board of up to 4x4 with few labels (so that tiles repeat),
 /// turning or not, with a border label or not, with a hint or not.
@@ -67,18 +67,18 @@ fn an_encoding_in_spare_arrays_is_the_same_encoding() {
     assert!(solved > 100, "only {solved} boards solvable: the decoding is hardly tested");
 }
 
-/// Models made in one workspace, one after another (each dropped before
-/// the next is made, as a stream's cases are), count what models made
-/// alone count.
+/// Models made one after another, each with the arrays of the one
+/// before (as a stream's cases are), count what models made alone count.
 #[test]
-fn models_in_a_workspace_count_as_models_alone() {
+fn models_with_handed_arrays_count_as_models_alone() {
     let mut rng = Rng::new(8);
-    let workspace = Arc::new(TileWorkspace::default());
+    let mut arrays = None;
     for _ in 0..300 {
         let p = random_board(&mut rng);
         let Ok(alone) = TileModel::new(p.clone()) else { continue };
-        let shared = TileModel::in_workspace(p, &workspace).unwrap();
+        let handed = TileModel::with_arrays(p, arrays.take()).unwrap();
         let count = |m: &TileModel| solve(m.problem(), &SearchConfig::count(), None).solutions;
-        assert_eq!(count(&alone), count(&shared));
+        assert_eq!(count(&alone), count(&handed));
+        arrays = handed.into_arrays();
     }
 }
