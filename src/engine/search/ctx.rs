@@ -383,7 +383,10 @@ impl<'a> Ctx<'a> {
             // (no allocation per case on a stream of small ones).
             let options = if sh.visitor.is_some() { options.collect() } else { Vec::new() };
             *first = Some(Kept { ticket: self.ticket, options });
-            sh.best_ticket.fetch_min(self.ticket, Ordering::Relaxed);
+            // The kept solution's ticket, written only here and under the
+            // lock, so a store (not a read-modify-write) keeps it the
+            // smallest.
+            sh.best_ticket.store(self.ticket, Ordering::Relaxed);
         }
     }
 
