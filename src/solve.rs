@@ -9,7 +9,7 @@ use crate::engine::{self, Count, SearchConfig, SearchMode, ShardPlan, Stats, Sto
 use crate::puzzles::{Model, Refutation};
 use std::ops::ControlFlow;
 use std::sync::Mutex;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// The verdict on a case.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,7 +67,7 @@ pub fn run_in<M: Model>(
     on_solution: Option<&(dyn Fn(M::Solution) -> ControlFlow<()> + Sync)>,
     ws: &mut Workspace,
 ) -> CaseResult<M::Solution> {
-    let start = Instant::now();
+    let start = config.clock();
     let mode = config.mode;
     let mut result = CaseResult {
         status: Status::Unknown,
@@ -92,7 +92,8 @@ pub fn run_in<M: Model>(
         // Stopped while encoding: as a search stopped before its first node.
         Err(reason) => {
             result.stopped = Some(reason);
-            result.stats = Stats { threads: config.effective_threads(), elapsed: start.elapsed(), ..Stats::default() };
+            let elapsed = start.map_or(Duration::ZERO, |s| s.elapsed());
+            result.stats = Stats { threads: config.effective_threads(), elapsed, ..Stats::default() };
             if mode != SearchMode::First {
                 result.count = Some(Count::ZERO);
             }

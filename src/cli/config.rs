@@ -158,6 +158,9 @@ impl From<&Common> for SearchConfig {
             seed: c.seed,
             memo: c.memo,
             memo_mb: c.memo_mb,
+            // The wall time is shown by --stats and in the JSON records
+            // only: text without them reads no clock per case.
+            untimed: !(c.stats || c.json),
         }
     }
 }

@@ -85,6 +85,13 @@ pub struct SearchConfig {
     /// The memory cap of the memo tables of all workers together, in MiB
     /// (`None`: [`DEFAULT_MEMO_MB`](crate::engine::DEFAULT_MEMO_MB)).
     pub memo_mb: Option<usize>,
+    /// Leave the outcome's wall time unmeasured ([`Stats::elapsed`] is
+    /// zero): for a caller that never reads it, which then reads the clock
+    /// only for a deadline and the polls of a search long enough to poll
+    /// (a stream of tiny cases answered in text reads none).
+    ///
+    /// [`Stats::elapsed`]: crate::engine::Stats::elapsed
+    pub untimed: bool,
 }
 
 /// Randomised restarts and portfolios for first-solution searches
@@ -134,6 +141,12 @@ pub enum BackendChoice {
 }
 
 impl SearchConfig {
+    /// The start of a search's wall time: now, unless the search is
+    /// [`untimed`](SearchConfig::untimed).
+    pub(crate) fn clock(&self) -> Option<Instant> {
+        (!self.untimed).then(Instant::now)
+    }
+
     /// Count every solution, on all cores.
     pub fn count() -> Self {
         SearchConfig::default()

@@ -118,7 +118,7 @@ use choice::pilot::MemoHint;
 use memo::halves::plan::Plan as Halves;
 use search::driver;
 use std::cell::Cell;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Runs `op` with the backend that suits `problem` (or the one `choice`
 /// asks for): the backend for the first worker, built (the choice between
@@ -305,22 +305,23 @@ pub fn solve(problem: &Problem, config: &SearchConfig, visitor: Option<&Visitor>
 /// that solves many small problems in turn, a stream's cases, keeps one
 /// workspace for all of them; the answer is [`solve`]'s).
 pub fn solve_in(problem: &Problem, config: &SearchConfig, visitor: Option<&Visitor>, ws: &mut Workspace) -> Outcome {
-    solve_since(problem, config, visitor, ws, Instant::now())
+    solve_since(problem, config, visitor, ws, config.clock())
 }
 
 /// [`solve_in`] for a caller that began at `start` (encoding the problem,
-/// say): the outcome's wall time counts from it.
+/// say): the outcome's wall time counts from it (`None`: untimed, see
+/// [`SearchConfig::untimed`]).
 pub(crate) fn solve_since(
     problem: &Problem,
     config: &SearchConfig,
     visitor: Option<&Visitor>,
     ws: &mut Workspace,
-    start: Instant,
+    start: Option<Instant>,
 ) -> Outcome {
     /// The configuration, the visitor, the nodes a count that met in the
     /// middle spent before its table outgrew the cap, and when the caller
     /// began.
-    struct Solve<'a>(&'a SearchConfig, Option<&'a Visitor<'a>>, Cell<u64>, Instant);
+    struct Solve<'a>(&'a SearchConfig, Option<&'a Visitor<'a>>, Cell<u64>, Option<Instant>);
     impl WithBackend for Solve<'_> {
         type Out = Outcome;
         fn run<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
@@ -338,8 +339,12 @@ pub(crate) fn solve_since(
         }
     }
     let visitor = visitor.filter(|_| config.mode != SearchMode::Count);
-    dispatch(problem, config, Solve(config, visitor, Cell::new(0), start), true, ws)
-        .unwrap_or_else(|Stopped(reason)| Outcome::before_search(reason, config.effective_threads(), start.elapsed()))
+    dispatch(problem, config, Solve(config, visitor, Cell::new(0), start), true, ws).unwrap_or_else(
+        |Stopped(reason)| {
+            let elapsed = start.map_or(Duration::ZERO, |s| s.elapsed());
+            Outcome::before_search(reason, config.effective_threads(), elapsed)
+        },
+    )
 }
 
 /// Estimates the size of each shard of a split into `count` shards (the

@@ -1,12 +1,14 @@
 //! Tests of the engine's [`Workspace`]: a search whose backend is built in
 //! the arrays of earlier searches (of other problems, some stopped at a
-//! solution deep in their tree) answers as a search in new arrays does.
+//! solution deep in their tree) answers as a search in new arrays does,
+//! untimed (as a stream of cases answered in text runs) as timed.
 
 use super::tests::{cases, model, plain_model};
 use super::*;
 use proptest::prelude::*;
 use std::ops::ControlFlow;
 use std::sync::Mutex;
+use std::time::Duration;
 
 /// Outcome and first solution of `problem` under `config`, in `ws`.
 fn run(problem: &Problem, config: &SearchConfig, ws: Option<&mut Workspace>) -> (Outcome, Option<Vec<usize>>) {
@@ -28,8 +30,9 @@ proptest! {
 
     /// One workspace through a run of random problems (most of them of
     /// one or two words, in the bitset backend; some with colours, in
-    /// another): every count, verdict, first solution and node count is
-    /// the one a fresh search gives.
+    /// another), untimed: every count, verdict, first solution and node
+    /// count is the one a fresh, timed search gives, and no wall time is
+    /// measured.
     #[test]
     fn a_kept_workspace_answers_as_a_new_one(
         plain in proptest::collection::vec(plain_model(), 1..6),
@@ -43,7 +46,10 @@ proptest! {
             for (mode, threads) in modes.iter().flat_map(|&m| [(m, 1), (m, 2)]) {
                 let config = SearchConfig { mode, threads, ..SearchConfig::count() };
                 let (fresh, fresh_first) = run(problem, &config, None);
-                let (kept, kept_first) = run(problem, &config, Some(&mut ws));
+                let untimed = SearchConfig { untimed: true, ..config.clone() };
+                let (kept, kept_first) = run(problem, &untimed, Some(&mut ws));
+                prop_assert_eq!(kept.stats.elapsed, Duration::ZERO);
+                prop_assert!(fresh.stats.elapsed > Duration::ZERO);
                 prop_assert_eq!(&kept.solutions, &fresh.solutions);
                 prop_assert_eq!((kept.complete, kept.stopped), (fresh.complete, fresh.stopped));
                 prop_assert_eq!(kept.stats.backend, fresh.stats.backend);

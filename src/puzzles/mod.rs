@@ -96,10 +96,7 @@ impl TileModel {
 
     /// [`TileModel::new`], encoding (when asked) into `arrays`, those of
     /// an encoding done with.
-    pub fn with_arrays(
-        puzzle: tiles::TilePuzzle,
-        arrays: Option<TileArrays>,
-    ) -> Result<Self, tiles::TileModelError> {
+    pub fn with_arrays(puzzle: tiles::TilePuzzle, arrays: Option<TileArrays>) -> Result<Self, tiles::TileModelError> {
         puzzle.check()?;
         Ok(TileModel { puzzle, encoded: OnceLock::new(), spare: Mutex::new(arrays.map(|a| a.0)) })
     }

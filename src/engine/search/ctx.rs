@@ -49,7 +49,8 @@ pub(crate) struct Ticket {
 pub(crate) struct Shared<'a> {
     config: &'a SearchConfig,
     visitor: Option<&'a Visitor<'a>>,
-    start: Instant,
+    /// When the search began (`None`: untimed).
+    start: Option<Instant>,
     /// Set when any worker decides the whole search must end.
     stop: AtomicBool,
     reason: Mutex<Option<StopReason>>,
@@ -96,17 +97,18 @@ impl<'a> Shared<'a> {
     /// What `threads` workers share (the progress board sizes itself as
     /// the workers report).
     pub(crate) fn new(config: &'a SearchConfig, visitor: Option<&'a Visitor<'a>>, threads: usize) -> Self {
-        Self::since(config, visitor, threads, Instant::now())
+        Self::since(config, visitor, threads, config.clock())
     }
 
     /// [`Shared::new`] for a search whose wall time counts from `start`
     /// (when its caller began: choosing and building the backend are part
-    /// of it, and a stream of tiny cases reads the clock once less).
+    /// of it, and a stream of tiny cases reads the clock once less; `None`:
+    /// not measured, [`SearchConfig::untimed`]).
     pub(crate) fn since(
         config: &'a SearchConfig,
         visitor: Option<&'a Visitor<'a>>,
         threads: usize,
-        start: Instant,
+        start: Option<Instant>,
     ) -> Self {
         debug_assert!(threads <= 1 << 16, "a sane number of workers");
         Shared {
@@ -150,9 +152,9 @@ impl<'a> Shared<'a> {
         self.stop.load(Ordering::Relaxed)
     }
 
-    /// Time since the search started.
+    /// Time since the search started (zero when untimed).
     pub(crate) fn elapsed(&self) -> std::time::Duration {
-        self.start.elapsed()
+        self.start.map_or(std::time::Duration::ZERO, |s| s.elapsed())
     }
 
     /// The search's configuration.
@@ -211,9 +213,10 @@ pub(crate) struct Ctx<'a> {
     /// the run ends with `budget_hit` set and the search goes on.
     run_budget: u64,
     budget_hit: bool,
-    /// The node period that [`POLL_INTERVAL`] asks for, and the last poll.
+    /// The node period that [`POLL_INTERVAL`] asks for, and the last poll
+    /// (`None` before the first poll of an untimed search).
     period: u32,
-    last_poll: Instant,
+    last_poll: Option<Instant>,
     /// Whether `--max-nodes` applies (not while cutting tickets, which
     /// would make the budget depend on the thread count).
     budget: bool,
@@ -240,7 +243,8 @@ impl<'a> Ctx<'a> {
             // The search's start, not a clock read of its own: a stream of
             // small cases reads the clock once less per case, and the
             // first poll's gap is at most a little longer (the period
-            // adapts from the second poll on).
+            // adapts from the second poll on; of an untimed search, from
+            // the second poll on too).
             last_poll: shared.start,
             budget: true,
         }
@@ -491,8 +495,8 @@ impl<'a> Ctx<'a> {
     /// The poll period: halved when nodes are slow (polls further apart
     /// than twice [`POLL_INTERVAL`]), doubled when they are fast.
     fn adapt_period(&mut self, now: Instant) {
-        let gap = now.duration_since(self.last_poll);
-        self.last_poll = now;
+        let Some(last) = self.last_poll.replace(now) else { return };
+        let gap = now.duration_since(last);
         if gap > 2 * POLL_INTERVAL {
             self.period = (self.period / 2).max(1);
         } else if gap < POLL_INTERVAL / 2 {
@@ -529,8 +533,8 @@ impl<'a> Ctx<'a> {
 /// locks are read without locking, which a stream of tiny cases would
 /// otherwise pay at each one.
 pub(crate) fn finish(shared: Shared, mut stats: Stats, solutions: Count, ran_out: bool) -> Outcome {
+    stats.elapsed = shared.elapsed();
     let reason = shared.reason.into_inner().unwrap();
-    stats.elapsed = shared.start.elapsed();
     if let Some(kept) = shared.first.into_inner().unwrap() {
         if let Some(visit) = shared.visitor {
             let _ = visit(&kept.options);

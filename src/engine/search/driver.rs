@@ -32,7 +32,6 @@
 //! ([`WorkerTotals`]) make the outcome.
 
 use super::ctx::{finish, Ctx, Shared, Ticket, Visitor};
-use std::time::Instant;
 use super::halt::{Halt, Stopped};
 use super::workers::{run_workers, WorkerTotals};
 use super::{search, Cut, Enumerate, Memoised};
@@ -50,6 +49,7 @@ use crate::engine::tuning::{DEFAULT_MEMO_MB, PILOT_BUDGET, PILOT_PAYS, SECOND_LO
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
+use std::time::Instant;
 
 /// Enumerates tickets: the smallest cut depth that gives at least `target`
 /// subtrees (or the whole tree, if it is shallower). It polls like a
@@ -179,14 +179,14 @@ fn deep_plan<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
 /// backend choice built it), the other workers with a backend that `make`
 /// builds in their own thread. `memo_hint`: what the backend's choice
 /// found out about memoising a count; `start`: when the caller began (the
-/// outcome's wall time counts from it).
+/// outcome's wall time counts from it; `None`: untimed).
 pub(crate) fn drive<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
     first_backend: &mut B,
     make: F,
     config: &SearchConfig,
     visitor: Option<&Visitor>,
     memo_hint: MemoHint,
-    start: Instant,
+    start: Option<Instant>,
 ) -> Outcome {
     let threads = config.effective_threads();
     let Trial { nodes: trial_nodes, stopped_at } = match solo_trial(first_backend, config, visitor, threads, start) {
@@ -234,7 +234,7 @@ fn solo_trial<B: Backend>(
     config: &SearchConfig,
     visitor: Option<&Visitor>,
     threads: usize,
-    start: Instant,
+    start: Option<Instant>,
 ) -> Result<Outcome, Trial> {
     let solo = threads > 1
         && config.shard.is_none()

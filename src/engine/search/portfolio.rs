@@ -130,7 +130,7 @@ pub(crate) fn drive<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
     config: &SearchConfig,
     visitor: Option<&Visitor>,
     threads: usize,
-    start: std::time::Instant,
+    start: Option<std::time::Instant>,
 ) -> Outcome {
     debug_assert!(first.can_randomise(), "a portfolio of a backend without random orders");
     let shared = Shared::since(config, visitor, threads, start);

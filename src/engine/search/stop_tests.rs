@@ -140,7 +140,7 @@ fn a_worker_whose_build_gives_up_leaves_its_work_to_the_others() {
     for mode in [SearchMode::Count, SearchMode::First, SearchMode::All { limit: Some(1) }] {
         let config = SearchConfig { threads: 2, mode, ..SearchConfig::count() };
         let mut first = Assign::new(&problem, &shape, never).unwrap();
-        let outcome = driver::drive(&mut first, gives_up, &config, None, MemoHint::default(), Instant::now());
+        let outcome = driver::drive(&mut first, gives_up, &config, None, MemoHint::default(), Some(Instant::now()));
         match mode {
             SearchMode::Count => assert_eq!((outcome.solutions, outcome.complete), (expected.solutions.clone(), true)),
             _ => assert_eq!((outcome.solutions.to_u64(), outcome.stopped), (Some(1), Some(StopReason::Limit))),
@@ -152,7 +152,7 @@ fn a_worker_whose_build_gives_up_leaves_its_work_to_the_others() {
         let shape = SlotPieces::of(&problem, never).unwrap().unwrap();
         let mut first = Assign::new(&problem, &shape, never).unwrap();
         let config = SearchConfig { threads: 1, ..SearchConfig::first() };
-        let outcome = driver::drive(&mut first, gives_up, &config, None, MemoHint::default(), Instant::now());
+        let outcome = driver::drive(&mut first, gives_up, &config, None, MemoHint::default(), Some(Instant::now()));
         if outcome.stopped == Some(StopReason::Timeout) {
             assert!(outcome.solutions.is_zero() && !outcome.complete);
             warmed += 1;
