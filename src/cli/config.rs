@@ -19,7 +19,7 @@ use tessera::format::grid::Style;
 pub struct RunConfig {
     /// How to search: the mode (decide, `--count`, `--all` and `--limit`)
     /// and the search flags. No deadline and no monitor: the session adds
-    /// them for each case ([`super::session::Session::search_config`]).
+    /// them for each case ([`super::session::Session::prepare_search`]).
     pub search: SearchConfig,
     /// Print every solution (`--all`), not just count them.
     pub print_all: bool,

@@ -33,7 +33,7 @@ pub fn case<M: Model>(
 where
     M::Solution: Sync,
 {
-    session.search_config();
+    session.prepare_search();
     // The engine's arrays from the case before, taken for this search.
     let mut engine = session.engine.take().unwrap_or_default();
     let pictures = session.svg.as_ref().map(|w| svg::CasePictures::new(w, render, model, k));
@@ -70,7 +70,7 @@ where
 /// solution is written (and flushed, so that `| head` sees it at once) as
 /// it is found. Returns the result and the number of solutions written.
 /// The session's search settings are this case's
-/// ([`Session::search_config`]); `engine`: the engine's arrays.
+/// ([`Session::prepare_search`]); `engine`: the engine's arrays.
 fn search<M: Model>(
     session: &Session,
     render: &(dyn Render<M> + Sync),

@@ -52,7 +52,7 @@ pub struct Session {
     /// cases builds its backend in them); taken while a case searches.
     pub engine: Option<Box<Workspace>>,
     /// The engine's settings, kept from case to case (see
-    /// [`Session::search_config`]).
+    /// [`Session::prepare_search`]).
     search: SearchConfig,
     /// A case's text answer is written here (kept from case to case).
     pub answer: String,
@@ -158,7 +158,7 @@ impl Session {
     /// deadline (it starts now), the session's monitor and the case's
     /// split from the plan file. Updated in place, not built anew: a
     /// stream of tiny cases clones nothing per case.
-    pub fn search_config(&mut self) -> &SearchConfig {
+    pub fn prepare_search(&mut self) -> &SearchConfig {
         self.search.deadline = self.cfg.timeout.map(|t| Instant::now() + t);
         if self.split.is_some() || self.search.split.is_some() {
             self.search.split = self.split.as_ref().map(|(split, _)| split.clone());
@@ -166,7 +166,7 @@ impl Session {
         &self.search
     }
 
-    /// The engine's settings as [`Session::search_config`] last set them.
+    /// The engine's settings as [`Session::prepare_search`] last set them.
     pub fn search(&self) -> &SearchConfig {
         &self.search
     }

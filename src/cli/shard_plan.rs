@@ -65,7 +65,7 @@ pub fn case<M: Model>(
 /// `engine::choose`), as each shard plans them, or `deep`, as a plan file
 /// does; a case refuted before any search has empty shards.
 fn plan<M: Model>(session: &mut Session, model: &M, count: u32, deep: bool) -> (ShardPlan, Option<Refutation>) {
-    let config = session.search_config();
+    let config = session.prepare_search();
     match solve::plan(model, count, config, deep) {
         Ok(plan) => (plan, None),
         // Refuted before any search: every shard would stop at once.
