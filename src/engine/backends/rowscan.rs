@@ -121,9 +121,10 @@ pub(crate) struct RowScan<const BALANCED: bool> {
 /// tables and handed to the next worker: a worker thread that allocates
 /// nothing never sets up the allocator's heap of its own (mimalloc zeroes a
 /// fresh 64 KiB page of metadata for it, 16 page faults, and gives each
-/// size class a page of its own), which on a board the second thread
-/// joins late was a tenth of the run. A worker gives them back when it
-/// ends, so that a stream of boards allocates them once.
+/// size class a page of its own): on Tetravex 16x16 that was 0.1 ms of the
+/// run's 2.2 ms of CPU. A worker gives them back when it ends, so that a
+/// stream of boards allocates them once. (Where no worker starts, they
+/// cost about 300 instructions and a few page faults.)
 #[derive(Default)]
 struct Spare {
     colour: Vec<u32>,
