@@ -124,7 +124,7 @@ pub(crate) struct RowScan<const BALANCED: bool> {
 /// size class a page of its own): on Tetravex 16x16 that was 0.1 ms of the
 /// run's 2.2 ms of CPU. A worker gives them back when it ends, so that a
 /// stream of boards allocates them once. (Where no worker starts, they
-/// cost about 300 instructions and a few page faults.)
+/// cost a few thousand instructions and about three page faults.)
 #[derive(Default)]
 struct Spare {
     colour: Vec<u32>,
