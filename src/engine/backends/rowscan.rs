@@ -285,8 +285,7 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
         memo: bool,
         halt: &Halt,
     ) -> Result<Option<Box<Self>>, Stopped> {
-        let mut rows =
-            kept.unwrap_or_else(|| Box::new(Self::over(Arc::new(Tables::default()), Arc::default())));
+        let mut rows = kept.unwrap_or_else(|| Box::new(Self::over(Arc::new(Tables::default()), Arc::default())));
         if Arc::get_mut(&mut rows.tables).is_none() {
             rows.tables = Arc::new(Tables::default());
         }
