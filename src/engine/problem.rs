@@ -502,38 +502,45 @@ impl ProblemBuilder {
     /// assert_eq!(old.option_count(), 0);
     /// ```
     pub fn recycle(old: &mut Problem) -> Self {
-        let mut b = ProblemBuilder {
-            multiplicity: std::mem::take(&mut old.multiplicity),
-            n_secondary: 0,
-            opt_start: Vec::new(),
-            node_item: Vec::new(),
-            node_colour: Vec::new(),
-            opt_primaries: Vec::new(),
-            links: std::mem::take(&mut old.links),
-            compact: Compact::default(),
-            slots: None,
-            declared: std::mem::take(&mut old.declared),
-        };
+        let (mut multiplicity, mut links, mut declared) =
+            (std::mem::take(&mut old.multiplicity), std::mem::take(&mut old.links), std::mem::take(&mut old.declared));
         // The option arrays stay where they are (an empty explicit form),
         // so that the build puts them back without initialising the cell.
-        if let Some(ex) = old.explicit.get_mut() {
-            b.opt_start = std::mem::take(&mut ex.opt_start);
-            b.node_item = std::mem::take(&mut ex.node_item);
-            b.node_colour = std::mem::take(&mut ex.node_colour);
-            b.opt_primaries = std::mem::take(&mut ex.opt_primaries);
-        }
-        b.links.clear();
-        b.declared.clear();
-        for v in [&mut b.multiplicity, &mut b.opt_start, &mut b.node_item, &mut b.node_colour, &mut b.opt_primaries] {
+        let (mut opt_start, mut node_item, mut node_colour, mut opt_primaries) = match old.explicit.get_mut() {
+            Some(ex) => (
+                std::mem::take(&mut ex.opt_start),
+                std::mem::take(&mut ex.node_item),
+                std::mem::take(&mut ex.node_colour),
+                std::mem::take(&mut ex.opt_primaries),
+            ),
+            None => Default::default(),
+        };
+        links.clear();
+        declared.clear();
+        node_colour.clear();
+        for v in [&mut multiplicity, &mut opt_start, &mut node_item, &mut opt_primaries] {
             v.clear();
         }
-        b.opt_start.push(0);
+        opt_start.push(0);
         old.n_secondary = 0;
         old.n_options = 0;
         old.compact = None;
         old.dense.take();
         old.compact_dense.take();
-        b
+        // Made where it is returned (a stream of small cases builds one a
+        // case: no copy of its 336 bytes).
+        ProblemBuilder {
+            multiplicity,
+            n_secondary: 0,
+            opt_start,
+            node_item,
+            node_colour,
+            opt_primaries,
+            links,
+            compact: Compact::default(),
+            slots: None,
+            declared,
+        }
     }
 
     /// Makes room for `options` more options with `nodes` items in all
@@ -679,7 +686,7 @@ impl ProblemBuilder {
     /// [`ProblemBuilder::build`], polling `halt` every few thousand options
     /// (a million-option board takes tens of milliseconds): `Err` when a
     /// stop came first.
-    pub(crate) fn build_within(self, halt: &Halt) -> Result<Result<Problem, ModelError>, Stopped> {
+    pub(crate) fn build_within(mut self, halt: &Halt) -> Result<Result<Problem, ModelError>, Stopped> {
         let mut problem = Problem::empty();
         Ok(self.build_into(halt, &mut problem)?.map(|()| problem))
     }
@@ -688,7 +695,7 @@ impl ProblemBuilder {
     /// before: a problem made with [`ProblemBuilder::recycle`], whose
     /// arrays this builder holds, is rebuilt in place, with no copy of
     /// its fields).
-    pub(crate) fn build_into(mut self, halt: &Halt, into: &mut Problem) -> Result<Result<(), ModelError>, Stopped> {
+    pub(crate) fn build_into(&mut self, halt: &Halt, into: &mut Problem) -> Result<Result<(), ModelError>, Stopped> {
         let p = self.multiplicity.len();
         let s = self.n_secondary;
         if p + s > MAX_INDEX {
@@ -715,10 +722,10 @@ impl ProblemBuilder {
         into.declared = declared;
         into.n_options = n_options;
         let explicit = Explicit {
-            opt_start: self.opt_start,
-            node_item: self.node_item,
-            node_colour: self.node_colour,
-            opt_primaries: self.opt_primaries,
+            opt_start: std::mem::take(&mut self.opt_start),
+            node_item: std::mem::take(&mut self.node_item),
+            node_colour: std::mem::take(&mut self.node_colour),
+            opt_primaries: std::mem::take(&mut self.opt_primaries),
         };
         match into.explicit.get_mut() {
             Some(ex) => *ex = explicit,
@@ -831,7 +838,7 @@ impl ProblemBuilder {
         into.declared.clear();
     }
 
-    fn build_compact(mut self, halt: &Halt, into: &mut Problem) -> Result<Result<(), ModelError>, Stopped> {
+    fn build_compact(&mut self, halt: &Halt, into: &mut Problem) -> Result<Result<(), ModelError>, Stopped> {
         let (p, s) = (self.multiplicity.len(), self.n_secondary);
         let c = std::mem::take(&mut self.compact);
         let n_options = *c.first.last().expect("a slot") as usize;
