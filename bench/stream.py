@@ -30,10 +30,10 @@ Needs Python 3 (standard library only) and gcc.
 import argparse
 import glob
 import os
+import random
 import statistics
 import subprocess
 import sys
-import random
 import tempfile
 import time
 

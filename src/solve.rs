@@ -9,7 +9,6 @@ use crate::engine::{self, Count, SearchConfig, SearchMode, ShardPlan, Stats, Sto
 use crate::puzzles::{Model, Refutation};
 use std::ops::ControlFlow;
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
 
 /// The verdict on a case.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,7 +91,7 @@ pub fn run_in<M: Model>(
         // Stopped while encoding: as a search stopped before its first node.
         Err(reason) => {
             result.stopped = Some(reason);
-            let elapsed = start.map_or(Duration::ZERO, |s| s.elapsed());
+            let elapsed = SearchConfig::since(start);
             result.stats = Stats { threads: config.effective_threads(), elapsed, ..Stats::default() };
             if mode != SearchMode::First {
                 result.count = Some(Count::ZERO);
@@ -175,7 +174,7 @@ pub fn run_in<M: Model>(
 /// `--shard I/N` runs), or the pre-check that refutes the case (then there
 /// is no search to split); `deep`: the deep plan of a plan file.
 pub fn plan<M: Model>(model: &M, count: u32, config: &SearchConfig, deep: bool) -> Result<ShardPlan, Refutation> {
-    let start = Instant::now();
+    let start = config.clock();
     if let Some(r) = model.precheck() {
         return Err(r);
     }
@@ -185,7 +184,9 @@ pub fn plan<M: Model>(model: &M, count: u32, config: &SearchConfig, deep: bool) 
     Ok(match model.problem_within(&whole) {
         Ok(problem) if deep => engine::deep_plan(problem, count, config),
         Ok(problem) => engine::plan(problem, count, config),
-        Err(reason) => ShardPlan { stopped: Some(reason), ..ShardPlan::empty(count.max(1), start.elapsed()) },
+        Err(reason) => {
+            ShardPlan { stopped: Some(reason), ..ShardPlan::empty(count.max(1), SearchConfig::since(start)) }
+        }
     })
 }
 

@@ -7,7 +7,7 @@ use crate::engine::outcome::Split;
 use crate::engine::tuning::SPLIT_MAX_SLOTS;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Which part of a sharded search to run: shard `index` of `count`
 /// (0-based index).
@@ -145,6 +145,12 @@ impl SearchConfig {
     /// [`untimed`](SearchConfig::untimed).
     pub(crate) fn clock(&self) -> Option<Instant> {
         (!self.untimed).then(Instant::now)
+    }
+
+    /// The wall time since `start`, a [`SearchConfig::clock`] reading
+    /// (zero when untimed).
+    pub(crate) fn since(start: Option<Instant>) -> Duration {
+        start.map_or(Duration::ZERO, |s| s.elapsed())
     }
 
     /// Count every solution, on all cores.

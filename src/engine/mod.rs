@@ -118,7 +118,7 @@ use choice::pilot::MemoHint;
 use memo::halves::plan::Plan as Halves;
 use search::driver;
 use std::cell::Cell;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Runs `op` with the backend that suits `problem` (or the one `choice`
 /// asks for): the backend for the first worker, built (the choice between
@@ -340,10 +340,7 @@ pub(crate) fn solve_since(
     }
     let visitor = visitor.filter(|_| config.mode != SearchMode::Count);
     dispatch(problem, config, Solve(config, visitor, Cell::new(0), start), true, ws).unwrap_or_else(
-        |Stopped(reason)| {
-            let elapsed = start.map_or(Duration::ZERO, |s| s.elapsed());
-            Outcome::before_search(reason, config.effective_threads(), elapsed)
-        },
+        |Stopped(reason)| Outcome::before_search(reason, config.effective_threads(), SearchConfig::since(start)),
     )
 }
 
@@ -382,9 +379,12 @@ fn plan_with(problem: &Problem, count: u32, config: &SearchConfig, deep: bool) -
             None
         }
     }
-    let start = Instant::now();
+    let start = config.clock();
     dispatch(problem, config, Plan(config, count.max(1), deep), false, &mut Workspace::default()).unwrap_or_else(
-        |Stopped(reason)| ShardPlan { stopped: Some(reason), ..ShardPlan::empty(count.max(1), start.elapsed()) },
+        |Stopped(reason)| ShardPlan {
+            stopped: Some(reason),
+            ..ShardPlan::empty(count.max(1), SearchConfig::since(start))
+        },
     )
 }
 

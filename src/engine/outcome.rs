@@ -75,7 +75,8 @@ pub struct Stats {
     pub backend: Option<BackendKind>,
     /// The memo's figures, when the count was memoised.
     pub memo: Option<MemoStats>,
-    /// Wall time.
+    /// Wall time (zero for an untimed search, see
+    /// [`SearchConfig::untimed`](crate::engine::SearchConfig::untimed)).
     pub elapsed: Duration,
 }
 

@@ -517,8 +517,7 @@ impl ProblemBuilder {
         };
         links.clear();
         declared.clear();
-        node_colour.clear();
-        for v in [&mut multiplicity, &mut opt_start, &mut node_item, &mut opt_primaries] {
+        for v in [&mut multiplicity, &mut opt_start, &mut node_item, &mut node_colour, &mut opt_primaries] {
             v.clear();
         }
         opt_start.push(0);

@@ -154,7 +154,7 @@ impl<'a> Shared<'a> {
 
     /// Time since the search started (zero when untimed).
     pub(crate) fn elapsed(&self) -> std::time::Duration {
-        self.start.map_or(std::time::Duration::ZERO, |s| s.elapsed())
+        SearchConfig::since(self.start)
     }
 
     /// The search's configuration.
@@ -243,8 +243,8 @@ impl<'a> Ctx<'a> {
             // The search's start, not a clock read of its own: a stream of
             // small cases reads the clock once less per case, and the
             // first poll's gap is at most a little longer (the period
-            // adapts from the second poll on; of an untimed search, from
-            // the second poll on too).
+            // adapts from the second poll on). An untimed search has no
+            // start: its first poll only notes the time.
             last_poll: shared.start,
             budget: true,
         }
