@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A/B: two tessera binaries side by side on the bench instances.
 
-    python3 bench/ab.py --old /tmp/tessera-before --new target/release/tessera
+    python3 bench/ab.py --old /tmp/tessera-before --new target/x86_64-unknown-linux-gnu/release/tessera
     python3 bench/ab.py --old A --new B --family pack --family tetravex --reps 5
 
 For a change that must not alter the search (a refactor), the node counts

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The `big` family: the square scan and two tessera builds, side by side.
 
-    python3 bench/big_ab.py --old /tmp/tessera-before --new target/release/tessera
+    python3 bench/big_ab.py --old /tmp/tessera-before --new target/x86_64-unknown-linux-gnu/release/tessera
     python3 bench/big_ab.py --old A --new B --reps 9 --json /tmp/big.json
 
 For each board of `bench/instances/big` (generate them first with
@@ -29,8 +29,10 @@ import statistics
 import subprocess
 import time
 
+import paths
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-SCAN = os.path.join(HERE, "baselines", "target", "release", "square-scan")
+SCAN = paths.release_binary("square-scan", os.path.join(HERE, "baselines"))
 
 
 def wall(cmd):

@@ -26,7 +26,7 @@ the plan holds the planted solution when every option on its path is one
 of the planted solution's. The located shard must then report a solution
 (checked: the script says so when it does not).
 
-Usage: python3 bench/cluster.py --binary target/release/tessera plan|balance|first
+Usage: python3 bench/cluster.py --binary target/x86_64-unknown-linux-gnu/release/tessera plan|balance|first
        [--seeds 1,2] [--shards 16,64] [--max-seconds S]
 """
 
@@ -43,6 +43,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import gen  # noqa: E402
+import paths  # noqa: E402
 
 TAIL = os.path.join(HERE, "instances", "tail")
 
@@ -211,7 +212,7 @@ def cmd_first(a):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("what", choices=["plan", "balance", "first"])
-    ap.add_argument("--binary", default=os.path.join(HERE, "..", "target", "release", "tessera"))
+    ap.add_argument("--binary", default=paths.release_binary("tessera"))
     ap.add_argument("--seeds", default="1,2,3,4,5")
     ap.add_argument("--et-seeds", default="1,2,3")
     ap.add_argument("--shards", default=None, help="default: 16,64,256 (plan), 16,64 (balance)")

@@ -36,10 +36,12 @@ import random
 import subprocess
 import sys
 
+import paths
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_OUT = os.path.join(HERE, "instances")
 BASELINE_DIR = os.path.join(HERE, "baselines")
-SEED_TETRAVEX = os.path.join(BASELINE_DIR, "target", "release", "seed-tetravex")
+SEED_TETRAVEX = paths.release_binary("seed-tetravex", BASELINE_DIR)
 
 
 # ---------------------------------------------------------------- generators
@@ -176,7 +178,7 @@ def run_seed_tetravex(text, extra=(), timeout=120):
 
 def build_baselines():
     subprocess.run(["cargo", "build", "--release", "--quiet",
-                    "--manifest-path", os.path.join(BASELINE_DIR, "Cargo.toml")], check=True)
+                    "--manifest-path", os.path.join(BASELINE_DIR, "Cargo.toml")], check=True, cwd=paths.REPO)
 
 
 def near_miss_tetravex(n, k, rng):
@@ -204,11 +206,10 @@ REPO = os.path.dirname(HERE)
 
 
 def tessera_binary():
-    target = os.environ.get("CARGO_TARGET_DIR", os.path.join(REPO, "target"))
-    path = os.path.join(target, "release", "tessera")
+    path = paths.release_binary("tessera")
     if not os.path.exists(path):
         subprocess.run(["cargo", "build", "--release", "--quiet", "--manifest-path",
-                        os.path.join(REPO, "Cargo.toml")], check=True)
+                        os.path.join(REPO, "Cargo.toml")], check=True, cwd=REPO)
     return path
 
 

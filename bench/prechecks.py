@@ -30,10 +30,11 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import gen  # noqa: E402
+import paths  # noqa: E402
 
 ROOT = os.path.dirname(HERE)
-TESSERA = os.path.join(ROOT, "target", "release", "tessera")
-SEED_EDGES = os.path.join(gen.BASELINE_DIR, "target", "release", "seed-edges")
+TESSERA = paths.release_binary("tessera")
+SEED_EDGES = paths.release_binary("seed-edges", gen.BASELINE_DIR)
 
 
 def seed_says_no(text, extra, edges=False):
@@ -104,7 +105,7 @@ def main():
     args = ap.parse_args()
     if not args.no_build:
         subprocess.run(["cargo", "build", "--release", "--quiet", "--manifest-path",
-                        os.path.join(ROOT, "Cargo.toml")], check=True)
+                        os.path.join(ROOT, "Cargo.toml")], check=True, cwd=ROOT)
         gen.build_baselines()
     rows = []
     for name, make, targs, sargs, edges, base in FAMILIES:

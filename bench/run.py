@@ -38,6 +38,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 import gen  # noqa: E402
+import paths  # noqa: E402
 
 # --------------------------------------------------------------------------
 # How tessera is called, per instance kind. {file} and {board} are filled in;
@@ -66,7 +67,7 @@ TESSERA_THREADS = ["--threads", "{threads}"]  # 1 everywhere except *-threads fa
 
 # Baselines (bench/baselines, built in release mode). Pack instances get one
 # row per baseline.
-BASELINE_BIN = os.path.join(HERE, "baselines", "target", "release")
+BASELINE_DIR = os.path.join(HERE, "baselines")
 BASELINES = {
     "tetravex": [("seed-tetravex", ["{file}"])],
     "eternity": [("seed-tetravex", ["--rotate", "--border", "0", "{file}"])],
@@ -118,7 +119,7 @@ def baseline_cmds(inst):
             a = BASELINE_COUNT[name] + a
         if inst["unique"]:
             a = a + BASELINE_UNIQUE
-        out.append((name, [os.path.join(BASELINE_BIN, name)] + fill(a, inst, 1)))
+        out.append((name, [paths.release_binary(name, BASELINE_DIR)] + fill(a, inst, 1)))
     return out
 
 
@@ -518,18 +519,18 @@ def render(rows, args, meta):
 
 def build_tessera():
     log("building tessera (cargo build --release) ...")
-    p = subprocess.run(["cargo", "build", "--release", "--manifest-path", os.path.join(REPO, "Cargo.toml")])
+    p = subprocess.run(["cargo", "build", "--release", "--manifest-path", os.path.join(REPO, "Cargo.toml")],
+                       cwd=REPO)
     if p.returncode != 0:
         log("run.py: building tessera failed (use --tessera PATH or --baselines-only)")
         sys.exit(2)
-    target = os.environ.get("CARGO_TARGET_DIR", os.path.join(REPO, "target"))
-    return [os.path.join(target, "release", "tessera")]
+    return [paths.release_binary("tessera")]
 
 
 def build_baselines():
     log("building baselines (bench/baselines) ...")
     p = subprocess.run(["cargo", "build", "--release", "--manifest-path",
-                        os.path.join(HERE, "baselines", "Cargo.toml")])
+                        os.path.join(BASELINE_DIR, "Cargo.toml")], cwd=REPO)
     if p.returncode != 0:
         log("run.py: building the baselines failed")
         sys.exit(2)
@@ -547,7 +548,7 @@ def main():
                     help="stop repeating a solver on an instance after this many seconds (default 20)")
     ap.add_argument("--out", metavar="FILE", help="also write the table to FILE (and raw results to FILE.json)")
     ap.add_argument("--tessera", metavar="CMD",
-                    help="tessera command to run instead of building it (e.g. target/release/tessera)")
+                    help="tessera command to run instead of building it (e.g. /tmp/tessera-before)")
     ap.add_argument("--baselines-only", action="store_true", help="do not build or run tessera")
     ap.add_argument("--no-build", action="store_true", help="do not build the baselines either")
     ap.add_argument("--instances", default=gen.DEFAULT_OUT, metavar="DIR",
@@ -569,7 +570,7 @@ def main():
         if args.tessera:
             tessera = shlex.split(args.tessera)
         elif args.no_build:
-            tessera = [os.path.join(REPO, "target", "release", "tessera")]
+            tessera = [paths.release_binary("tessera")]
         else:
             tessera = build_tessera()
     version = "?"

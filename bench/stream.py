@@ -37,6 +37,8 @@ import sys
 import tempfile
 import time
 
+import paths
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 
@@ -112,7 +114,7 @@ def timed(cmd, stdin_path, stdout_path, workdir):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--tessera", default=os.path.join(ROOT, "target", "release", "tessera"))
+    ap.add_argument("--tessera", default=paths.release_binary("tessera"))
     ap.add_argument("--cases", type=int, default=10**6)
     ap.add_argument("--reps", type=int, default=3)
     ap.add_argument("--size", type=int, default=1, choices=range(1, 6), help="boards of N x N (default 1)")

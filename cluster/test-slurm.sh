@@ -4,7 +4,8 @@
 # task, a task killed mid-run, a record of another split or puzzle, and a
 # first-solution array that ends when one shard finds the answer.
 #
-#   cluster/test-slurm.sh            uses target/debug/tessera (built by `cargo test`)
+#   cluster/test-slurm.sh            uses the debug build of `cargo test`
+#                                    (target/<host tuple>/debug/tessera)
 #   TESSERA=/path/to/tessera cluster/test-slurm.sh
 #
 # The recipe's files and commands are copied out of docs/cluster.md (the
@@ -13,7 +14,12 @@
 set -uo pipefail
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
-tessera=${TESSERA:-$repo/target/debug/tessera}
+# The repository's .cargo/config.toml names the host's target, so cargo
+# builds into target/<host tuple>/; a build made without it, into target/.
+host=$(rustc -vV 2>/dev/null | sed -n 's/^host: //p')
+built=$repo/target/$host/debug/tessera
+[ -n "$host" ] && [ -x "$built" ] || built=$repo/target/debug/tessera
+tessera=${TESSERA:-$built}
 doc=$repo/docs/cluster.md
 [ -x "$tessera" ] || { echo "test-slurm: no tessera binary at $tessera (run cargo test or set TESSERA)" >&2; exit 2; }
 
