@@ -60,16 +60,32 @@ pub(crate) struct Shared<'a> {
     solutions: AtomicU64,
     /// The leftmost ticket known to hold a kept solution ([`Ctx::keep_first`]).
     best_ticket: AtomicUsize,
-    /// The kept solution, and its ticket.
-    first: Mutex<Option<Kept>>,
+    /// More than one worker may search at once (then `best_ticket` is
+    /// lowered by a read-modify-write; alone, by a plain store).
+    parallel: bool,
     progress: Mutex<ProgressBoard>,
 }
 
 /// A solution kept by a first-solution search: the options, and the
 /// ticket it was found in (the leftmost ticket's solution is the answer).
-struct Kept {
+/// Each worker keeps its own ([`Ctx::take_kept`]); [`finish`] takes the
+/// leftmost of them ([`Kept::leftmost`]). No lock is taken per solution:
+/// a stream of tiny cases kept one per case.
+#[derive(Debug)]
+pub(crate) struct Kept {
     ticket: usize,
     options: Vec<usize>,
+}
+
+impl Kept {
+    /// The kept solution of the two with the leftmost ticket (`a` on a
+    /// tie: the solution met first, when `a` is the earlier worker's).
+    pub(crate) fn leftmost(a: Option<Kept>, b: Option<Kept>) -> Option<Kept> {
+        match (a, b) {
+            (Some(a), Some(b)) => Some(if b.ticket < a.ticket { b } else { a }),
+            (a, b) => a.or(b),
+        }
+    }
 }
 
 /// The progress estimate: the tickets' weight done, the total, and the
@@ -123,7 +139,7 @@ impl<'a> Shared<'a> {
             },
             solutions: AtomicU64::new(0),
             best_ticket: AtomicUsize::new(usize::MAX),
-            first: Mutex::new(None),
+            parallel: threads > 1,
             progress: Mutex::new(ProgressBoard { done: 0.0, total: 1.0, running: Vec::new() }),
         }
     }
@@ -201,6 +217,8 @@ pub(crate) struct Ctx<'a> {
     /// Solutions counted without being met one by one (memoised counts),
     /// on top of `solutions`.
     counted: Count,
+    /// This worker's kept first solution ([`Ctx::keep_first`]).
+    kept: Option<Kept>,
     tickets: Vec<Ticket>,
     shared: &'a Shared<'a>,
     ticket: usize,
@@ -230,6 +248,7 @@ impl<'a> Ctx<'a> {
             updates: 0,
             solutions: 0,
             counted: Count::ZERO,
+            kept: None,
             tickets: Vec::new(),
             shared,
             ticket: 0,
@@ -381,17 +400,25 @@ impl<'a> Ctx<'a> {
     pub(crate) fn keep_first(&mut self, options: impl Iterator<Item = usize>) {
         let sh = self.shared;
         self.solutions += 1;
-        let mut first = sh.first.lock().unwrap();
-        if first.as_ref().is_none_or(|kept| self.ticket < kept.ticket) {
+        if self.kept.as_ref().is_none_or(|kept| self.ticket < kept.ticket) {
             // Only a visitor reads the options: a verdict alone keeps none
             // (no allocation per case on a stream of small ones).
             let options = if sh.visitor.is_some() { options.collect() } else { Vec::new() };
-            *first = Some(Kept { ticket: self.ticket, options });
-            // The kept solution's ticket, written only here and under the
-            // lock, so a store (not a read-modify-write) keeps it the
-            // smallest.
-            sh.best_ticket.store(self.ticket, Ordering::Relaxed);
+            self.kept = Some(Kept { ticket: self.ticket, options });
+            // Other workers skip the tickets right of the leftmost kept
+            // one. Alone, a store keeps it the smallest (no other writer).
+            if sh.parallel {
+                sh.best_ticket.fetch_min(self.ticket, Ordering::Relaxed);
+            } else if self.ticket < sh.best_ticket.load(Ordering::Relaxed) {
+                sh.best_ticket.store(self.ticket, Ordering::Relaxed);
+            }
         }
+    }
+
+    /// This worker's kept first solution, for [`finish`] (through its
+    /// worker's totals).
+    pub(crate) fn take_kept(&mut self) -> Option<Kept> {
+        self.kept.take()
     }
 
     /// A solution to list or count: shown on the monitor, handed to the
@@ -526,16 +553,16 @@ impl<'a> Ctx<'a> {
 
 /// The outcome of a search whose workers are done: `solutions` counted,
 /// `ran_out` when every ticket (or run) was searched to its end. A kept
-/// first solution ([`Ctx::keep_first`]) is the answer: the visitor sees it
-/// now, and it is the one solution.
+/// first solution (`kept`: the leftmost of the workers', [`Ctx::keep_first`])
+/// is the answer: the visitor sees it now, and it is the one solution.
 ///
 /// It takes the search's shared state whole (every worker is done): its
 /// locks are read without locking, which a stream of tiny cases would
 /// otherwise pay at each one.
-pub(crate) fn finish(shared: Shared, mut stats: Stats, solutions: Count, ran_out: bool) -> Outcome {
+pub(crate) fn finish(shared: Shared, mut stats: Stats, solutions: Count, kept: Option<Kept>, ran_out: bool) -> Outcome {
     stats.elapsed = shared.elapsed();
     let reason = shared.reason.into_inner().unwrap();
-    if let Some(kept) = shared.first.into_inner().unwrap() {
+    if let Some(kept) = kept {
         if let Some(visit) = shared.visitor {
             let _ = visit(&kept.options);
         }

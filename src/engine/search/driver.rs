@@ -256,9 +256,9 @@ fn solo_trial<B: Backend>(
             updates: ctx.updates(),
             ..Stats::default()
         };
-        let total = ctx.total();
+        let (total, kept) = (ctx.total(), ctx.take_kept());
         drop(ctx);
-        return Ok(finish(shared, stats, total, true));
+        return Ok(finish(shared, stats, total, kept, true));
     }
     let stopped_at = (ctx.total() == Count::ZERO).then(|| (0..backend.depth()).map(|l| backend.step(l)).collect());
     backend.reset();
@@ -450,9 +450,9 @@ fn run_whole<B: Backend, F: Fn() -> Result<B, Stopped>>(
     stats.nodes = ctx.spent();
     stats.updates = ctx.updates();
     stats.memo = memo.map(|m| m.stats());
-    let total = ctx.total();
+    let (total, kept) = (ctx.total(), ctx.take_kept());
     drop(ctx);
-    finish(shared, stats, total, true)
+    finish(shared, stats, total, kept, true)
 }
 
 /// The tickets: the tree cut into subtrees (dealt onto the shards, with a
@@ -469,7 +469,7 @@ fn run_tickets<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
     let config = shared.config();
     let threads = stats.threads;
     let Some((tickets, order)) = tickets_to_search(first_backend, make, shared, &mut stats, searched) else {
-        return finish(owned, stats, Count::ZERO, false);
+        return finish(owned, stats, Count::ZERO, None, false);
     };
     let next = AtomicUsize::new(0);
     let work = |worker: usize, backend: &mut B| {
@@ -508,13 +508,13 @@ fn run_tickets<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
             _ => None,
         };
         let stats = Stats { nodes: ctx.spent(), updates: ctx.updates(), memo: own_memo, ..Stats::default() };
-        WorkerTotals { stats, solutions: ctx.total(), proved: false }
+        WorkerTotals { stats, solutions: ctx.total(), proved: false, kept: ctx.take_kept() }
     };
     let totals = run_workers(threads, first_backend, make, work);
     stats += &totals.stats;
     stats.memo = stats.memo.or_else(|| plan.shared_stats());
     let all_done = next.load(Ordering::Relaxed) >= tickets.len();
-    finish(owned, stats, totals.solutions, all_done)
+    finish(owned, stats, totals.solutions, totals.kept, all_done)
 }
 
 /// The tickets to search and the order the workers take them in, after

@@ -185,12 +185,12 @@ pub(crate) fn drive<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
         backend.reset();
         let stats =
             Stats { nodes: ctx.spent(), updates: ctx.updates(), restarts: restarter.restarts, ..Stats::default() };
-        WorkerTotals { stats, solutions: ctx.solutions().into(), proved }
+        WorkerTotals { stats, solutions: ctx.solutions().into(), proved, kept: ctx.take_kept() }
     };
     let totals = run_workers(threads, first, &make, work);
     let mut stats = Stats { threads, backend: Some(first.kind()), ..Stats::default() };
     stats += &totals.stats;
-    finish(shared, stats, totals.solutions, totals.proved)
+    finish(shared, stats, totals.solutions, totals.kept, totals.proved)
 }
 
 /// P5: the portfolio on one thread. The complete member runs alone for

@@ -8,6 +8,7 @@
 //! run this way; each says what its worker does, and gets back the sum of
 //! their [`WorkerTotals`].
 
+use super::ctx::Kept;
 use super::halt::Stopped;
 use crate::engine::backends::Backend;
 use crate::engine::count::Count;
@@ -25,6 +26,8 @@ pub(crate) struct WorkerTotals {
     /// Whether it proved there is no solution (a portfolio member that
     /// searched its whole tree).
     pub proved: bool,
+    /// Its kept first solution, if any ([`super::ctx::Ctx::take_kept`]).
+    pub kept: Option<Kept>,
 }
 
 impl AddAssign for WorkerTotals {
@@ -32,6 +35,7 @@ impl AddAssign for WorkerTotals {
         self.stats += &other.stats;
         self.solutions += &other.solutions;
         self.proved |= other.proved;
+        self.kept = Kept::leftmost(self.kept.take(), other.kept);
     }
 }
 
