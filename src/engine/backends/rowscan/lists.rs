@@ -650,7 +650,9 @@ fn count<T: Offset>(keys: &[u64], space: usize, table: &mut Vec<T>, order: &mut 
         sum += r.get();
         *r = T::of(sum);
     }
-    order.clear();
+    // Every place is written once below: only the array's growth is
+    // zeroed, not what it held.
+    order.truncate(keys.len());
     order.resize(keys.len(), 0);
     for (t, &k) in keys.iter().enumerate() {
         let pos = &mut runs[k as usize + 1];
