@@ -5,7 +5,7 @@
 //! colours. Worked out once per problem, from the explicit form or, for a
 //! compact problem, from its templates.
 
-use super::{DenseColours, Problem};
+use super::{Compact, DenseColours, Problem};
 use crate::engine::fasthash::FastMap;
 use crate::engine::search::halt::{Halt, Stopped};
 
@@ -79,24 +79,8 @@ impl Problem {
         if top > 1 << 16 {
             return Ok(None);
         }
-        // The (template, place) pairs touching each item, in option order:
-        // item j's are `touch[start[j]..start[j + 1]]` (one array, laid out
-        // by counting: a board's items are touched twice each).
         let ns = self.n_secondary;
-        let mut start = vec![0u32; ns + 1];
-        c.sec.iter().for_each(|&j| start[j as usize + 1] += 1);
-        for j in 0..ns {
-            start[j + 1] += start[j];
-        }
-        let mut touch = vec![(0u32, 0u32); c.sec.len()];
-        let mut next = start.clone();
-        for s in 0..c.item.len() {
-            halt.every(s)?;
-            for (at, &j) in c.items(s).iter().enumerate() {
-                touch[next[j as usize] as usize] = (c.template[s], at as u32);
-                next[j as usize] += 1;
-            }
-        }
+        let (start, touch) = touch_lists(c, ns, halt)?;
         let mut dense = DenseColours { map: vec![0; ns], ..DenseColours::default() };
         // Looked up, never iterated: the fast hasher changes no answer. A
         // touch list of at most two pairs (a board's join has two) is
@@ -152,6 +136,28 @@ impl Problem {
         dense.n_colours = dense.map.iter().map(|&m| per_map[m as usize]).collect();
         Ok(Some(self.compact_dense.get_or_init(|| dense)))
     }
+}
+
+/// The (template, place) pairs touching each of the `ns` items of `c`, in
+/// option order: item j's are `touch[start[j]..start[j + 1]]`, returned as
+/// `(start, touch)` (one array, laid out by counting: a board's items are
+/// touched twice each). `Err` when `halt` stops it.
+fn touch_lists(c: &Compact, ns: usize, halt: &Halt) -> Result<(Vec<u32>, Vec<(u32, u32)>), Stopped> {
+    let mut start = vec![0u32; ns + 1];
+    c.sec.iter().for_each(|&j| start[j as usize + 1] += 1);
+    for j in 0..ns {
+        start[j + 1] += start[j];
+    }
+    let mut touch = vec![(0u32, 0u32); c.sec.len()];
+    let mut next = start.clone();
+    for s in 0..c.item.len() {
+        halt.every(s)?;
+        for (at, &j) in c.items(s).iter().enumerate() {
+            touch[next[j as usize] as usize] = (c.template[s], at as u32);
+            next[j as usize] += 1;
+        }
+    }
+    Ok((start, touch))
 }
 
 /// A touch list of at most two (template, place) pairs as one word, where
