@@ -624,9 +624,8 @@ impl<'s> UniformSlots<'s> {
             for (map, &j) in maps.iter_mut().zip(items) {
                 *map = &dense.maps[dense.map[j as usize] as usize];
             }
-            // In place, row by row (an `extend` per row checked the room),
-            // over the array: only its growth is zeroed, as every entry is
-            // written (zeroed whole, 35,000 more instructions on et24x24).
+            // In place, row by row (an `extend` per row checked the room);
+            // only the array's growth is zeroed, as every entry is written.
             cols.truncate(n * ni);
             cols.resize(n * ni, 0);
             let rows = tp.colour.chunks_exact(tp.width);
