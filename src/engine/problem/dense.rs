@@ -138,11 +138,14 @@ impl Problem {
     }
 }
 
-/// The (template, place) pairs touching each of the `ns` items of `c`, in
-/// option order: item j's are `touch[start[j]..start[j + 1]]`, returned as
-/// `(start, touch)` (one array, laid out by counting: a board's items are
-/// touched twice each). `Err` when `halt` stops it.
-fn touch_lists(c: &Compact, ns: usize, halt: &Halt) -> Result<(Vec<u32>, Vec<(u32, u32)>), Stopped> {
+/// The (template, place) pairs touching each item, as `(start, touch)`:
+/// item j's are `touch[start[j]..start[j + 1]]`.
+type TouchLists = (Vec<u32>, Vec<(u32, u32)>);
+
+/// The [`TouchLists`] of the `ns` items of `c`, in option order (one
+/// array, laid out by counting: a board's items are touched twice each).
+/// `Err` when `halt` stops it.
+fn touch_lists(c: &Compact, ns: usize, halt: &Halt) -> Result<TouchLists, Stopped> {
     let mut start = vec![0u32; ns + 1];
     c.sec.iter().for_each(|&j| start[j as usize + 1] += 1);
     for j in 0..ns {
