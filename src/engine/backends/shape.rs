@@ -602,8 +602,8 @@ impl<'s> UniformSlots<'s> {
         cols: &mut Vec<u32>,
     ) {
         let (ni, n) = (items.len(), self.slots.options.count(s));
-        cols.clear();
         if ni == 0 {
+            cols.clear();
             return;
         }
         // Each item's place among the slot's items (where an option's
@@ -614,7 +614,6 @@ impl<'s> UniformSlots<'s> {
             *a = self.items[s].iter().position(|&x| x == j).expect("an item of the slot");
         }
         let place = &*place;
-        cols.reserve(n * ni);
         if let (Some(&x), Some(c)) = (self.compact.get(s), pb.compact()) {
             // The compact slot's options are its template's rows, in order,
             // each colour in its item's map.
@@ -625,8 +624,9 @@ impl<'s> UniformSlots<'s> {
             for (map, &j) in maps.iter_mut().zip(items) {
                 *map = &dense.maps[dense.map[j as usize] as usize];
             }
-            // In place, row by row (an `extend` per row checked the room:
-            // a 32x32 board's nine lists took 0.58 million instructions).
+            // In place, row by row (an `extend` per row checked the room);
+            // only the array's growth is zeroed, as every entry is written.
+            cols.truncate(n * ni);
             cols.resize(n * ni, 0);
             let rows = tp.colour.chunks_exact(tp.width);
             match ni {
@@ -640,6 +640,8 @@ impl<'s> UniformSlots<'s> {
             }
             return;
         }
+        cols.clear();
+        cols.reserve(n * ni);
         let ex = pb.ex();
         if self.ordered[s] {
             for o in self.slots.options.of(s).iter() {

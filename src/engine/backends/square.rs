@@ -49,7 +49,7 @@
 //!   keep the assignment backend, whose arc consistency wins there by
 //!   orders of magnitude.
 
-use super::shape::{breadth_first, UniformSlots};
+use super::shape::UniformSlots;
 use crate::engine::fasthash::FastMap;
 use crate::engine::problem::{DenseColours, Problem};
 use crate::engine::search::halt::{Halt, Stopped};
@@ -98,10 +98,32 @@ impl Touching {
     }
 
     /// Each slot's distance from `from` (`u32::MAX`: unreached), by a
-    /// breadth-first search.
+    /// breadth-first search. The queue is written in place at its full
+    /// length (each slot enters it once): no growth and no room checked
+    /// per push (through `shape::breadth_first`, with a queue grown from
+    /// empty, the two sweeps of a 16x16 board took 0.1 million
+    /// instructions).
     fn distances(&self, uniform: &UniformSlots, from: usize) -> Vec<u32> {
-        let mut dist = vec![u32::MAX; uniform.items.len()];
-        breadth_first(from, |j| self.of_item(j), &uniform.items, &mut dist, &mut Vec::new());
+        let n = uniform.items.len();
+        let mut dist = vec![u32::MAX; n];
+        let mut queue = vec![0u32; n];
+        dist[from] = 0;
+        queue[0] = from as u32;
+        let (mut head, mut tail) = (0, 1);
+        while head < tail {
+            let u = queue[head] as usize;
+            head += 1;
+            let d = dist[u] + 1;
+            for &j in &uniform.items[u] {
+                for &v in self.of_item(j) {
+                    if dist[v as usize] == u32::MAX {
+                        dist[v as usize] = d;
+                        queue[tail] = v;
+                        tail += 1;
+                    }
+                }
+            }
+        }
         dist
     }
 }
@@ -146,6 +168,29 @@ pub(crate) fn square_order_over(
         0 => from_first,
         _ => touching.distances(uniform, start),
     };
+    // The ranks in one word where slot numbers, distances and counts fit
+    // (every problem but a giant one): a heap of 64-bit ranks moves and
+    // compares half the bytes of one of 128.
+    let width = usize::BITS - n.leading_zeros();
+    let most_items = uniform.items.iter().map(Vec::len).max().unwrap_or(0);
+    match 2 * width + (usize::BITS - most_items.leading_zeros()) <= u64::BITS {
+        true => grow::<u64>(uniform, touching, n_items, &dist, start, width, halt),
+        false => grow::<u128>(uniform, touching, n_items, &dist, start, 32, halt),
+    }
+}
+
+/// Q2 and Q3 from `start`, each slot's distance from it in `dist`: the
+/// order, ranked by `R` with `width` bits for a slot or a distance.
+fn grow<R: Rank>(
+    uniform: &UniformSlots,
+    touching: &Touching,
+    n_items: usize,
+    dist: &[u32],
+    start: usize,
+    width: u32,
+    halt: &Halt,
+) -> Result<Vec<u32>, Stopped> {
+    let n = uniform.items.len();
     // Q3's fallback: every slot by (distance, index), for a region with no
     // neighbour left. The first such slot is the start (the only one at
     // distance 0): the list is sorted only if the region runs out of
@@ -156,15 +201,15 @@ pub(crate) fn square_order_over(
     let mut coloured = vec![false; n_items];
     let mut ncol = vec![0u32; n];
     // Q2 and Q3 as a heap of (coloured items, nearness, lowness), packed
-    // in one number ([`rank`]); an entry whose count has grown since, or
+    // in one number ([`Rank`]); an entry whose count has grown since, or
     // whose slot is placed, is stale.
-    let mut heap: BinaryHeap<u128> = BinaryHeap::new();
+    let mut heap: BinaryHeap<R> = BinaryHeap::new();
     let mut order = Vec::with_capacity(n);
     while order.len() < n {
         halt.every(order.len())?;
         let s = loop {
             match heap.pop() {
-                Some(r) if !placed[unrank(r)] && ncol[unrank(r)] == (r >> 64) as u32 => break unrank(r),
+                Some(r) if !placed[r.slot(width)] && ncol[r.slot(width)] == r.coloured(width) => break r.slot(width),
                 Some(_) => continue,
                 None if order.is_empty() => break start,
                 None => {
@@ -188,7 +233,7 @@ pub(crate) fn square_order_over(
             for &t in touching.of_item(j) {
                 if !placed[t as usize] {
                     ncol[t as usize] += 1;
-                    heap.push(rank(ncol[t as usize], dist[t as usize], t));
+                    heap.push(R::of(ncol[t as usize], dist[t as usize], t, width));
                 }
             }
         }
@@ -198,16 +243,52 @@ pub(crate) fn square_order_over(
 
 /// Slot `s` with `coloured` items at distance `dist` from the start as
 /// one number, ordered as the tuple `(coloured, Reverse(dist), Reverse(s))`:
-/// more coloured items first, then nearer, then lower. (The heap took a
-/// third of the order's instructions on a 24x24 board; on packed ranks,
-/// a quarter fewer.)
-fn rank(coloured: u32, dist: u32, s: u32) -> u128 {
-    u128::from(coloured) << 64 | u128::from(u32::MAX - dist) << 32 | u128::from(u32::MAX - s)
+/// more coloured items first, then nearer, then lower; an unreached slot
+/// (`dist` is `u32::MAX`) after every reached one. Slots and distances
+/// take `width` bits each (32 in a `u128`), the count the bits above.
+/// (The heap took a third of the order's instructions on a 24x24 board;
+/// on packed ranks, a quarter fewer.)
+trait Rank: Ord + Copy {
+    fn of(coloured: u32, dist: u32, s: u32, width: u32) -> Self;
+    /// The slot of a rank.
+    fn slot(self, width: u32) -> usize;
+    /// The count of coloured items of a rank.
+    fn coloured(self, width: u32) -> u32;
 }
 
-/// The slot of a [`rank`].
-fn unrank(r: u128) -> usize {
-    (u32::MAX - r as u32) as usize
+impl Rank for u128 {
+    #[inline(always)]
+    fn of(coloured: u32, dist: u32, s: u32, _: u32) -> u128 {
+        u128::from(coloured) << 64 | u128::from(u32::MAX - dist) << 32 | u128::from(u32::MAX - s)
+    }
+    #[inline(always)]
+    fn slot(self, _: u32) -> usize {
+        (u32::MAX - self as u32) as usize
+    }
+    #[inline(always)]
+    fn coloured(self, _: u32) -> u32 {
+        (self >> 64) as u32
+    }
+}
+
+/// Where `width` bits hold every slot number and distance, and the bits
+/// above every count: an unreached slot's distance is taken as the
+/// largest `width` bits hold (more than any reached one's).
+impl Rank for u64 {
+    #[inline(always)]
+    fn of(coloured: u32, dist: u32, s: u32, width: u32) -> u64 {
+        let top = (1u64 << width) - 1;
+        u64::from(coloured) << (2 * width) | (top - u64::from(dist).min(top)) << width | (top - u64::from(s))
+    }
+    #[inline(always)]
+    fn slot(self, width: u32) -> usize {
+        let top = (1u64 << width) - 1;
+        (top - (self & top)) as usize
+    }
+    #[inline(always)]
+    fn coloured(self, width: u32) -> u32 {
+        (self >> (2 * width)) as u32
+    }
 }
 
 /// Q4: whether a first-solution search of `pb` takes the row scan in the
@@ -234,9 +315,15 @@ pub(crate) fn takes_square_order(
     // (a grid's joins take a few dozen).
     let classes = uniform.classes(pb, dense, halt)?;
     let (mut hist, mut raw): (Vec<Option<Vec<Vec<u32>>>>, RawCounts) = (vec![None; n], FastMap::default());
-    let mut ln_options = 0.0;
+    // The log of each count of options worked out once per run of equal
+    // counts (a board's slots have one count: 256 calls of `ln` were
+    // 14,000 instructions on a 16x16 board); the same terms, summed alike.
+    let (mut ln_options, mut last) = (0.0, (usize::MAX, 0.0));
     for opts in uniform.slots.options.iter() {
-        ln_options += (opts.len() as f64).ln();
+        if opts.len() != last.0 {
+            last = (opts.len(), (opts.len() as f64).ln());
+        }
+        ln_options += last.1;
     }
     let mut known: FastMap<[u32; 4], f64> = FastMap::default();
     let (mut ln_agree, mut joins) = (0.0, 0usize);

@@ -5,7 +5,7 @@
 //! colours. Worked out once per problem, from the explicit form or, for a
 //! compact problem, from its templates.
 
-use super::{DenseColours, Problem};
+use super::{Compact, DenseColours, Problem};
 use crate::engine::fasthash::FastMap;
 use crate::engine::search::halt::{Halt, Stopped};
 
@@ -79,32 +79,25 @@ impl Problem {
         if top > 1 << 16 {
             return Ok(None);
         }
-        // The (template, place) pairs touching each item, in option order:
-        // item j's are `touch[start[j]..start[j + 1]]` (one array, laid out
-        // by counting: a board's items are touched twice each).
         let ns = self.n_secondary;
-        let mut start = vec![0u32; ns + 1];
-        c.sec.iter().for_each(|&j| start[j as usize + 1] += 1);
-        for j in 0..ns {
-            start[j + 1] += start[j];
-        }
-        let mut touch = vec![(0u32, 0u32); c.sec.len()];
-        let mut next = start.clone();
-        for s in 0..c.item.len() {
-            halt.every(s)?;
-            for (at, &j) in c.items(s).iter().enumerate() {
-                touch[next[j as usize] as usize] = (c.template[s], at as u32);
-                next[j as usize] += 1;
-            }
-        }
+        let (start, touch) = touch_lists(c, ns, halt)?;
         let mut dense = DenseColours { map: vec![0; ns], ..DenseColours::default() };
-        // Looked up, never iterated: the fast hasher changes no answer.
+        // Looked up, never iterated: the fast hasher changes no answer. A
+        // touch list of at most two pairs (a board's join has two) is
+        // looked up by one word ([`packed`]): hashing and comparing the
+        // slice cost about 15 instructions more an item.
         let mut known: FastMap<&[(u32, u32)], u32> = FastMap::default();
+        let mut known_packed: FastMap<u64, u32> = FastMap::default();
         let mut same: FastMap<Vec<u32>, u32> = FastMap::default();
         for j in 0..ns {
             halt.every(j)?;
             let touch = &touch[start[j] as usize..start[j + 1] as usize];
-            let m = match known.get(touch) {
+            let word = packed(touch);
+            let found = match word {
+                Some(w) => known_packed.get(&w),
+                None => known.get(touch),
+            };
+            let m = match found {
                 Some(&m) => m,
                 None => {
                     let (mut map, mut n) = (vec![u32::MAX; top], 0);
@@ -129,7 +122,10 @@ impl Problem {
                         dense.n_colours.push(n);
                         dense.maps.len() as u32 - 1
                     });
-                    known.insert(touch, m);
+                    match word {
+                        Some(w) => known_packed.insert(w, m),
+                        None => known.insert(touch, m),
+                    };
                     m
                 }
             };
@@ -140,4 +136,46 @@ impl Problem {
         dense.n_colours = dense.map.iter().map(|&m| per_map[m as usize]).collect();
         Ok(Some(self.compact_dense.get_or_init(|| dense)))
     }
+}
+
+/// The (template, place) pairs touching each item, as `(start, touch)`:
+/// item j's are `touch[start[j]..start[j + 1]]`.
+type TouchLists = (Vec<u32>, Vec<(u32, u32)>);
+
+/// The [`TouchLists`] of the `ns` items of `c`, in option order (one
+/// array, laid out by counting: a board's items are touched twice each).
+/// `Err` when `halt` stops it.
+fn touch_lists(c: &Compact, ns: usize, halt: &Halt) -> Result<TouchLists, Stopped> {
+    let mut start = vec![0u32; ns + 1];
+    c.sec.iter().for_each(|&j| start[j as usize + 1] += 1);
+    for j in 0..ns {
+        start[j + 1] += start[j];
+    }
+    let mut touch = vec![(0u32, 0u32); c.sec.len()];
+    let mut next = start.clone();
+    for s in 0..c.item.len() {
+        halt.every(s)?;
+        for (at, &j) in c.items(s).iter().enumerate() {
+            touch[next[j as usize] as usize] = (c.template[s], at as u32);
+            next[j as usize] += 1;
+        }
+    }
+    Ok((start, touch))
+}
+
+/// A touch list of at most two (template, place) pairs as one word, where
+/// its templates are below 2^24 and its places below 2^7: its length,
+/// then each pair in 31 bits (distinct lists, distinct words).
+fn packed(touch: &[(u32, u32)]) -> Option<u64> {
+    if touch.len() > 2 {
+        return None;
+    }
+    let mut word = touch.len() as u64;
+    for &(t, at) in touch {
+        if t >= 1 << 24 || at >= 1 << 7 {
+            return None;
+        }
+        word = word << 31 | u64::from(t) << 7 | u64::from(at);
+    }
+    Some(word)
 }

@@ -419,7 +419,10 @@ impl Tables {
         let (p, q) = (self.pos[r], self.pos[s]);
         let places = |p: Pos| &self.place[p.item as usize..(p.item + p.ni) as usize];
         let radixes = |p: Pos| &self.radixes[p.item as usize..(p.item + p.nb) as usize];
-        p.nb == q.nb && p.ni == q.ni && places(p) == places(q) && radixes(p) == radixes(q)
+        // Element by element: a slice comparison's `memcmp` call costs
+        // more than a cell's four items.
+        let same = |a: &[u32], b: &[u32]| a.iter().zip(b).all(|(x, y)| x == y);
+        p.nb == q.nb && p.ni == q.ni && same(places(p), places(q)) && same(radixes(p), radixes(q))
     }
 
     /// R1: position `s`'s own list (its slot is `slot`), its options sorted
@@ -650,7 +653,9 @@ fn count<T: Offset>(keys: &[u64], space: usize, table: &mut Vec<T>, order: &mut 
         sum += r.get();
         *r = T::of(sum);
     }
-    order.clear();
+    // Every place is written once below: only the array's growth is
+    // zeroed, not what it held.
+    order.truncate(keys.len());
     order.resize(keys.len(), 0);
     for (t, &k) in keys.iter().enumerate() {
         let pos = &mut runs[k as usize + 1];
