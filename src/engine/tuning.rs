@@ -134,6 +134,12 @@ pub(crate) const ASSIGN_PROBES_BIG: u32 = 256;
 /// 28 on the counting families of the benchmark (docs/performance.md).
 pub(crate) const COST_RATIO: f64 = 25.0;
 
+/// A first-solution search tries the assignment backend for this share of
+/// the nodes its walks would list at the least (`ASSIGN_PROBES` times the
+/// slots) before estimating its tree: one in four, so that where the trial
+/// does not end the choice costs about a quarter more (`choose::assign_trial`).
+pub(crate) const ASSIGN_TRIAL_SHARE: usize = 4;
+
 /// A row-scan tree of at most this many nodes is measured exactly (by
 /// searching it) and runs at once, without walks or other builds (see
 /// `choose::tiny_tree`): about 40 us of nodes, less than the walks cost.
