@@ -669,8 +669,8 @@ const ROW_ITEMS: usize = 8;
 /// Breadth-first search from slot `from` in the graph where two slots are
 /// adjacent when they touch a common secondary item (`slot_items[s]`: the
 /// items slot `s` touches; `touching(j)`: the slots touching item `j`):
-/// each slot's distance into `dist` (`u32::MAX`: unreached); `queue` is
-/// scratch space.
+/// each slot's distance into `dist` (`u32::MAX`: unreached); `queue`:
+/// scratch, written in place at full length (no room checked per push).
 pub(crate) fn breadth_first<'a>(
     from: usize,
     touching: impl Fn(u32) -> &'a [u32],
@@ -678,19 +678,20 @@ pub(crate) fn breadth_first<'a>(
     dist: &mut [u32],
     queue: &mut Vec<u32>,
 ) {
-    dist.iter_mut().for_each(|d| *d = u32::MAX);
-    queue.clear();
+    dist.fill(u32::MAX);
+    queue.resize(queue.len().max(dist.len()), 0);
     dist[from] = 0;
-    queue.push(from as u32);
-    let mut head = 0;
-    while head < queue.len() {
+    queue[0] = from as u32;
+    let (mut head, mut tail) = (0, 1);
+    while head < tail {
         let u = queue[head] as usize;
         head += 1;
         for &j in &slot_items[u] {
             for &v in touching(j) {
                 if dist[v as usize] == u32::MAX {
                     dist[v as usize] = dist[u] + 1;
-                    queue.push(v);
+                    queue[tail] = v;
+                    tail += 1;
                 }
             }
         }

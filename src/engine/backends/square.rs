@@ -49,7 +49,7 @@
 //!   keep the assignment backend, whose arc consistency wins there by
 //!   orders of magnitude.
 
-use super::shape::UniformSlots;
+use super::shape::{breadth_first, UniformSlots};
 use crate::engine::fasthash::FastMap;
 use crate::engine::problem::{DenseColours, Problem};
 use crate::engine::search::halt::{Halt, Stopped};
@@ -98,32 +98,10 @@ impl Touching {
     }
 
     /// Each slot's distance from `from` (`u32::MAX`: unreached), by a
-    /// breadth-first search. The queue is written in place at its full
-    /// length (each slot enters it once): no growth and no room checked
-    /// per push (through `shape::breadth_first`, with a queue grown from
-    /// empty, the two sweeps of a 16x16 board took 0.1 million
-    /// instructions).
+    /// breadth-first search.
     fn distances(&self, uniform: &UniformSlots, from: usize) -> Vec<u32> {
-        let n = uniform.items.len();
-        let mut dist = vec![u32::MAX; n];
-        let mut queue = vec![0u32; n];
-        dist[from] = 0;
-        queue[0] = from as u32;
-        let (mut head, mut tail) = (0, 1);
-        while head < tail {
-            let u = queue[head] as usize;
-            head += 1;
-            let d = dist[u] + 1;
-            for &j in &uniform.items[u] {
-                for &v in self.of_item(j) {
-                    if dist[v as usize] == u32::MAX {
-                        dist[v as usize] = d;
-                        queue[tail] = v;
-                        tail += 1;
-                    }
-                }
-            }
-        }
+        let mut dist = vec![u32::MAX; uniform.items.len()];
+        breadth_first(from, |j| self.of_item(j), &uniform.items, &mut dist, &mut Vec::new());
         dist
     }
 }

@@ -277,20 +277,35 @@ pub(crate) fn keep(kept: &mut Option<Box<RowScan<false>>>, rows: Box<RowScan<fal
 }
 
 /// The exact size of `rows`'s whole tree when it has at most
-/// [`TINY_TREE`] nodes, measured by searching it (a count without a memo,
-/// under the search's deadline; `halt` is checked after it); `None` when
+/// [`TINY_TREE`] nodes, measured by searching it (a count, [`ends_within`]);
+/// `None` when
 /// it is larger. No estimate is as cheap on such a tree, and none as
 /// exact: such a tree takes the plain row scan (the balance or the
 /// assignment backend could save at most a few hundred nodes). The
 /// measure's nodes, like the walks', are not the search's. Leaves the row
 /// scan at the root.
 fn tiny_tree<B: Backend>(rows: &mut B, config: &SearchConfig, halt: &Halt) -> Result<Option<u64>, Stopped> {
-    let measure = SearchConfig { mode: SearchMode::Count, deadline: config.deadline, ..SearchConfig::default() };
-    let shared = Shared::new(&measure, None, 1);
+    ends_within(rows, SearchMode::Count, TINY_TREE, config, halt)
+}
+
+/// The nodes of a search of `mode` on `backend` from its root when it
+/// ends within `budget` of them; `None` when the budget runs out first.
+/// A measure of the choice: under the search's deadline and Ctrl-C
+/// ([`Shared::measure`]; `halt` is checked after it), with no memo, no
+/// visitor and nothing shown. Leaves the backend at the root.
+fn ends_within<B: Backend>(
+    backend: &mut B,
+    mode: SearchMode,
+    budget: u64,
+    config: &SearchConfig,
+    halt: &Halt,
+) -> Result<Option<u64>, Stopped> {
+    let measure = SearchConfig { mode, deadline: config.deadline, ..SearchConfig::default() };
+    let shared = Shared::measure(&measure, halt);
     let mut ctx = Ctx::new(&shared, 0);
-    ctx.start_run(TINY_TREE);
-    let _ = search(rows, &mut ctx, &mut Enumerate::Each);
-    rows.reset();
+    ctx.start_run(budget);
+    let _ = search(backend, &mut ctx, &mut Enumerate::of(mode));
+    backend.reset();
     halt.check()?;
     Ok((!ctx.budget_hit() && shared.reason().is_none()).then(|| ctx.spent()))
 }
@@ -320,14 +335,7 @@ fn assign_first(
 /// the root.
 fn assign_trial(assign: &mut Assign, slots: usize, config: &SearchConfig, halt: &Halt) -> Result<bool, Stopped> {
     let budget = (ASSIGN_PROBES as usize * slots / ASSIGN_TRIAL_SHARE) as u64;
-    let trial = SearchConfig { mode: SearchMode::First, deadline: config.deadline, ..SearchConfig::default() };
-    let shared = Shared::new(&trial, None, 1);
-    let mut ctx = Ctx::new(&shared, 0);
-    ctx.start_run(budget);
-    let _ = search(assign, &mut ctx, &mut Enumerate::of(SearchMode::First));
-    assign.reset();
-    halt.check()?;
-    Ok(!ctx.budget_hit() && shared.reason().is_none())
+    Ok(ends_within(assign, SearchMode::First, budget, config, halt)?.is_some())
 }
 
 /// The estimated cost of the row scan's search, in plain row-scan nodes:

@@ -82,22 +82,13 @@ impl Problem {
         let ns = self.n_secondary;
         let (start, touch) = touch_lists(c, ns, halt)?;
         let mut dense = DenseColours { map: vec![0; ns], ..DenseColours::default() };
-        // Looked up, never iterated: the fast hasher changes no answer. A
-        // touch list of at most two pairs (a board's join has two) is
-        // looked up by one word ([`packed`]): hashing and comparing the
-        // slice cost about 15 instructions more an item.
+        // Looked up, never iterated: the fast hasher changes no answer.
         let mut known: FastMap<&[(u32, u32)], u32> = FastMap::default();
-        let mut known_packed: FastMap<u64, u32> = FastMap::default();
         let mut same: FastMap<Vec<u32>, u32> = FastMap::default();
         for j in 0..ns {
             halt.every(j)?;
             let touch = &touch[start[j] as usize..start[j + 1] as usize];
-            let word = packed(touch);
-            let found = match word {
-                Some(w) => known_packed.get(&w),
-                None => known.get(touch),
-            };
-            let m = match found {
+            let m = match known.get(touch) {
                 Some(&m) => m,
                 None => {
                     let (mut map, mut n) = (vec![u32::MAX; top], 0);
@@ -122,10 +113,7 @@ impl Problem {
                         dense.n_colours.push(n);
                         dense.maps.len() as u32 - 1
                     });
-                    match word {
-                        Some(w) => known_packed.insert(w, m),
-                        None => known.insert(touch, m),
-                    };
+                    known.insert(touch, m);
                     m
                 }
             };
@@ -161,21 +149,4 @@ fn touch_lists(c: &Compact, ns: usize, halt: &Halt) -> Result<TouchLists, Stoppe
         }
     }
     Ok((start, touch))
-}
-
-/// A touch list of at most two (template, place) pairs as one word, where
-/// its templates are below 2^24 and its places below 2^7: its length,
-/// then each pair in 31 bits (distinct lists, distinct words).
-fn packed(touch: &[(u32, u32)]) -> Option<u64> {
-    if touch.len() > 2 {
-        return None;
-    }
-    let mut word = touch.len() as u64;
-    for &(t, at) in touch {
-        if t >= 1 << 24 || at >= 1 << 7 {
-            return None;
-        }
-        word = word << 31 | u64::from(t) << 7 | u64::from(at);
-    }
-    Some(word)
 }

@@ -25,6 +25,7 @@
 use crate::engine::config::{Monitor, SearchConfig, SearchMode};
 use crate::engine::count::Count;
 use crate::engine::outcome::{Outcome, Stats, StopReason};
+use crate::engine::search::halt::Halt;
 use crate::engine::tuning::{FIRST_POLL_PERIOD, MAX_POLL_PERIOD, POLL_INTERVAL};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -63,6 +64,9 @@ pub(crate) struct Shared<'a> {
     /// More than one worker may search at once (then `best_ticket` is
     /// lowered by a read-modify-write; alone, by a plain store).
     parallel: bool,
+    /// A measure's stop flag ([`Shared::measure`]): Ctrl-C, read at each
+    /// poll as a search reads its monitor's.
+    measure_stop: Option<&'a AtomicBool>,
     progress: Mutex<ProgressBoard>,
 }
 
@@ -140,8 +144,18 @@ impl<'a> Shared<'a> {
             solutions: AtomicU64::new(0),
             best_ticket: AtomicUsize::new(usize::MAX),
             parallel: threads > 1,
+            measure_stop: None,
             progress: Mutex::new(ProgressBoard { done: 0.0, total: 1.0, running: Vec::new() }),
         }
+    }
+
+    /// The state of a measure of the choice (a search of a backend under
+    /// a node budget, [`crate::engine::choice`]): one worker, `config`'s
+    /// deadline, and `halt`'s stop flag, so that Ctrl-C ends it as it
+    /// ends a search. `config` has no monitor: the measure shows nothing
+    /// (its nodes are not the search's).
+    pub(crate) fn measure(config: &'a SearchConfig, halt: &Halt<'a>) -> Self {
+        Shared { measure_stop: halt.stop_flag(), ..Self::new(config, None, 1) }
     }
 
     pub(crate) fn halt(&self, reason: StopReason) {
@@ -513,7 +527,8 @@ impl<'a> Ctx<'a> {
     /// worker, or a kept solution in a ticket left of this one.
     fn stopped_elsewhere(&self) -> bool {
         let sh = self.shared;
-        if sh.monitor().is_some_and(|m| m.stop.load(Ordering::Relaxed)) {
+        let flag = sh.monitor().map(|m| &m.stop).or(sh.measure_stop);
+        if flag.is_some_and(|f| f.load(Ordering::Relaxed)) {
             sh.halt(StopReason::Interrupted);
         }
         sh.stopped() || sh.solved_before(self.ticket)

@@ -57,6 +57,11 @@ impl<'a> Halt<'a> {
         Halt { stop: config.monitor.as_deref().map(|m| &m.stop), deadline: config.deadline }
     }
 
+    /// The stop flag (Ctrl-C), if there is one.
+    pub(crate) fn stop_flag(&self) -> Option<&'a AtomicBool> {
+        self.stop
+    }
+
     /// `Err` once a stop is asked for: the stop flag first (as the search
     /// loop's poll does), then the deadline.
     #[inline]
