@@ -9,6 +9,7 @@ use crate::engine::{self, Count, SearchConfig, SearchMode, ShardPlan, Stats, Sto
 use crate::puzzles::{Model, Refutation};
 use std::ops::ControlFlow;
 use std::sync::Mutex;
+use std::time::Instant;
 
 /// The verdict on a case.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,7 +50,7 @@ pub struct CaseResult<S> {
 /// runs before the count);
 /// `on_solution` sees every solution in `All` mode.
 pub fn run<M: Model>(
-    model: &M,
+    model: &mut M,
     want_solution: bool,
     config: &SearchConfig,
     on_solution: Option<&(dyn Fn(M::Solution) -> ControlFlow<()> + Sync)>,
@@ -60,13 +61,53 @@ pub fn run<M: Model>(
 /// [`run`] with the engine's arrays kept in `ws` from the cases before
 /// (see [`engine::solve_in`]): a stream of small cases keeps one.
 pub fn run_in<M: Model>(
-    model: &M,
+    model: &mut M,
     want_solution: bool,
     config: &SearchConfig,
     on_solution: Option<&(dyn Fn(M::Solution) -> ControlFlow<()> + Sync)>,
     ws: &mut Workspace,
 ) -> CaseResult<M::Solution> {
+    let prepared = prepare(model, config);
+    run_prepared(model, prepared, want_solution, config, on_solution, ws)
+}
+
+/// A case made ready for its search through `&mut` by [`prepare`]: its
+/// clock started, pre-checked, and encoded unless refuted or stopped.
+#[derive(Debug)]
+pub struct Prepared {
+    start: Option<Instant>,
+    early: Option<Early>,
+}
+
+/// Why a case ends before its search.
+#[derive(Debug)]
+enum Early {
+    Refuted(Refutation),
+    Stopped(StopReason),
+}
+
+/// The pre-checks, then the encoding (through `&mut`: the model, not yet
+/// shared with the search's workers, encodes without a lock; see
+/// [`Model::encode_within`]). The case's wall time counts from here.
+pub fn prepare<M: Model>(model: &mut M, config: &SearchConfig) -> Prepared {
     let start = config.clock();
+    let early = match model.precheck() {
+        Some(r) => Some(Early::Refuted(r)),
+        None => model.encode_within(config).err().map(Early::Stopped),
+    };
+    Prepared { start, early }
+}
+
+/// [`run_in`] of a case [`prepare`]d with the same `config`.
+pub fn run_prepared<M: Model>(
+    model: &M,
+    prepared: Prepared,
+    want_solution: bool,
+    config: &SearchConfig,
+    on_solution: Option<&(dyn Fn(M::Solution) -> ControlFlow<()> + Sync)>,
+    ws: &mut Workspace,
+) -> CaseResult<M::Solution> {
+    let Prepared { start, early } = prepared;
     let mode = config.mode;
     let mut result = CaseResult {
         status: Status::Unknown,
@@ -77,19 +118,19 @@ pub fn run_in<M: Model>(
         stopped: None,
         stats: Stats::default(),
     };
-    if let Some(r) = model.precheck() {
-        result.status = Status::Unsolvable;
-        result.complete = true;
-        result.refuted_by = Some(r);
-        if mode != SearchMode::First {
-            result.count = Some(Count::ZERO);
-        }
-        return result;
-    }
-    let problem = match model.problem_within(config) {
+    let problem = match early.map_or_else(|| model.problem_within(config).map_err(Early::Stopped), Err) {
         Ok(problem) => problem,
+        Err(Early::Refuted(r)) => {
+            result.status = Status::Unsolvable;
+            result.complete = true;
+            result.refuted_by = Some(r);
+            if mode != SearchMode::First {
+                result.count = Some(Count::ZERO);
+            }
+            return result;
+        }
         // Stopped while encoding: as a search stopped before its first node.
-        Err(reason) => {
+        Err(Early::Stopped(reason)) => {
             result.stopped = Some(reason);
             let elapsed = SearchConfig::since(start);
             result.stats = Stats { threads: config.effective_threads(), elapsed, ..Stats::default() };
@@ -205,7 +246,7 @@ mod tests {
     /// stopped alike has empty shards.
     #[test]
     fn a_stop_before_the_encoding_is_a_stop_before_the_search() {
-        let encoded = TileModel::new(board_32()).unwrap();
+        let mut encoded = TileModel::new(board_32()).unwrap();
         let _ = encoded.problem();
         let monitor = Monitor::new();
         monitor.stop.store(true, Ordering::Relaxed);
@@ -215,10 +256,10 @@ mod tests {
             for mode in [SearchMode::First, SearchMode::Count, SearchMode::All { limit: Some(2) }] {
                 for (want_solution, threads) in [(false, 1), (true, 2)] {
                     let config = SearchConfig { mode, threads, ..stop.clone() };
-                    let model = TileModel::new(board_32()).unwrap();
-                    let r = run(&model, want_solution, &config, None);
+                    let mut model = TileModel::new(board_32()).unwrap();
+                    let r = run(&mut model, want_solution, &config, None);
                     assert_eq!((r.status, r.stopped, r.complete), (Status::Unknown, Some(reason), false));
-                    let engine = run(&encoded, want_solution, &config, None);
+                    let engine = run(&mut encoded, want_solution, &config, None);
                     assert_eq!((engine.status, engine.stopped, engine.complete), (r.status, r.stopped, r.complete));
                     assert_eq!((r.count, r.solution.is_none()), (engine.count, engine.solution.is_none()));
                     assert_eq!((r.stats.nodes, r.stats.threads, r.stats.backend), (0, threads, None));

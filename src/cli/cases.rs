@@ -89,7 +89,7 @@ where
 }
 
 /// Answers one case that needs no input (pack's built-in sets alone).
-pub fn run_one<M, R>(mut session: Session, case: Case<M, R>) -> Result<Exit>
+pub fn run_one<M, R>(mut session: Session, mut case: Case<M, R>) -> Result<Exit>
 where
     M: Model,
     M::Solution: Sync,
@@ -98,7 +98,7 @@ where
     if let Some(warning) = &case.warning {
         eprintln!("tessera: warning: {warning}");
     }
-    answer(&mut session, "-", &case)?;
+    answer(&mut session, "-", &mut case)?;
     session.finish()
 }
 
@@ -129,11 +129,11 @@ where
         }
         match case.map(|c| c.and_then(&mut build)) {
             None => break,
-            Some(Ok(case)) => {
+            Some(Ok(mut case)) => {
                 if let Some(warning) = &case.warning {
                     session.warn(name, case.line, warning);
                 }
-                answer(session, name, &case)?;
+                answer(session, name, &mut case)?;
                 recycle(case.model);
             }
             Some(Err(e)) => {
@@ -163,7 +163,7 @@ fn failure_error(name: &str, failure: &Failure) -> InputError {
 }
 
 /// Answers one case: its search, or with `--shard-plan` its plan.
-fn answer<M, R>(session: &mut Session, input: &str, case: &Case<M, R>) -> io::Result<()>
+fn answer<M, R>(session: &mut Session, input: &str, case: &mut Case<M, R>) -> io::Result<()>
 where
     M: Model,
     M::Solution: Sync,
@@ -181,6 +181,6 @@ where
     }
     match session.cfg.shard_plan {
         Some(count) => shard_plan::case(session, &case.render, (k, input, case.line), &case.model, count),
-        None => search::case(session, &case.render, k, case.line, &case.model),
+        None => search::case(session, &case.render, k, case.line, &mut case.model),
     }
 }

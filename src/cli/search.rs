@@ -28,16 +28,18 @@ pub fn case<M: Model>(
     render: &(dyn Render<M> + Sync),
     k: usize,
     line: usize,
-    model: &M,
+    model: &mut M,
 ) -> io::Result<()>
 where
     M::Solution: Sync,
 {
     session.prepare_search();
+    let prepared = solve::prepare(model, session.search());
+    let model = &*model;
     // The engine's arrays from the case before, taken for this search.
     let mut engine = session.engine.take().unwrap_or_default();
     let pictures = session.svg.as_ref().map(|w| svg::CasePictures::new(w, render, model, k));
-    let searched = search(session, render, k, model, pictures.as_ref(), &mut engine);
+    let searched = search(session, render, (k, model, prepared), pictures.as_ref(), &mut engine);
     session.engine = Some(engine);
     let (result, streamed) = searched?;
     if let (Some(pictures), Some(sol), 0) = (&pictures, &result.solution, streamed) {
@@ -70,12 +72,12 @@ where
 /// solution is written (and flushed, so that `| head` sees it at once) as
 /// it is found. Returns the result and the number of solutions written.
 /// The session's search settings are this case's
-/// ([`Session::prepare_search`]); `engine`: the engine's arrays.
+/// ([`Session::prepare_search`]), with which the model was `prepared`;
+/// `engine`: the engine's arrays.
 fn search<M: Model>(
     session: &Session,
     render: &(dyn Render<M> + Sync),
-    k: usize,
-    model: &M,
+    (k, model, prepared): (usize, &M, solve::Prepared),
     pictures: Option<&svg::CasePictures<M>>,
     engine: &mut Workspace,
 ) -> io::Result<(CaseResult<M::Solution>, u64)>
@@ -120,7 +122,7 @@ where
                 }
             }
         };
-        solve::run_in(model, want_solution, search, Some(&on_solution), engine)
+        solve::run_prepared(model, prepared, want_solution, search, Some(&on_solution), engine)
     };
     drop(progress); // clears the bar before anything else is printed
     if let Some(e) = write_error.into_inner().unwrap() {

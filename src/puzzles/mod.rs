@@ -67,8 +67,13 @@ use std::sync::{Mutex, OnceLock};
 pub struct TileModel {
     /// The puzzle.
     pub puzzle: tiles::TilePuzzle,
-    /// Its exact-cover encoding, once made; boxed, so that a case (read,
-    /// checked, answered) moves a pointer, not the encoding's 600 bytes.
+    /// Its exact-cover encoding, made through `&mut` before the search
+    /// ([`Model::encode_within`]: no synchronisation); boxed, so that a
+    /// case (read, checked, answered) moves a pointer, not the encoding's
+    /// 600 bytes.
+    owned: Option<Box<tiles::Encoded>>,
+    /// Its encoding, made on first use through a shared reference
+    /// (plans, tests) when it was not made through `&mut`.
     encoded: OnceLock<Box<tiles::Encoded>>,
     /// The arrays to encode into, if the model was given some (a lock,
     /// never contended: taken once, by the encoding).
@@ -98,15 +103,31 @@ impl TileModel {
     /// an encoding done with.
     pub fn with_arrays(puzzle: tiles::TilePuzzle, arrays: Option<TileArrays>) -> Result<Self, tiles::TileModelError> {
         puzzle.check()?;
-        Ok(TileModel { puzzle, encoded: OnceLock::new(), spare: Mutex::new(arrays.map(|a| a.0)) })
+        Ok(TileModel { puzzle, owned: None, encoded: OnceLock::new(), spare: Mutex::new(arrays.map(|a| a.0)) })
+    }
+
+    /// The encoding, if made (through `&mut` or on first use).
+    fn encoding(&self) -> Option<&tiles::Encoded> {
+        self.owned.as_deref().or_else(|| self.encoded.get().map(|e| &**e))
+    }
+
+    /// The encoding, into `spare` when given, under `config`'s stop flag
+    /// and deadline.
+    fn encode(
+        &self,
+        spare: Option<Box<tiles::Encoded>>,
+        config: &SearchConfig,
+    ) -> Result<Box<tiles::Encoded>, StopReason> {
+        let whole_tree = config.decides_in_one_tree(self.puzzle.rows * self.puzzle.cols);
+        self.puzzle.encode_in(spare, &Halt::of(config), whole_tree).map_err(|Stopped(reason)| reason)
     }
 
     /// The arrays of the model's encoding (or those it was given, when it
     /// encoded nothing), for the next model; `None` when it had none or
     /// they are a big board's.
     pub fn into_arrays(self) -> Option<TileArrays> {
-        let TileModel { encoded, spare, .. } = self;
-        match encoded.into_inner() {
+        let TileModel { owned, encoded, spare, .. } = self;
+        match owned.or_else(|| encoded.into_inner()) {
             Some(e) => (e.problem.option_count() <= TileArrays::KEPT_OPTIONS).then_some(TileArrays(e)),
             None => spare.into_inner().ok().flatten().map(TileArrays),
         }
@@ -119,19 +140,24 @@ impl Model for TileModel {
         tiles::refute::precheck(&self.puzzle)
     }
     fn problem_within(&self, config: &SearchConfig) -> Result<&Problem, StopReason> {
-        if let Some(encoded) = self.encoded.get() {
+        if let Some(encoded) = self.encoding() {
             return Ok(&encoded.problem);
         }
         let spare = self.spare.lock().ok().and_then(|mut s| s.take());
-        let encoded = self
-            .puzzle
-            .encode_in(spare, &Halt::of(config), config.decides_in_one_tree(self.puzzle.rows * self.puzzle.cols))
-            .map_err(|Stopped(reason)| reason)?;
+        let encoded = self.encode(spare, config)?;
         // Another thread may have encoded it meanwhile: the same encoding.
         Ok(&self.encoded.get_or_init(|| encoded).problem)
     }
+    fn encode_within(&mut self, config: &SearchConfig) -> Result<(), StopReason> {
+        if self.owned.is_none() && self.encoded.get_mut().is_none() {
+            // The arrays taken and the encoding kept without a lock.
+            let spare = self.spare.get_mut().ok().and_then(Option::take);
+            self.owned = Some(self.encode(spare, config)?);
+        }
+        Ok(())
+    }
     fn decode(&self, chosen: &[OptionId]) -> Self::Solution {
-        let encoded = self.encoded.get().expect("solutions come from the encoded problem");
+        let encoded = self.encoding().expect("solutions come from the encoded problem");
         encoded.decode(&self.puzzle, chosen)
     }
 }
@@ -221,5 +247,13 @@ mod tests {
         // Encoded once: a stop that comes later does not undo it.
         let past = SearchConfig { deadline: Some(Instant::now()), ..SearchConfig::count() };
         assert_eq!(model.problem_within(&past).map(|p| p.option_count()), Ok(options));
+        // Through `&mut` alike: stopped, nothing kept; then encoded once.
+        let mut owned = TileModel::new(board_32()).unwrap();
+        assert_eq!(owned.encode_within(&past), Err(StopReason::Timeout));
+        assert!(owned.encoding().is_none(), "encoded despite the stop");
+        assert_eq!(owned.encode_within(&SearchConfig::count()), Ok(()));
+        assert!(owned.owned.is_some() && owned.encoded.get().is_none(), "kept without the lock");
+        assert_eq!(owned.encode_within(&past), Ok(()));
+        assert_eq!(owned.problem_within(&past).map(|p| p.option_count()), Ok(options));
     }
 }

@@ -25,6 +25,14 @@ pub trait Model: Sync {
     /// flag and deadline as the engine's setup does, and gives up with the
     /// reason of a stop that comes first.
     fn problem_within(&self, config: &SearchConfig) -> Result<&Problem, StopReason>;
+    /// Encodes the problem now, through `&mut self`, where the search is
+    /// about to read it: what [`Model::problem_within`] does, without the
+    /// synchronisation a model shared between threads needs to encode on
+    /// first use (a stream of tiny cases pays for every locked
+    /// instruction). The default encodes through `problem_within`.
+    fn encode_within(&mut self, config: &SearchConfig) -> Result<(), StopReason> {
+        self.problem_within(config).map(|_| ())
+    }
     /// The exact-cover problem, however long encoding it takes: the whole
     /// problem, as a count sees it (a search for one solution may leave
     /// out solutions that a symmetry maps onto others it keeps, and the
