@@ -188,11 +188,14 @@ pub(crate) fn drive<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
     memo_hint: MemoHint,
     start: Option<Instant>,
 ) -> Outcome {
-    let threads = config.effective_threads();
-    let Trial { nodes: trial_nodes, stopped_at } = match solo_trial(first_backend, config, visitor, threads, start) {
+    let Trial { nodes: trial_nodes, stopped_at } = match solo_trial(first_backend, config, visitor, start) {
         Ok(outcome) => return outcome,
         Err(trial) => trial,
     };
+    // The cores are counted only now: with `--threads` left automatic,
+    // asking the system reads the cgroup files (about twenty system calls,
+    // tens of microseconds), which a small tree's whole run never needs.
+    let threads = config.effective_threads();
     if takes_portfolio(config, first_backend) {
         // The portfolio's first member starts from the backend's own order.
         first_backend.randomise(0);
@@ -228,15 +231,18 @@ struct Trial {
 /// which are counted, and the node it stopped at, left of which the
 /// tickets need no second search when it had found no solution. Not for
 /// `--all` (its solutions are already out), a shard, `--max-nodes` (the
-/// budget stays exact) or `--memo on`.
+/// budget stays exact), `--memo on` or one thread asked for. With the
+/// threads left automatic (`config.threads` 0) the trial runs before the
+/// cores are counted, so a small tree never counts them; on a machine of
+/// one core a larger tree then searches the trial's nodes twice (a few
+/// thousand).
 fn solo_trial<B: Backend>(
     backend: &mut B,
     config: &SearchConfig,
     visitor: Option<&Visitor>,
-    threads: usize,
     start: Option<Instant>,
 ) -> Result<Outcome, Trial> {
-    let solo = threads > 1
+    let solo = config.threads != 1
         && config.shard.is_none()
         && config.max_nodes.is_none()
         && config.memo != MemoChoice::On
