@@ -67,25 +67,29 @@ pub(crate) struct Touching {
 
 impl Touching {
     pub(crate) fn of(uniform: &UniformSlots, n_items: usize) -> Touching {
-        let mut off = vec![0u32; n_items + 1];
+        // Counted at `off[j + 2]`, so that the sums put item `j`'s start at
+        // `off[j + 1]`, the cursor its entries advance to its end, which is
+        // item `j + 1`'s start: no second array of cursors.
+        let mut off = vec![0u32; n_items + 2];
         for items in &uniform.items {
             for &j in items {
-                off[j as usize + 1] += 1;
+                off[j as usize + 2] += 1;
             }
         }
         for j in 0..n_items {
-            off[j + 1] += off[j];
+            off[j + 2] += off[j + 1];
         }
-        let mut at = off.clone();
-        let mut slot = vec![0u32; off[n_items] as usize];
-        let mut place = vec![0u32; off[n_items] as usize];
+        let mut slot = vec![0u32; off[n_items + 1] as usize];
+        let mut place = vec![0u32; off[n_items + 1] as usize];
         for (s, items) in uniform.items.iter().enumerate() {
             for (i, &j) in items.iter().enumerate() {
-                slot[at[j as usize] as usize] = s as u32;
-                place[at[j as usize] as usize] = i as u32;
-                at[j as usize] += 1;
+                let at = &mut off[j as usize + 1];
+                slot[*at as usize] = s as u32;
+                place[*at as usize] = i as u32;
+                *at += 1;
             }
         }
+        off.pop();
         Touching { off, slot, place }
     }
 
