@@ -552,6 +552,21 @@ impl ProblemBuilder {
         self.node_colour.reserve(nodes);
     }
 
+    /// Makes room for `slots` more slots ([`ProblemBuilder::slot`]) naming
+    /// `items` secondary items in all: the slots' arrays laid out once
+    /// (grown by doubling, a 24x24 board's five were copied ten times
+    /// each, and their fresh pages touched twice).
+    pub fn reserve_slots(&mut self, slots: usize, items: usize) {
+        let c = &mut self.compact;
+        let firsts = slots + usize::from(c.first.is_empty());
+        for v in [&mut c.item, &mut c.template] {
+            v.reserve_exact(slots);
+        }
+        c.first.reserve_exact(firsts);
+        c.sec_start.reserve_exact(firsts);
+        c.sec.reserve_exact(items);
+    }
+
     /// Declares a primary item that must be covered `multiplicity` times.
     pub fn primary(&mut self, multiplicity: u32) -> Primary {
         self.multiplicity.push(multiplicity);

@@ -453,6 +453,10 @@ impl TilePuzzle {
         // no memory).
         let most = if compact { 0 } else { n * orients.total() };
         b.reserve(most, 6 * most);
+        if compact {
+            // Each cell a slot, naming its joins (four at most).
+            b.reserve_slots(n, 4 * n);
+        }
         p.orient.reserve(most);
         let sec = &mut s.sec;
         let (joins_of_slot, option_colours) = (&mut s.slot_joins, &mut s.option_colours);
@@ -683,8 +687,9 @@ impl TurnBreaker {
 struct TileTypes {
     /// Each type's canonical labels, to its type; on boards of at most
     /// [`TileTypes::SCANNED`] tiles, none: the canonical labels are scanned
-    /// (no hashing for the small cases of a stream).
-    type_of: Option<FastMap<Labels, usize>>,
+    /// (no hashing for the small cases of a stream). Types as `u32`: an
+    /// entry of 20 bytes, not 24 (a 24x24 board's map is 20 KB).
+    type_of: Option<FastMap<Labels, u32>>,
     /// Per input tile: its type.
     tile_type: Vec<u32>,
     /// Per type: how many tiles it stands for, and its canonical labels.
@@ -708,6 +713,11 @@ impl TileTypes {
         tile_type.clear();
         count.clear();
         canon.clear();
+        // At most a type per tile: laid out once, not grown by doubling
+        // (on a big board nearly every tile is its own type).
+        tile_type.reserve_exact(puzzle.tiles.len());
+        count.reserve_exact(puzzle.tiles.len());
+        canon.reserve_exact(puzzle.tiles.len());
         let mut types = TileTypes { type_of, tile_type, count, canon };
         for &t in &puzzle.tiles {
             let c = canonical(t, puzzle.rotate);
@@ -718,7 +728,7 @@ impl TileTypes {
                     types.count.push(0);
                     let k = types.canon.len() - 1;
                     if let Some(type_of) = &mut types.type_of {
-                        type_of.insert(c, k);
+                        type_of.insert(c, k as u32);
                     }
                     k
                 }
@@ -732,7 +742,7 @@ impl TileTypes {
     /// The type of canonical labels `c`, if a tile has them.
     fn find(&self, c: &Labels) -> Option<usize> {
         match &self.type_of {
-            Some(type_of) => type_of.get(c).copied(),
+            Some(type_of) => type_of.get(c).map(|&k| k as usize),
             None => self.canon.iter().position(|k| k == c),
         }
     }
