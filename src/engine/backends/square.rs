@@ -296,7 +296,10 @@ pub(crate) fn takes_square_order(
     // of its two (class, place) pairs, worked out once per pair of pairs
     // (a grid's joins take a few dozen).
     let classes = uniform.classes(pb, dense, halt)?;
-    let (mut hist, mut raw): (Vec<Option<Vec<Vec<u32>>>>, RawCounts) = (vec![None; n], FastMap::default());
+    // Per class (its first slot), its histograms: a map, as a board has a
+    // few dozen classes (an entry per slot, 24 bytes each, wrote 6 pages
+    // on a 32x32 board).
+    let (mut hist, mut raw): (FastMap<u32, Vec<Vec<u32>>>, RawCounts) = Default::default();
     // The log of each count of options worked out once per run of equal
     // counts (a board's slots have one count: 256 calls of `ln` were
     // 14,000 instructions on a 16x16 board); the same terms, summed alike.
@@ -315,14 +318,14 @@ pub(crate) fn takes_square_order(
         let ln = match known.get(&[ca, ia, cb, ib]) {
             Some(&ln) => ln,
             None => {
-                for c in [ca as usize, cb as usize] {
-                    if hist[c].is_none() {
+                for c in [ca, cb] {
+                    if !hist.contains_key(&c) {
                         halt.check()?;
-                        hist[c] = Some(histograms(pb, uniform, dense, c, &mut raw));
+                        hist.insert(c, histograms(pb, uniform, dense, c as usize, &mut raw));
                     }
                 }
                 let side = |c: u32, i: u32, s: u32| {
-                    let h = &hist[c as usize].as_ref().expect("made above")[i as usize];
+                    let h = &hist.get(&c).expect("made above")[i as usize];
                     (h, uniform.slots.options.count(s as usize) as f64)
                 };
                 let ((ha, na), (hb, nb)) = (side(ca, ia, a), side(cb, ib, b));
