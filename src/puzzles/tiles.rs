@@ -437,14 +437,7 @@ impl TilePuzzle {
         let joins =
             Joins::declare_in(b, self.rows, self.cols, std::mem::take(&mut s.right), std::mem::take(&mut s.down));
         let hint = self.hints(&types);
-        // At most four orientations a type when tiles turn: laid out once
-        // (room for one a type grew twice on a 24x24 board whose tiles
-        // turn, 80 KB touched for a 46 KB array).
-        p.orients.reserve(types.canon.len(), types.canon.len() * if self.rotate { 4 } else { 1 });
-        for &c in &types.canon {
-            push_orientations(c, self.rotate, p.orients.data_mut());
-            p.orients.end_row();
-        }
+        self.orientations_into(&types.canon, &mut p.orients);
         let orients = &p.orients;
         let breaker = if decide { self.turn_breaker(&types, orients) } else { TurnBreaker::None };
         // A template is shared by cells that a breaker may tell apart.
@@ -456,10 +449,8 @@ impl TilePuzzle {
         // no memory).
         let most = if compact { 0 } else { n * orients.total() };
         b.reserve(most, 6 * most);
-        if compact {
-            // Each cell a slot, naming its joins (four at most).
-            b.reserve_slots(n, 4 * n);
-        }
+        // Compact: each cell a slot, naming its joins (four at most).
+        b.reserve_slots(if compact { n } else { 0 }, if compact { 4 * n } else { 0 });
         p.orient.reserve(most);
         let sec = &mut s.sec;
         let (joins_of_slot, option_colours) = (&mut s.slot_joins, &mut s.option_colours);
@@ -500,6 +491,18 @@ impl TilePuzzle {
         (s.right, s.down, s.side, s.label_colour) = (joins.right, joins.down, colours.side, colours.table);
         (p.tile_type, p.type_count, s.canon) = (types.tile_type, types.count, types.canon);
         Ok(())
+    }
+
+    /// The orientations of each type (of canonical labels `canon`), row by
+    /// row, into `orients` (empty). At most four a type when tiles turn:
+    /// laid out once (room for one a type grew twice on a 24x24 board
+    /// whose tiles turn, 80 KB touched for a 46 KB array).
+    fn orientations_into(&self, canon: &[Labels], orients: &mut Jagged<(u8, Labels)>) {
+        orients.reserve(canon.len(), canon.len() * if self.rotate { 4 } else { 1 });
+        for &c in canon {
+            push_orientations(c, self.rotate, orients.data_mut());
+            orients.end_row();
+        }
     }
 
     /// The template of a compact cell: its `options`' colours on its joins,
