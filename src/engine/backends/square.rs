@@ -54,6 +54,7 @@ use crate::engine::fasthash::FastMap;
 use crate::engine::problem::{DenseColours, Problem};
 use crate::engine::search::halt::{Halt, Stopped};
 use crate::engine::tuning::{COMPACT_MIN_SLOTS, COMPACT_TWO_SIDED};
+use std::collections::hash_map::Entry;
 use std::collections::BinaryHeap;
 
 /// The slots touching each secondary item, in compressed rows:
@@ -319,9 +320,9 @@ pub(crate) fn takes_square_order(
             Some(&ln) => ln,
             None => {
                 for c in [ca, cb] {
-                    if !hist.contains_key(&c) {
+                    if let Entry::Vacant(e) = hist.entry(c) {
                         halt.check()?;
-                        hist.insert(c, histograms(pb, uniform, dense, c as usize, &mut raw));
+                        e.insert(histograms(pb, uniform, dense, c as usize, &mut raw));
                     }
                 }
                 let side = |c: u32, i: u32, s: u32| {
