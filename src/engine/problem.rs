@@ -552,6 +552,19 @@ impl ProblemBuilder {
         self.node_colour.reserve(nodes);
     }
 
+    /// Makes room for `slots` more slots ([`ProblemBuilder::slot`]) naming
+    /// `items` secondary items in all, laid out once (grown by doubling, a
+    /// 24x24 board's five arrays were copied ten times, pages touched twice).
+    pub fn reserve_slots(&mut self, slots: usize, items: usize) {
+        let c = &mut self.compact;
+        let firsts = slots + usize::from(c.first.is_empty() && slots > 0);
+        c.item.reserve_exact(slots);
+        c.template.reserve_exact(slots);
+        c.first.reserve_exact(firsts);
+        c.sec_start.reserve_exact(firsts);
+        c.sec.reserve_exact(items);
+    }
+
     /// Declares a primary item that must be covered `multiplicity` times.
     pub fn primary(&mut self, multiplicity: u32) -> Primary {
         self.multiplicity.push(multiplicity);

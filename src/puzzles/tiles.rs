@@ -437,11 +437,7 @@ impl TilePuzzle {
         let joins =
             Joins::declare_in(b, self.rows, self.cols, std::mem::take(&mut s.right), std::mem::take(&mut s.down));
         let hint = self.hints(&types);
-        p.orients.data_mut().reserve(types.canon.len());
-        for &c in &types.canon {
-            push_orientations(c, self.rotate, p.orients.data_mut());
-            p.orients.end_row();
-        }
+        self.orientations_into(&types.canon, &mut p.orients);
         let orients = &p.orients;
         let breaker = if decide { self.turn_breaker(&types, orients) } else { TurnBreaker::None };
         // A template is shared by cells that a breaker may tell apart.
@@ -453,6 +449,8 @@ impl TilePuzzle {
         // no memory).
         let most = if compact { 0 } else { n * orients.total() };
         b.reserve(most, 6 * most);
+        // Compact: each cell a slot, naming its joins (four at most).
+        b.reserve_slots(if compact { n } else { 0 }, if compact { 4 * n } else { 0 });
         p.orient.reserve(most);
         let sec = &mut s.sec;
         let (joins_of_slot, option_colours) = (&mut s.slot_joins, &mut s.option_colours);
@@ -493,6 +491,18 @@ impl TilePuzzle {
         (s.right, s.down, s.side, s.label_colour) = (joins.right, joins.down, colours.side, colours.table);
         (p.tile_type, p.type_count, s.canon) = (types.tile_type, types.count, types.canon);
         Ok(())
+    }
+
+    /// The orientations of each type (of canonical labels `canon`), row by
+    /// row, into `orients` (empty). At most four a type when tiles turn:
+    /// laid out once (room for one a type grew twice on a 24x24 board
+    /// whose tiles turn, 80 KB touched for a 46 KB array).
+    fn orientations_into(&self, canon: &[Labels], orients: &mut Jagged<(u8, Labels)>) {
+        orients.reserve(canon.len(), canon.len() * if self.rotate { 4 } else { 1 });
+        for &c in canon {
+            push_orientations(c, self.rotate, orients.data_mut());
+            orients.end_row();
+        }
     }
 
     /// The template of a compact cell: its `options`' colours on its joins,
@@ -683,8 +693,9 @@ impl TurnBreaker {
 struct TileTypes {
     /// Each type's canonical labels, to its type; on boards of at most
     /// [`TileTypes::SCANNED`] tiles, none: the canonical labels are scanned
-    /// (no hashing for the small cases of a stream).
-    type_of: Option<FastMap<Labels, usize>>,
+    /// (no hashing for the small cases of a stream). Types as `u32`: an
+    /// entry of 20 bytes, not 24 (a 24x24 board's map is 20 KB).
+    type_of: Option<FastMap<Labels, u32>>,
     /// Per input tile: its type.
     tile_type: Vec<u32>,
     /// Per type: how many tiles it stands for, and its canonical labels.
@@ -708,6 +719,11 @@ impl TileTypes {
         tile_type.clear();
         count.clear();
         canon.clear();
+        // At most a type per tile: laid out once, not grown by doubling
+        // (on a big board nearly every tile is its own type).
+        tile_type.reserve_exact(puzzle.tiles.len());
+        count.reserve_exact(puzzle.tiles.len());
+        canon.reserve_exact(puzzle.tiles.len());
         let mut types = TileTypes { type_of, tile_type, count, canon };
         for &t in &puzzle.tiles {
             let c = canonical(t, puzzle.rotate);
@@ -718,7 +734,7 @@ impl TileTypes {
                     types.count.push(0);
                     let k = types.canon.len() - 1;
                     if let Some(type_of) = &mut types.type_of {
-                        type_of.insert(c, k);
+                        type_of.insert(c, k as u32);
                     }
                     k
                 }
@@ -732,7 +748,7 @@ impl TileTypes {
     /// The type of canonical labels `c`, if a tile has them.
     fn find(&self, c: &Labels) -> Option<usize> {
         match &self.type_of {
-            Some(type_of) => type_of.get(c).copied(),
+            Some(type_of) => type_of.get(c).map(|&k| k as usize),
             None => self.canon.iter().position(|k| k == c),
         }
     }

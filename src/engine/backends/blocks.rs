@@ -136,6 +136,13 @@ impl<T> Jagged<T> {
         &mut self.data
     }
 
+    /// Makes room for `rows` more rows of `entries` entries in all, so
+    /// that a large array is laid out once, not grown by doubling.
+    pub(crate) fn reserve(&mut self, rows: usize, entries: usize) {
+        self.offsets.reserve(rows);
+        self.data.reserve(entries);
+    }
+
     /// Closes the row being built: the entries pushed since the last
     /// `end_row` become the next row.
     pub(crate) fn end_row(&mut self) {

@@ -54,6 +54,7 @@ use crate::engine::fasthash::FastMap;
 use crate::engine::problem::{DenseColours, Problem};
 use crate::engine::search::halt::{Halt, Stopped};
 use crate::engine::tuning::{COMPACT_MIN_SLOTS, COMPACT_TWO_SIDED};
+use std::collections::hash_map::Entry;
 use std::collections::BinaryHeap;
 
 /// The slots touching each secondary item, in compressed rows:
@@ -67,25 +68,29 @@ pub(crate) struct Touching {
 
 impl Touching {
     pub(crate) fn of(uniform: &UniformSlots, n_items: usize) -> Touching {
-        let mut off = vec![0u32; n_items + 1];
+        // Counted at `off[j + 2]`, so that the sums put item `j`'s start at
+        // `off[j + 1]`, the cursor its entries advance to its end, which is
+        // item `j + 1`'s start: no second array of cursors.
+        let mut off = vec![0u32; n_items + 2];
         for items in &uniform.items {
             for &j in items {
-                off[j as usize + 1] += 1;
+                off[j as usize + 2] += 1;
             }
         }
         for j in 0..n_items {
-            off[j + 1] += off[j];
+            off[j + 2] += off[j + 1];
         }
-        let mut at = off.clone();
-        let mut slot = vec![0u32; off[n_items] as usize];
-        let mut place = vec![0u32; off[n_items] as usize];
+        let mut slot = vec![0u32; off[n_items + 1] as usize];
+        let mut place = vec![0u32; off[n_items + 1] as usize];
         for (s, items) in uniform.items.iter().enumerate() {
             for (i, &j) in items.iter().enumerate() {
-                slot[at[j as usize] as usize] = s as u32;
-                place[at[j as usize] as usize] = i as u32;
-                at[j as usize] += 1;
+                let at = &mut off[j as usize + 1];
+                slot[*at as usize] = s as u32;
+                place[*at as usize] = i as u32;
+                *at += 1;
             }
         }
+        off.pop();
         Touching { off, slot, place }
     }
 
@@ -292,7 +297,10 @@ pub(crate) fn takes_square_order(
     // of its two (class, place) pairs, worked out once per pair of pairs
     // (a grid's joins take a few dozen).
     let classes = uniform.classes(pb, dense, halt)?;
-    let (mut hist, mut raw): (Vec<Option<Vec<Vec<u32>>>>, RawCounts) = (vec![None; n], FastMap::default());
+    // Per class (its first slot), its histograms: a map, as a board has a
+    // few dozen classes (an entry per slot, 24 bytes each, wrote 6 pages
+    // on a 32x32 board).
+    let (mut hist, mut raw): (FastMap<u32, Vec<Vec<u32>>>, RawCounts) = Default::default();
     // The log of each count of options worked out once per run of equal
     // counts (a board's slots have one count: 256 calls of `ln` were
     // 14,000 instructions on a 16x16 board); the same terms, summed alike.
@@ -311,14 +319,14 @@ pub(crate) fn takes_square_order(
         let ln = match known.get(&[ca, ia, cb, ib]) {
             Some(&ln) => ln,
             None => {
-                for c in [ca as usize, cb as usize] {
-                    if hist[c].is_none() {
+                for c in [ca, cb] {
+                    if let Entry::Vacant(e) = hist.entry(c) {
                         halt.check()?;
-                        hist[c] = Some(histograms(pb, uniform, dense, c, &mut raw));
+                        e.insert(histograms(pb, uniform, dense, c as usize, &mut raw));
                     }
                 }
                 let side = |c: u32, i: u32, s: u32| {
-                    let h = &hist[c as usize].as_ref().expect("made above")[i as usize];
+                    let h = &hist.get(&c).expect("made above")[i as usize];
                     (h, uniform.slots.options.count(s as usize) as f64)
                 };
                 let ((ha, na), (hb, nb)) = (side(ca, ia, a), side(cb, ib, b));

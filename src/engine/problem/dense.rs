@@ -134,19 +134,23 @@ type TouchLists = (Vec<u32>, Vec<(u32, u32)>);
 /// array, laid out by counting: a board's items are touched twice each).
 /// `Err` when `halt` stops it.
 fn touch_lists(c: &Compact, ns: usize, halt: &Halt) -> Result<TouchLists, Stopped> {
-    let mut start = vec![0u32; ns + 1];
-    c.sec.iter().for_each(|&j| start[j as usize + 1] += 1);
+    // Counted one entry later, so that item `j`'s start, at `start[j + 1]`,
+    // is the cursor its entries advance to its end (item `j + 1`'s start):
+    // no second array of cursors.
+    let mut start = vec![0u32; ns + 2];
+    c.sec.iter().for_each(|&j| start[j as usize + 2] += 1);
     for j in 0..ns {
-        start[j + 1] += start[j];
+        start[j + 2] += start[j + 1];
     }
     let mut touch = vec![(0u32, 0u32); c.sec.len()];
-    let mut next = start.clone();
     for s in 0..c.item.len() {
         halt.every(s)?;
         for (at, &j) in c.items(s).iter().enumerate() {
-            touch[next[j as usize] as usize] = (c.template[s], at as u32);
-            next[j as usize] += 1;
+            let next = &mut start[j as usize + 1];
+            touch[*next as usize] = (c.template[s], at as u32);
+            *next += 1;
         }
     }
+    start.pop();
     Ok((start, touch))
 }

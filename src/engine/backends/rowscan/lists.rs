@@ -367,7 +367,7 @@ impl Tables {
         sc.shared.clear();
         sc.shared.resize(n, NONE);
         sc.tabled.clear();
-        let (mut entries, mut fwds, mut keys, mut tables) = (0, 0, 0, 0);
+        let (mut entries, mut fwds, mut keys, mut tables, mut cols) = (0, 0, 0, 0, 0);
         for (s, &slot) in order.iter().enumerate() {
             halt.every(s)?;
             let class = classes[slot as usize] as usize;
@@ -384,6 +384,7 @@ impl Tables {
             let len = p.len as usize;
             entries += len;
             fwds += len * (p.ni - p.nb) as usize;
+            cols = cols.max(len * p.ni as usize);
             let space = self.space(s);
             match Sort::of(space, len, tables) {
                 Sort::Table => tables += space as usize + 1,
@@ -394,6 +395,11 @@ impl Tables {
             v.clear();
             v.reserve_exact(len);
         }
+        // One list's colours at a time, the widest's room laid out at once
+        // (grown from a corner's list to an inner cell's, the array was
+        // copied and its pages touched twice).
+        let sc = &mut self.scratch;
+        sc.cols.reserve_exact(cols.saturating_sub(sc.cols.len()));
         self.fwd.clear();
         self.fwd.reserve_exact(fwds);
         self.key.clear();
