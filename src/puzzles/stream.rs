@@ -136,6 +136,7 @@ impl Source {
 
     /// Moves to the next line; `false` at the end of the input (or at a
     /// failure, kept in [`Source::failure`]).
+    #[inline]
     pub fn advance(&mut self) -> bool {
         if self.held {
             self.held = false;
@@ -144,6 +145,24 @@ impl Source {
         if self.ended {
             return false;
         }
+        // The common line, whole in the text read (not line 1, which may
+        // start with a byte-order mark; not too long), in a few
+        // instructions inline; the rest out of line.
+        if let Some(i) = find_newline(&self.text.as_bytes()[self.next..]) {
+            if i < self.max_line && self.number > 0 {
+                let (start, stop) = (self.next, self.next + i);
+                (self.start, self.end, self.next) = (start, trim_end(&self.text, start, stop), stop + 1);
+                self.line_ended = true;
+                self.number += 1;
+                return true;
+            }
+        }
+        self.advance_read()
+    }
+
+    /// [`Source::advance`] past the common line.
+    #[inline(never)]
+    fn advance_read(&mut self) -> bool {
         match self.read_line() {
             Ok(true) => true,
             Ok(false) => {
@@ -532,30 +551,45 @@ impl Tokens {
             return None;
         }
         (self.pos, self.chars, self.on_line) = (0, 0, 0);
+        // One pass over the bytes: digits add to the current number (one
+        // to four of them), a space ends it, anything else ends the try.
         let bytes = self.source.bytes();
-        let (mut at, mut labels, mut start) = (0, [0i32; 4], 0);
-        for label in &mut labels {
-            while at < bytes.len() && ascii_space(bytes[at]) {
-                at += 1;
-            }
-            start = at;
-            while at < bytes.len() && bytes[at].is_ascii_digit() && at - start < 4 {
-                *label = *label * 10 + i32::from(bytes[at] - b'0');
-                at += 1;
-            }
-            // A token is a digit run ended by a space or the line's end.
-            if at == start || at < bytes.len() && !ascii_space(bytes[at]) {
+        let (mut labels, mut count, mut digits, mut start) = ([0i32; 4], 0, 0, 0);
+        for (at, &b) in bytes.iter().enumerate() {
+            let digit = b.wrapping_sub(b'0');
+            if digit < 10 {
+                if digits == 0 {
+                    if count == 4 {
+                        return None;
+                    }
+                    (count, start) = (count + 1, at);
+                }
+                digits += 1;
+                if digits > 4 {
+                    return None;
+                }
+                labels[count - 1] = labels[count - 1] * 10 + i32::from(digit);
+            } else if ascii_space(b) {
+                digits = 0;
+            } else {
                 return None;
             }
         }
         // The line was trimmed at its end: the fourth number ends it.
-        if at != bytes.len() {
+        if count < 4 {
             return None;
         }
+        let at = bytes.len();
         debug_assert!(self.source.text().is_ascii());
         (self.pos, self.chars, self.on_line) = (at, at, 4);
         (self.start, self.end, self.column) = (start, at, start + 1);
         Some(labels)
+    }
+
+    /// The current token's bytes: [`Tokens::token`]'s text, for a reader
+    /// that looks at its bytes first (no `&str` to make).
+    pub fn token_bytes(&self) -> &[u8] {
+        &self.source.bytes()[self.start..self.end]
     }
 
     /// The current token (after [`Tokens::advance`] returned `true`).
@@ -633,6 +667,7 @@ fn ascii_space(b: u8) -> bool {
 
 /// Where the first line break of `bytes` is: eight bytes at a time (a
 /// word with a zero byte where it holds one), then byte by byte.
+#[inline]
 fn find_newline(bytes: &[u8]) -> Option<usize> {
     const ONES: u64 = u64::from_le_bytes([0x01; 8]);
     const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
@@ -653,16 +688,19 @@ fn find_newline(bytes: &[u8]) -> Option<usize> {
 
 /// The end of `text[start..stop]` without its trailing white space: by
 /// bytes while they are ASCII, by characters when one is not.
+#[inline]
 fn trim_end(text: &str, start: usize, stop: usize) -> usize {
-    let bytes = text.as_bytes();
-    let mut end = stop;
-    while end > start && ascii_space(bytes[end - 1]) {
-        end -= 1;
+    let mut line = &text.as_bytes()[start..stop];
+    while let [rest @ .., last] = line {
+        if !ascii_space(*last) {
+            if *last >= 0x80 {
+                return start + text[start..start + line.len()].trim_end().len();
+            }
+            break;
+        }
+        line = rest;
     }
-    if end > start && bytes[end - 1] >= 0x80 {
-        end = start + text[start..end].trim_end().len();
-    }
-    end
+    start + line.len()
 }
 
 /// Appends the longest UTF-8 start of `bytes` to `text`, noting in

@@ -163,20 +163,24 @@ impl Reader {
     }
 
     fn read_case(&mut self) -> Result<Option<Case>, ParseError> {
-        let tok = self.tokens.expect(|| "a board size or the terminating `0`".into())?;
-        // The common size, one or two digits, without the general parser.
-        let n = match *tok.text.as_bytes() {
+        if !self.tokens.advance() {
+            return Err(self.tokens.end("a board size or the terminating `0`".into()));
+        }
+        // The common size, one or two digits, by its bytes (no token to
+        // make, no general parser).
+        let n = match *self.tokens.token_bytes() {
             [d] if d.is_ascii_digit() => u64::from(d - b'0'),
             [a, b] if a.is_ascii_digit() && b.is_ascii_digit() => u64::from(a - b'0') * 10 + u64::from(b - b'0'),
-            _ => parse_uint_saturating(&tok, "a board size (a whole number)")?,
+            _ => parse_uint_saturating(&self.tokens.token(), "a board size (a whole number)")?,
         };
         if n > MAX_SIDE as u64 {
+            let tok = self.tokens.token();
             return Err(tok.error(format!("board size {} is out of range (1 to {MAX_SIDE})", show(tok.text))));
         }
         if n == 0 {
             return Ok(None);
         }
-        let line = tok.line;
+        let line = self.tokens.source().number();
         let n = n as usize;
         self.number += 1;
         let case = self.number;
