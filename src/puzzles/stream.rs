@@ -522,27 +522,34 @@ impl Tokens {
         true
     }
 
-    /// The judge's tile line in one step: when the current line has no
-    /// token left and the next line is four numbers of one to four ASCII
-    /// digits apart (`5 9 1 4`), their values, the cursor then where four
-    /// [`Tokens::advance`] would have left it (at the fourth, the first of
-    /// the four on its line). Otherwise `None`, with the cursor as
+    /// A line of `N` numbers in one step (the judge's tile line, `N` = 4;
+    /// a board size alone on its line, `N` = 1): when the current line has
+    /// no token left and the next line is `N` numbers of one to four
+    /// ASCII digits apart (`5 9 1 4`), their values, the cursor then where
+    /// `N` [`Tokens::advance`] would have left it (at the last, the first
+    /// of the `N` on its line). Otherwise `None`, with the cursor as
     /// `advance` would have left it before the next line's first token:
     /// moved to that line (if the current one had no token left), read
     /// from its start. A stream of small cases reads almost every line
-    /// here: one scan of its bytes, instead of four token steps, the count
-    /// of the line's tokens and four parses.
+    /// here: one scan of its bytes, instead of token steps, the count of
+    /// the line's tokens and parses.
     ///
     /// ```
     /// use tessera::puzzles::stream::Tokens;
-    /// let mut t = Tokens::from_text("2\n5 9 1 4\n4  4 5 6 7\n");
-    /// assert!(t.advance()); // the size
-    /// assert_eq!(t.tile_line(), Some([5, 9, 1, 4]));
+    /// let mut t = Tokens::from_text("2\n5 9 1 4\n4  4 5 6 7\n 12\n");
+    /// assert_eq!(t.number_line(), Some([2])); // the size
+    /// assert_eq!(t.number_line(), Some([5, 9, 1, 4]));
     /// assert_eq!((t.token().line, t.token().column, t.token().text), (2, 7, "4"));
-    /// assert_eq!(t.tile_line(), None); // five numbers: read by tokens
+    /// assert_eq!(t.number_line::<4>(), None); // five numbers: read by tokens
     /// assert_eq!((t.next().unwrap().column), 1);
+    /// assert_eq!(t.number_line::<1>(), None); // the line has tokens left
+    /// for _ in 0..4 {
+    ///     t.next();
+    /// }
+    /// assert_eq!(t.number_line(), Some([12]));
+    /// assert_eq!((t.token().line, t.token().column), (4, 2));
     /// ```
-    pub fn tile_line(&mut self) -> Option<[i32; 4]> {
+    pub fn number_line<const N: usize>(&mut self) -> Option<[i32; N]> {
         if self.source.held {
             return None;
         }
@@ -554,12 +561,12 @@ impl Tokens {
         // One pass over the bytes: digits add to the current number (one
         // to four of them), a space ends it, anything else ends the try.
         let bytes = self.source.bytes();
-        let (mut labels, mut count, mut digits, mut start) = ([0i32; 4], 0, 0, 0);
+        let (mut labels, mut count, mut digits, mut start) = ([0i32; N], 0, 0, 0);
         for (at, &b) in bytes.iter().enumerate() {
             let digit = b.wrapping_sub(b'0');
             if digit < 10 {
                 if digits == 0 {
-                    if count == 4 {
+                    if count == N {
                         return None;
                     }
                     (count, start) = (count + 1, at);
@@ -575,13 +582,13 @@ impl Tokens {
                 return None;
             }
         }
-        // The line was trimmed at its end: the fourth number ends it.
-        if count < 4 {
+        // The line was trimmed at its end: the last number ends it.
+        if count < N {
             return None;
         }
         let at = bytes.len();
         debug_assert!(self.source.text().is_ascii());
-        (self.pos, self.chars, self.on_line) = (at, at, 4);
+        (self.pos, self.chars, self.on_line) = (at, at, N);
         (self.start, self.end, self.column) = (start, at, start + 1);
         Some(labels)
     }

@@ -163,15 +163,19 @@ impl Reader {
     }
 
     fn read_case(&mut self) -> Result<Option<Case>, ParseError> {
-        if !self.tokens.advance() {
-            return Err(self.tokens.end("a board size or the terminating `0`".into()));
-        }
-        // The common size, one or two digits, by its bytes (no token to
-        // make, no general parser).
-        let n = match *self.tokens.token_bytes() {
-            [d] if d.is_ascii_digit() => u64::from(d - b'0'),
-            [a, b] if a.is_ascii_digit() && b.is_ascii_digit() => u64::from(a - b'0') * 10 + u64::from(b - b'0'),
-            _ => parse_uint_saturating(&self.tokens.token(), "a board size (a whole number)")?,
+        // The common size, alone on its line, in one step; else a token.
+        let n = match self.tokens.number_line() {
+            Some([n]) => n as u64,
+            None if !self.tokens.advance() => {
+                return Err(self.tokens.end("a board size or the terminating `0`".into()));
+            }
+            // One or two digits by their bytes (no token to make, no
+            // general parser): a size among other tokens on its line.
+            None => match *self.tokens.token_bytes() {
+                [d] if d.is_ascii_digit() => u64::from(d - b'0'),
+                [a, b] if a.is_ascii_digit() && b.is_ascii_digit() => u64::from(a - b'0') * 10 + u64::from(b - b'0'),
+                _ => parse_uint_saturating(&self.tokens.token(), "a board size (a whole number)")?,
+            },
         };
         if n > MAX_SIDE as u64 {
             let tok = self.tokens.token();
@@ -197,7 +201,7 @@ impl Reader {
             let k = values.len();
             // The common tile line, whole (no warning: it holds one tile).
             if layout == Layout::Tiles && k % 4 == 0 {
-                if let Some(labels) = self.tokens.tile_line() {
+                if let Some(labels) = self.tokens.number_line::<4>() {
                     values.extend_from_slice(&labels);
                     continue;
                 }

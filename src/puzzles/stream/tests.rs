@@ -46,22 +46,22 @@ fn tokens_on_line_by_bytes_agree_with_split_whitespace() {
     }
 }
 
-/// A tile line read whole is the four tokens read one by one: on
-/// random texts, a cursor that asks for tile lines now and then and
-/// one that only advances see the same labels and then the same
-/// tokens (text, line, column, first on its line, tokens on its line),
-/// and end together.
+/// A line of numbers read whole is its tokens read one by one: on
+/// random texts, a cursor that asks for lines of four numbers (a tile)
+/// or of one (a board size) now and then and one that only advances see
+/// the same numbers and then the same tokens (text, line, column, first
+/// on its line, tokens on its line), and end together.
 #[test]
-fn a_tile_line_read_whole_is_its_four_tokens() {
+fn a_line_of_numbers_read_whole_is_its_tokens() {
     let alphabet = [" ", " ", "\t", "\n", "\n", "\r\n", "1", "23", "4567", "89012", "0", "x", "é", "\u{a0}", "-1"];
     let mut rng = crate::rng::Rng::new(11);
     let seen = |t: &Tokens| {
         let tok = t.token();
         (tok.text.to_string(), tok.line, tok.column, t.first_on_line(), t.tokens_on_line())
     };
-    let mut whole = 0;
+    let mut whole = [0; 2];
     for _ in 0..6000 {
-        // Lines of about four numbers (now and then a token of another
+        // Lines of one or about four numbers (now and then a token of another
         // kind, a space that is not ASCII), and lines of anything.
         let mut text = String::new();
         for _ in 0..rng.below(6) {
@@ -72,7 +72,7 @@ fn a_tile_line_read_whole_is_its_four_tokens() {
             } else {
                 let numbers = ["1", "23", "4567", "0", "9", "89012", "x", "-1"];
                 let spaces = [" ", " ", " ", " ", "  ", "\t", "\u{a0}", ""];
-                for i in 0..3 + rng.below(3) {
+                for i in 0..[1, 3, 4, 4, 5][rng.below(5)] {
                     text.push_str(spaces[if i == 0 { 4 + rng.below(4) } else { rng.below(7) }]);
                     let kinds = if rng.below(4) == 0 { 8 } else { 5 };
                     text.push_str(numbers[rng.below(kinds)]);
@@ -82,15 +82,19 @@ fn a_tile_line_read_whole_is_its_four_tokens() {
         }
         let (mut a, mut b) = (Tokens::from_text(&text), Tokens::from_text(&text));
         loop {
-            if rng.below(2) == 0 {
-                if let Some(labels) = a.tile_line() {
-                    whole += 1;
-                    for want in labels {
-                        assert!(b.advance(), "{text:?}");
-                        assert_eq!(b.token().text.parse::<i32>().ok(), Some(want), "{text:?}");
-                    }
-                    assert_eq!(seen(&a), seen(&b), "{text:?}");
+            let ask = rng.below(4);
+            let numbers = match ask {
+                0 => a.number_line::<4>().map(|n| n.to_vec()),
+                1 => a.number_line::<1>().map(|n| n.to_vec()),
+                _ => None,
+            };
+            if let Some(numbers) = numbers {
+                whole[ask] += 1;
+                for want in numbers {
+                    assert!(b.advance(), "{text:?}");
+                    assert_eq!(b.token().text.parse::<i32>().ok(), Some(want), "{text:?}");
                 }
+                assert_eq!(seen(&a), seen(&b), "{text:?}");
             }
             let (more_a, more_b) = (a.advance(), b.advance());
             assert_eq!(more_a, more_b, "{text:?}");
@@ -100,7 +104,7 @@ fn a_tile_line_read_whole_is_its_four_tokens() {
             assert_eq!(seen(&a), seen(&b), "{text:?}");
         }
     }
-    assert!(whole > 100, "{whole} tile lines read whole");
+    assert!(whole.iter().all(|&w| w > 100), "{whole:?} lines of four and of one number read whole");
 }
 
 #[test]
