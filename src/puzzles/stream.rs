@@ -136,7 +136,7 @@ impl Source {
 
     /// Moves to the next line; `false` at the end of the input (or at a
     /// failure, kept in [`Source::failure`]).
-    #[inline]
+    #[inline(always)]
     pub fn advance(&mut self) -> bool {
         if self.held {
             self.held = false;
