@@ -305,3 +305,41 @@ fn find_newline_finds_the_first_break() {
         }
     }
 }
+
+/// The judge's line of single digits read in one word agrees with its
+/// tokens whatever ASCII byte stands at any of its places (a digit's
+/// neighbours `/` and `:`, spaces of other kinds, letters; not a line
+/// break), on lines of
+/// one and of four numbers, with and without more text after them.
+#[test]
+fn single_digit_lines_read_in_a_word_agree_with_their_tokens() {
+    for (line, ask_four) in [("1 2 3 4", true), ("7", false)] {
+        for place in 0..line.len() {
+            for b in (0..0x80u8).filter(|&b| b != b'\n') {
+                let mut bytes = line.as_bytes().to_vec();
+                bytes[place] = b;
+                let line = String::from_utf8(bytes).unwrap();
+                let n = if ask_four { 4 } else { 1 };
+                let words: Vec<&str> = line.split_whitespace().collect();
+                let numbers = words.iter().all(|w| w.len() <= 4 && w.bytes().all(|c| c.is_ascii_digit()));
+                let want: Option<Vec<i32>> =
+                    (words.len() == n && numbers).then(|| words.iter().map(|w| w.parse().unwrap()).collect());
+                for after in ["\n", "\r\n", "\n5 6 7 8\n", ""] {
+                    let text = format!("{line}{after}");
+                    let (mut a, mut b) = (Tokens::from_text(&text), Tokens::from_text(&text));
+                    let got = if ask_four {
+                        a.number_line::<4>().map(|n| n.to_vec())
+                    } else {
+                        a.number_line::<1>().map(|n| n.to_vec())
+                    };
+                    if got.is_some() {
+                        (0..n).for_each(|_| assert!(b.advance()));
+                        let (ta, tb) = (a.token(), b.token());
+                        assert_eq!((ta.text, ta.line, ta.column), (tb.text, tb.line, tb.column), "{text:?}");
+                    }
+                    assert_eq!(got, want, "{text:?}");
+                }
+            }
+        }
+    }
+}
