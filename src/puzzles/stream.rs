@@ -24,10 +24,18 @@
 //!
 //! # When reading may wait
 //!
-//! A source asks its reader for bytes only when its buffer is empty, which
-//! is exactly when reading may wait (a pipe, a terminal): the command line
-//! wraps its files and standard input so that stdout is flushed then, and
-//! not after every case (see `cli::input`).
+//! A source asks its reader for bytes only when the text it holds has no
+//! whole line left, and then takes all the reader holds: so the reader's
+//! buffer is empty, and reading may wait (a pipe, a terminal). The command
+//! line wraps its files and standard input so that stdout is flushed then,
+//! and not after every case (see `cli::input`).
+//!
+//! # What a line costs
+//!
+//! A source checks that its input is UTF-8 a whole read at a time (64 KiB
+//! from a file), not line by line, and a line is a range of that text: a
+//! search for the line break a word at a time, and a trim, with no copy.
+//! A stream of tiny cases reads a line or two a case.
 
 use super::input::{Line, ParseError, Token};
 use std::io::{self, BufRead, Cursor};
@@ -67,10 +75,24 @@ pub enum Failure {
 /// An input read line by line.
 pub struct Source {
     input: Box<dyn Input>,
-    /// The bytes of the line being read (reused).
-    raw: Vec<u8>,
-    /// The current line, without ending or trailing white space.
-    line: String,
+    /// Text taken from the input and found to be UTF-8 (a whole read at
+    /// a time, not line by line): the current line, what follows it, and
+    /// before it the lines already read (dropped at the next read).
+    text: String,
+    /// Bytes taken from the input after `text` that are not text yet: a
+    /// character cut by the end of a read (the next read completes it),
+    /// or bytes that are not UTF-8 and what follows them.
+    pending: Vec<u8>,
+    /// `pending` holds bytes that are not UTF-8: their line fails.
+    invalid: bool,
+    /// Where the line after the current one starts in `text`.
+    next: usize,
+    /// The current line's range in `text`, without ending or trailing
+    /// white space.
+    start: usize,
+    end: usize,
+    /// The longest line ([`MAX_LINE_BYTES`]; less in the tests).
+    max_line: usize,
     /// The current line's 1-based number (0 before the first).
     number: usize,
     /// The current line was looked at but not consumed.
@@ -83,13 +105,21 @@ pub struct Source {
     warnings: Vec<ParseError>,
 }
 
+/// A UTF-8 byte-order mark.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
 impl Source {
     /// A source reading `input`.
     pub fn new(input: Box<dyn Input>) -> Self {
         Source {
             input,
-            raw: Vec::new(),
-            line: String::new(),
+            text: String::new(),
+            pending: Vec::new(),
+            invalid: false,
+            next: 0,
+            start: 0,
+            end: 0,
+            max_line: MAX_LINE_BYTES,
             number: 0,
             held: false,
             ended: false,
@@ -106,6 +136,7 @@ impl Source {
 
     /// Moves to the next line; `false` at the end of the input (or at a
     /// failure, kept in [`Source::failure`]).
+    #[inline(always)]
     pub fn advance(&mut self) -> bool {
         if self.held {
             self.held = false;
@@ -114,6 +145,24 @@ impl Source {
         if self.ended {
             return false;
         }
+        // The common line, whole in the text read (not line 1, which may
+        // start with a byte-order mark; not too long), in a few
+        // instructions inline; the rest out of line.
+        if let Some(i) = find_newline(&self.text.as_bytes()[self.next..]) {
+            if i < self.max_line && self.number > 0 {
+                let (start, stop) = (self.next, self.next + i);
+                (self.start, self.end, self.next) = (start, trim_end(&self.text, start, stop), stop + 1);
+                self.line_ended = true;
+                self.number += 1;
+                return true;
+            }
+        }
+        self.advance_read()
+    }
+
+    /// [`Source::advance`] past the common line.
+    #[inline(never)]
+    fn advance_read(&mut self) -> bool {
         match self.read_line() {
             Ok(true) => true,
             Ok(false) => {
@@ -128,8 +177,123 @@ impl Source {
         }
     }
 
+    /// The next line from `text`, reading on when it holds no line break
+    /// after `next`. A line costs a search for its line break and a trim,
+    /// with no copy and no check of its text (done a read at a time).
     fn read_line(&mut self) -> Result<bool, Failure> {
-        self.raw.clear();
+        // `text` from `scanned` on has not been searched for a line break.
+        let mut scanned = self.next;
+        loop {
+            if let Some(i) = find_newline(&self.text.as_bytes()[scanned..]) {
+                let stop = scanned + i;
+                if stop + 1 - self.next > self.max_line {
+                    return Err(self.too_long());
+                }
+                self.take_line(stop, true);
+                return Ok(true);
+            }
+            if self.invalid {
+                return Err(self.bad_line());
+            }
+            // (`pending` is at most a cut character here.)
+            if self.text.len() - self.next + self.pending.len() > self.max_line {
+                return Err(self.too_long());
+            }
+            // The line goes on past what was read: the lines before the
+            // current one are dropped (it stays until the next is whole),
+            // and the input is read on.
+            self.text.drain(..self.start);
+            (self.next, self.end, self.start) = (self.next - self.start, self.end - self.start, 0);
+            scanned = self.text.len();
+            if !self.read_text()? {
+                if !self.pending.is_empty() {
+                    return Err(self.bad_line()); // a character cut by the end
+                }
+                if self.next == self.text.len() {
+                    return Ok(false);
+                }
+                self.take_line(self.text.len(), false);
+                return Ok(true);
+            }
+        }
+    }
+
+    /// Makes the bytes of `text` from `next` to `stop` (a line break or
+    /// the end) the current line.
+    fn take_line(&mut self, stop: usize, ended: bool) {
+        let mut start = self.next;
+        if self.number == 0 && self.text.as_bytes()[start..].starts_with(BOM) {
+            start += BOM.len();
+        }
+        self.start = start;
+        self.end = trim_end(&self.text, start, stop);
+        self.next = stop + usize::from(ended);
+        self.line_ended = ended;
+        self.number += 1;
+    }
+
+    /// Reads the input on, after `text` and `pending`: what is UTF-8 goes
+    /// to `text`, the rest to `pending`; `false` at the end of the input.
+    fn read_text(&mut self) -> Result<bool, Failure> {
+        let bytes = loop {
+            match self.input.fill_buf() {
+                Ok(bytes) => break bytes,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(Failure::Io(e)),
+            }
+        };
+        let read = bytes.len();
+        if read == 0 {
+            return Ok(false);
+        }
+        if self.pending.is_empty() {
+            let valid = push_utf8(&mut self.text, bytes, &mut self.invalid);
+            self.pending.extend_from_slice(&bytes[valid..]);
+        } else {
+            // A character was cut: its bytes go first.
+            self.pending.extend_from_slice(bytes);
+            let valid = push_utf8(&mut self.text, &self.pending, &mut self.invalid);
+            self.pending.drain(..valid);
+        }
+        self.input.consume(read);
+        Ok(true)
+    }
+
+    /// The "line too long" failure of the line after the current one.
+    fn too_long(&self) -> Failure {
+        let message = format!("the line is longer than {} MiB", MAX_LINE_BYTES >> 20);
+        Failure::Text(ParseError::at(self.number + 1, message))
+    }
+
+    /// The failure of the line after the current one, which holds bytes
+    /// that are not UTF-8: the line is read to its end first, since a line
+    /// too long is named before bad text (and the column counts the
+    /// characters before the first bad byte).
+    fn bad_line(&mut self) -> Failure {
+        let mut raw = self.text.as_bytes()[self.next..].to_vec();
+        match self.pending.iter().position(|&b| b == b'\n') {
+            Some(i) => raw.extend_from_slice(&self.pending[..=i]),
+            None => {
+                raw.extend_from_slice(&self.pending);
+                if let Err(failure) = self.read_rest(&mut raw) {
+                    return failure;
+                }
+            }
+        }
+        if raw.len() > self.max_line {
+            return self.too_long();
+        }
+        // The current line is gone, as when the bad one had replaced it.
+        self.number += 1;
+        self.start = self.end;
+        let valid = std::str::from_utf8(&raw).err().map_or(raw.len(), |e| e.valid_up_to());
+        let skip = if self.number == 1 && raw.starts_with(BOM) { BOM.len() } else { 0 };
+        let column = std::str::from_utf8(&raw[skip..valid]).map_or(1, |s| s.chars().count() + 1);
+        Failure::Text(ParseError::at_column(self.number, column, "the input is not valid UTF-8 text"))
+    }
+
+    /// Reads the input on into `raw` up to a line break (or the end).
+    fn read_rest(&mut self, raw: &mut Vec<u8>) -> Result<(), Failure> {
         loop {
             let buf = match self.input.fill_buf() {
                 Ok(buf) => buf,
@@ -137,76 +301,42 @@ impl Source {
                 Err(e) => return Err(Failure::Io(e)),
             };
             if buf.is_empty() {
-                if self.raw.is_empty() {
-                    return Ok(false);
-                }
-                break;
+                return Ok(());
             }
             let (take, found) = match buf.iter().position(|&b| b == b'\n') {
                 Some(i) => (i + 1, true),
                 None => (buf.len(), false),
             };
-            // The common line: whole in the buffer, and text (but line 1
-            // with a byte-order mark): copied once, already trimmed, with
-            // no detour through `raw` (a stream of tiny cases reads two
-            // lines a case).
-            if found && self.raw.is_empty() && !(self.number == 0 && buf.starts_with(b"\xEF\xBB\xBF")) {
-                if let Ok(text) = std::str::from_utf8(&buf[..take]) {
-                    self.line.clear();
-                    self.line.push_str(text.trim_end());
-                    self.input.consume(take);
-                    self.line_ended = true;
-                    self.number += 1;
-                    return Ok(true);
-                }
+            if raw.len() + take > self.max_line {
+                return Err(self.too_long());
             }
-            if self.raw.len() + take > MAX_LINE_BYTES {
-                return Err(Failure::Text(ParseError::at(
-                    self.number + 1,
-                    format!("the line is longer than {} MiB", MAX_LINE_BYTES >> 20),
-                )));
-            }
-            self.raw.extend_from_slice(&buf[..take]);
+            raw.extend_from_slice(&buf[..take]);
             self.input.consume(take);
             if found {
-                break;
+                return Ok(());
             }
         }
-        self.line_ended = self.raw.last() == Some(&b'\n');
-        self.number += 1;
-        // The line's bytes become the line's text without a copy; the old
-        // text's buffer takes the place of the bytes' one.
-        let old = std::mem::take(&mut self.line).into_bytes();
-        let raw = std::mem::replace(&mut self.raw, old);
-        match String::from_utf8(raw) {
-            Ok(mut text) => {
-                if self.number == 1 && text.starts_with('\u{feff}') {
-                    text.drain(..'\u{feff}'.len_utf8());
-                }
-                let len = text.trim_end().len();
-                text.truncate(len);
-                self.line = text;
-                Ok(true)
-            }
-            Err(e) => {
-                let bytes = e.as_bytes();
-                let valid = e.utf8_error().valid_up_to();
-                let skip = if self.number == 1 && bytes.starts_with(b"\xEF\xBB\xBF") { 3 } else { 0 };
-                let column = std::str::from_utf8(&bytes[skip..valid]).map_or(1, |s| s.chars().count() + 1);
-                Err(Failure::Text(ParseError::at_column(self.number, column, "the input is not valid UTF-8 text")))
-            }
-        }
+    }
+
+    /// The current line's text.
+    fn text(&self) -> &str {
+        &self.text[self.start..self.end]
+    }
+
+    /// The current line's bytes.
+    fn bytes(&self) -> &[u8] {
+        &self.text.as_bytes()[self.start..self.end]
     }
 
     /// Bytes read from the input and not yet consumed (none: the next
     /// read may wait).
     pub fn buffered(&self) -> usize {
-        self.input.buffered()
+        self.text.len() - self.next + self.pending.len() + self.input.buffered()
     }
 
     /// The current line.
     pub fn line(&self) -> Line<'_> {
-        Line { number: self.number, text: &self.line }
+        Line { number: self.number, text: self.text() }
     }
 
     /// Whether the current line ended with a line break (the last line of
@@ -241,7 +371,7 @@ impl Source {
             if !self.advance() {
                 return None;
             }
-            if !self.line.trim_start().is_empty() {
+            if !self.text().trim_start().is_empty() {
                 self.held = true;
                 return Some(self.line());
             }
@@ -350,7 +480,7 @@ impl Tokens {
     /// `None`, having moved nothing, at a byte that is not ASCII.
     fn next_ascii(&mut self) -> Option<bool> {
         let space = ascii_space;
-        let bytes = self.source.line.as_bytes();
+        let bytes = self.source.bytes();
         let mut start = self.pos;
         while start < bytes.len() && space(bytes[start]) {
             start += 1;
@@ -375,7 +505,7 @@ impl Tokens {
     /// The next token of the current line, whatever its characters;
     /// `false` when the line has no more.
     fn next_general(&mut self) -> bool {
-        let rest = &self.source.line[self.pos..];
+        let rest = &self.source.text()[self.pos..];
         let token = rest.trim_start();
         let skip = rest.len() - token.len();
         self.chars += char_count(&rest[..skip]);
@@ -392,64 +522,121 @@ impl Tokens {
         true
     }
 
-    /// The judge's tile line in one step: when the current line has no
-    /// token left and the next line is four numbers of one to four ASCII
-    /// digits apart (`5 9 1 4`), their values, the cursor then where four
-    /// [`Tokens::advance`] would have left it (at the fourth, the first of
-    /// the four on its line). Otherwise `None`, with the cursor as
+    /// A line of `N` numbers in one step (the judge's tile line, `N` = 4;
+    /// a board size alone on its line, `N` = 1): when the current line has
+    /// no token left and the next line is `N` numbers of one to four
+    /// ASCII digits apart (`5 9 1 4`), their values, the cursor then where
+    /// `N` [`Tokens::advance`] would have left it (at the last, the first
+    /// of the `N` on its line). Otherwise `None`, with the cursor as
     /// `advance` would have left it before the next line's first token:
     /// moved to that line (if the current one had no token left), read
     /// from its start. A stream of small cases reads almost every line
-    /// here: one scan of its bytes, instead of four token steps, the count
-    /// of the line's tokens and four parses.
+    /// here: one scan of its bytes, instead of token steps, the count of
+    /// the line's tokens and parses.
     ///
     /// ```
     /// use tessera::puzzles::stream::Tokens;
-    /// let mut t = Tokens::from_text("2\n5 9 1 4\n4  4 5 6 7\n");
-    /// assert!(t.advance()); // the size
-    /// assert_eq!(t.tile_line(), Some([5, 9, 1, 4]));
+    /// let mut t = Tokens::from_text("2\n5 9 1 4\n4  4 5 6 7\n 12\n");
+    /// assert_eq!(t.number_line(), Some([2])); // the size
+    /// assert_eq!(t.number_line(), Some([5, 9, 1, 4]));
     /// assert_eq!((t.token().line, t.token().column, t.token().text), (2, 7, "4"));
-    /// assert_eq!(t.tile_line(), None); // five numbers: read by tokens
+    /// assert_eq!(t.number_line::<4>(), None); // five numbers: read by tokens
     /// assert_eq!((t.next().unwrap().column), 1);
+    /// assert_eq!(t.number_line::<1>(), None); // the line has tokens left
+    /// for _ in 0..4 {
+    ///     t.next();
+    /// }
+    /// assert_eq!(t.number_line(), Some([12]));
+    /// assert_eq!((t.token().line, t.token().column), (4, 2));
     /// ```
-    pub fn tile_line(&mut self) -> Option<[i32; 4]> {
+    pub fn number_line<const N: usize>(&mut self) -> Option<[i32; N]> {
         if self.source.held {
             return None;
         }
-        let rest = &self.source.line.as_bytes()[self.pos..];
+        let rest = &self.source.bytes()[self.pos..];
         if !rest.iter().all(|&b| ascii_space(b)) || !self.source.advance() {
             return None;
         }
         (self.pos, self.chars, self.on_line) = (0, 0, 0);
-        let bytes = self.source.line.as_bytes();
-        let (mut at, mut labels, mut start) = (0, [0i32; 4], 0);
-        for label in &mut labels {
-            while at < bytes.len() && ascii_space(bytes[at]) {
-                at += 1;
-            }
-            start = at;
-            while at < bytes.len() && bytes[at].is_ascii_digit() && at - start < 4 {
-                *label = *label * 10 + i32::from(bytes[at] - b'0');
-                at += 1;
-            }
-            // A token is a digit run ended by a space or the line's end.
-            if at == start || at < bytes.len() && !ascii_space(bytes[at]) {
+        if let Some(labels) = self.single_digits() {
+            return Some(labels);
+        }
+        // One pass over the bytes: digits add to the current number (one
+        // to four of them), a space ends it, anything else ends the try.
+        let bytes = self.source.bytes();
+        let (mut labels, mut count, mut digits, mut start) = ([0i32; N], 0, 0, 0);
+        for (at, &b) in bytes.iter().enumerate() {
+            let digit = b.wrapping_sub(b'0');
+            if digit < 10 {
+                if digits == 0 {
+                    if count == N {
+                        return None;
+                    }
+                    (count, start) = (count + 1, at);
+                }
+                digits += 1;
+                if digits > 4 {
+                    return None;
+                }
+                labels[count - 1] = labels[count - 1] * 10 + i32::from(digit);
+            } else if ascii_space(b) {
+                digits = 0;
+            } else {
                 return None;
             }
         }
-        // The line was trimmed at its end: the fourth number ends it.
-        if at != bytes.len() {
+        // The line was trimmed at its end: the last number ends it.
+        if count < N {
             return None;
         }
-        debug_assert!(self.source.line.is_ascii());
-        (self.pos, self.chars, self.on_line) = (at, at, 4);
+        let at = bytes.len();
+        debug_assert!(self.source.text().is_ascii());
+        (self.pos, self.chars, self.on_line) = (at, at, N);
         (self.start, self.end, self.column) = (start, at, start + 1);
         Some(labels)
     }
 
+    /// The judge's own line of `N` numbers (ZOJ 1008's labels are 0-9):
+    /// single digits one space apart (`5 9 1 4`), checked and read in one
+    /// word of the text; the cursor moved as by [`Tokens::number_line`].
+    fn single_digits<const N: usize>(&mut self) -> Option<[i32; N]> {
+        const ZEROS: u64 = u64::from_le_bytes(*b"0 0 0 0\0");
+        const SPACES: u64 = u64::from_le_bytes([0, 0xff, 0, 0xff, 0, 0xff, 0, 0]);
+        const NINES: u64 = u64::from_le_bytes([0x76, 0, 0x76, 0, 0x76, 0, 0x76, 0]);
+        const HIGHS: u64 = u64::from_le_bytes([0x80, 0, 0x80, 0, 0x80, 0, 0x80, 0]);
+        let len = 2 * N - 1;
+        if N > 4 || self.source.end - self.source.start != len {
+            return None;
+        }
+        // The line and what follows it (its line break at least).
+        let word = self.source.text.as_bytes().get(self.source.start..self.source.start + 8)?;
+        let word = u64::from_le_bytes(word.try_into().unwrap_or_default());
+        let keep = u64::MAX >> (64 - 8 * len);
+        // The digits' values where the digits are, nothing where spaces
+        // are. A value over 9 has its high bit set, or gets it from 0x76
+        // (a carry runs into the space after it, which is not looked at).
+        let values = (word ^ ZEROS) & keep;
+        if values & SPACES != 0 || ((values + NINES) | values) & HIGHS & keep != 0 {
+            return None;
+        }
+        let mut labels = [0; N];
+        for (i, label) in labels.iter_mut().enumerate() {
+            *label = (values >> (16 * i) & 0xff) as i32;
+        }
+        (self.pos, self.chars, self.on_line) = (len, len, N);
+        (self.start, self.end, self.column) = (len - 1, len, len);
+        Some(labels)
+    }
+
+    /// The current token's bytes: [`Tokens::token`]'s text, for a reader
+    /// that looks at its bytes first (no `&str` to make).
+    pub fn token_bytes(&self) -> &[u8] {
+        &self.source.bytes()[self.start..self.end]
+    }
+
     /// The current token (after [`Tokens::advance`] returned `true`).
     pub fn token(&self) -> Token<'_> {
-        Token { line: self.source.number, column: self.column, text: &self.source.line[self.start..self.end] }
+        Token { line: self.source.number, column: self.column, text: &self.source.text()[self.start..self.end] }
     }
 
     /// The next token, if any.
@@ -484,15 +671,15 @@ impl Tokens {
 
     /// Whether the current token is the first of its line.
     pub fn first_on_line(&self) -> bool {
-        debug_assert_eq!(self.on_line == 1, self.source.line[..self.start].trim_start().is_empty());
+        debug_assert_eq!(self.on_line == 1, self.source.text()[..self.start].trim_start().is_empty());
         self.on_line == 1
     }
 
     /// How many tokens the current line holds.
     pub fn tokens_on_line(&self) -> usize {
-        let line = self.source.line.as_bytes();
+        let line = self.source.bytes();
         if !line.is_ascii() {
-            return self.source.line.split_whitespace().count();
+            return self.source.text().split_whitespace().count();
         }
         // The same count as `split_whitespace`, by bytes (once per tile
         // line of a stream): the tokens are where a space ends.
@@ -520,6 +707,62 @@ fn ascii_space(b: u8) -> bool {
     b <= b' ' && SPACES >> b & 1 == 1
 }
 
+/// Where the first line break of `bytes` is: eight bytes at a time (a
+/// word with a zero byte where it holds one), then byte by byte.
+#[inline]
+fn find_newline(bytes: &[u8]) -> Option<usize> {
+    const ONES: u64 = u64::from_le_bytes([0x01; 8]);
+    const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
+    const BREAKS: u64 = u64::from_le_bytes([b'\n'; 8]);
+    let mut at = 0;
+    while let Some(word) = bytes.get(at..at + 8) {
+        let word = u64::from_le_bytes(word.try_into().unwrap_or_default()) ^ BREAKS;
+        // The lowest high bit set marks the first zero byte (a borrow
+        // only runs upwards, past a zero byte, into later bytes).
+        let zero = word.wrapping_sub(ONES) & !word & HIGHS;
+        if zero != 0 {
+            return Some(at + (zero.trailing_zeros() / 8) as usize);
+        }
+        at += 8;
+    }
+    bytes[at..].iter().position(|&b| b == b'\n').map(|i| at + i)
+}
+
+/// The end of `text[start..stop]` without its trailing white space: by
+/// bytes while they are ASCII, by characters when one is not.
+#[inline]
+fn trim_end(text: &str, start: usize, stop: usize) -> usize {
+    let mut line = &text.as_bytes()[start..stop];
+    while let [rest @ .., last] = line {
+        if !ascii_space(*last) {
+            if *last >= 0x80 {
+                return start + text[start..start + line.len()].trim_end().len();
+            }
+            break;
+        }
+        line = rest;
+    }
+    start + line.len()
+}
+
+/// Appends the longest UTF-8 start of `bytes` to `text`, noting in
+/// `invalid` whether what follows it is not UTF-8 (rather than a
+/// character cut short); how many bytes went.
+fn push_utf8(text: &mut String, bytes: &[u8], invalid: &mut bool) -> usize {
+    match std::str::from_utf8(bytes) {
+        Ok(valid) => {
+            text.push_str(valid);
+            bytes.len()
+        }
+        Err(e) => {
+            let valid = e.valid_up_to();
+            text.push_str(std::str::from_utf8(&bytes[..valid]).unwrap_or_default());
+            *invalid = e.error_len().is_some();
+            valid
+        }
+    }
+}
+
 /// The characters of a text (ASCII counted by bytes).
 fn char_count(s: &str) -> usize {
     if s.is_ascii() {
@@ -530,180 +773,4 @@ fn char_count(s: &str) -> usize {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use std::io::Read;
-
-    fn tokens(text: &str) -> Vec<(usize, usize, String)> {
-        let mut t = Tokens::from_text(text);
-        let mut out = Vec::new();
-        while let Some(tok) = t.next() {
-            out.push((tok.line, tok.column, tok.text.to_string()));
-        }
-        out
-    }
-
-    #[test]
-    fn tokens_know_line_and_column() {
-        let got = tokens("\u{feff}1 22\r\n\n\t é 3  \n4");
-        let want = [(1, 1, "1"), (1, 3, "22"), (3, 3, "é"), (3, 5, "3"), (4, 1, "4")];
-        assert_eq!(got, want.map(|(l, c, s)| (l, c, s.to_string())));
-        assert!(tokens(" \n \n").is_empty());
-    }
-
-    /// Bytes beyond ASCII (white space among them) leave the byte scan
-    /// for the characters' one: the same tokens, columns in characters.
-    /// The byte counts of tokens on a line and of the first token agree
-    /// with `split_whitespace` and `trim_start` (every line of up to six
-    /// characters drawn from spaces of each kind, digits and `é`).
-    #[test]
-    fn tokens_on_line_by_bytes_agree_with_split_whitespace() {
-        let alphabet = [" ", "\t", "\x0b", "\x0c", "\r", "1", "23", "é", "\u{a0}"];
-        let mut rng = crate::rng::Rng::new(3);
-        for _ in 0..4000 {
-            let len = rng.below(7);
-            let line: String = (0..len).map(|_| alphabet[rng.below(alphabet.len())]).collect();
-            let mut t = Tokens::from_text(&line);
-            let want = line.split_whitespace().count();
-            let mut seen = 0;
-            while t.advance() {
-                assert_eq!(t.tokens_on_line(), want, "{line:?}");
-                let first = t.source.line[..t.start].trim_start().is_empty();
-                assert_eq!(t.first_on_line(), first, "{line:?}");
-                seen += 1;
-            }
-            assert_eq!(seen, want, "{line:?}");
-        }
-    }
-
-    /// A tile line read whole is the four tokens read one by one: on
-    /// random texts, a cursor that asks for tile lines now and then and
-    /// one that only advances see the same labels and then the same
-    /// tokens (text, line, column, first on its line, tokens on its line),
-    /// and end together.
-    #[test]
-    fn a_tile_line_read_whole_is_its_four_tokens() {
-        let alphabet = [" ", " ", "\t", "\n", "\n", "\r\n", "1", "23", "4567", "89012", "0", "x", "é", "\u{a0}", "-1"];
-        let mut rng = crate::rng::Rng::new(11);
-        let seen = |t: &Tokens| {
-            let tok = t.token();
-            (tok.text.to_string(), tok.line, tok.column, t.first_on_line(), t.tokens_on_line())
-        };
-        let mut whole = 0;
-        for _ in 0..6000 {
-            // Lines of about four numbers (now and then a token of another
-            // kind, a space that is not ASCII), and lines of anything.
-            let mut text = String::new();
-            for _ in 0..rng.below(6) {
-                if rng.below(2) == 0 {
-                    for _ in 0..rng.below(5) {
-                        text.push_str(alphabet[rng.below(alphabet.len())]);
-                    }
-                } else {
-                    let numbers = ["1", "23", "4567", "0", "9", "89012", "x", "-1"];
-                    let spaces = [" ", " ", " ", " ", "  ", "\t", "\u{a0}", ""];
-                    for i in 0..3 + rng.below(3) {
-                        text.push_str(spaces[if i == 0 { 4 + rng.below(4) } else { rng.below(7) }]);
-                        let kinds = if rng.below(4) == 0 { 8 } else { 5 };
-                        text.push_str(numbers[rng.below(kinds)]);
-                    }
-                }
-                text.push_str(["\n", "\r\n", " \n"][rng.below(3)]);
-            }
-            let (mut a, mut b) = (Tokens::from_text(&text), Tokens::from_text(&text));
-            loop {
-                if rng.below(2) == 0 {
-                    if let Some(labels) = a.tile_line() {
-                        whole += 1;
-                        for want in labels {
-                            assert!(b.advance(), "{text:?}");
-                            assert_eq!(b.token().text.parse::<i32>().ok(), Some(want), "{text:?}");
-                        }
-                        assert_eq!(seen(&a), seen(&b), "{text:?}");
-                    }
-                }
-                let (more_a, more_b) = (a.advance(), b.advance());
-                assert_eq!(more_a, more_b, "{text:?}");
-                if !more_a {
-                    break;
-                }
-                assert_eq!(seen(&a), seen(&b), "{text:?}");
-            }
-        }
-        assert!(whole > 100, "{whole} tile lines read whole");
-    }
-
-    #[test]
-    fn ascii_space_is_char_is_whitespace() {
-        for b in 0..=255u8 {
-            assert_eq!(ascii_space(b), b.is_ascii() && char::from(b).is_whitespace(), "{b}");
-        }
-    }
-
-    /// A line whole in the buffer is read on a path of its own: random
-    /// texts read through a buffer of 4 bytes (most lines cut, the general
-    /// path) and of 64 KiB (the whole-line path) give the same lines,
-    /// numbers, endings and failures.
-    #[test]
-    fn whole_lines_in_the_buffer_read_as_cut_ones() {
-        let alphabet: [&[u8]; 9] =
-            [b" ", b"\t", b"\r", b"\n", b"\r\n", b"12", "é".as_bytes(), b"\xEF\xBB\xBF", b"\xff"];
-        let mut rng = crate::rng::Rng::new(5);
-        let lines = |capacity: usize, text: &[u8]| {
-            let reader = io::BufReader::with_capacity(capacity, Cursor::new(text.to_vec()));
-            let mut s = Source::new(Box::new(reader));
-            let mut out = Vec::new();
-            while let Some(line) = s.next_line() {
-                out.push((line.number, line.text.to_string(), s.line_ended()));
-            }
-            let failure = s.failure().map(|f| match f {
-                Failure::Text(e) => (e.line, e.column),
-                Failure::Io(_) => (0, None),
-            });
-            (out, failure)
-        };
-        for _ in 0..3000 {
-            let len = rng.below(12);
-            let text: Vec<u8> = (0..len).flat_map(|_| alphabet[rng.below(alphabet.len())].iter().copied()).collect();
-            assert_eq!(lines(4, &text), lines(64 << 10, &text), "{text:?}");
-        }
-    }
-
-    #[test]
-    fn ascii_and_other_white_space_split_alike() {
-        let got = tokens("1\u{a0}2\x0b3 é4\u{2003} 5\n\x0c6");
-        let want = [(1, 1, "1"), (1, 3, "2"), (1, 5, "3"), (1, 7, "é4"), (1, 11, "5"), (2, 2, "6")];
-        assert_eq!(got, want.map(|(l, c, s)| (l, c, s.to_string())));
-    }
-
-    #[test]
-    fn bad_text_ends_the_stream_and_is_kept() {
-        let mut s = Source::new(Box::new(Cursor::new(b"ok\nab\xff\nnever\n".to_vec())));
-        assert_eq!(s.next_line().unwrap().text, "ok");
-        assert!(s.next_line().is_none());
-        match s.failure() {
-            Some(Failure::Text(e)) => assert_eq!((e.line, e.column), (2, Some(3))),
-            other => panic!("{other:?}"),
-        }
-    }
-
-    #[test]
-    fn a_peeked_line_is_read_again() {
-        let mut s = Source::from_text("\n  \n {x\n");
-        assert_eq!(s.peek_nonblank().unwrap().number, 3);
-        let mut t = Tokens::new(s);
-        let tok = t.next().unwrap();
-        assert_eq!((tok.line, tok.column, tok.text), (3, 2, "{x"));
-        assert!(t.next().is_none());
-        assert_eq!(t.end_with("x".into()).line, 4);
-    }
-
-    /// Reading stops where the reader stops: the bytes after the token
-    /// asked for are not needed (an endless input is fine).
-    #[test]
-    fn reading_stops_at_the_token_asked_for() {
-        let endless = Cursor::new(b"0\n".to_vec()).chain(io::repeat(b' '));
-        let mut t = Tokens::new(Source::new(Box::new(io::BufReader::new(endless))));
-        assert_eq!(t.next().unwrap().text, "0");
-    }
-}
+mod tests;

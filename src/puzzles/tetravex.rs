@@ -147,8 +147,6 @@ pub struct Reader {
     layout: Layout,
     done: bool,
     number: usize,
-    /// Labels of the case being read (reused from case to case).
-    values: Vec<i32>,
 }
 
 impl Reader {
@@ -159,24 +157,32 @@ impl Reader {
 
     /// A reader of `source`, its tiles drawn as `layout` says.
     pub fn from_source(source: Source, layout: Layout) -> Self {
-        Reader { tokens: Tokens::new(source), layout, done: false, number: 0, values: Vec::new() }
+        Reader { tokens: Tokens::new(source), layout, done: false, number: 0 }
     }
 
     fn read_case(&mut self) -> Result<Option<Case>, ParseError> {
-        let tok = self.tokens.expect(|| "a board size or the terminating `0`".into())?;
-        // The common size, one or two digits, without the general parser.
-        let n = match *tok.text.as_bytes() {
-            [d] if d.is_ascii_digit() => u64::from(d - b'0'),
-            [a, b] if a.is_ascii_digit() && b.is_ascii_digit() => u64::from(a - b'0') * 10 + u64::from(b - b'0'),
-            _ => parse_uint_saturating(&tok, "a board size (a whole number)")?,
+        // The common size, alone on its line, in one step; else a token.
+        let n = match self.tokens.number_line() {
+            Some([n]) => n as u64,
+            None if !self.tokens.advance() => {
+                return Err(self.tokens.end("a board size or the terminating `0`".into()));
+            }
+            // One or two digits by their bytes (no token to make, no
+            // general parser): a size among other tokens on its line.
+            None => match *self.tokens.token_bytes() {
+                [d] if d.is_ascii_digit() => u64::from(d - b'0'),
+                [a, b] if a.is_ascii_digit() && b.is_ascii_digit() => u64::from(a - b'0') * 10 + u64::from(b - b'0'),
+                _ => parse_uint_saturating(&self.tokens.token(), "a board size (a whole number)")?,
+            },
         };
         if n > MAX_SIDE as u64 {
+            let tok = self.tokens.token();
             return Err(tok.error(format!("board size {} is out of range (1 to {MAX_SIDE})", show(tok.text))));
         }
         if n == 0 {
             return Ok(None);
         }
-        let line = tok.line;
+        let line = self.tokens.source().number();
         let n = n as usize;
         self.number += 1;
         let case = self.number;
@@ -186,15 +192,17 @@ impl Reader {
             Layout::Tiles => format!("tile {} of {count} in game {case}: top right bottom left", k / 4 + 1),
             Layout::Blocks => format!("block line {} of {} in game {case}", k / (2 * n) + 1, 2 * n),
         };
-        let mut values = std::mem::take(&mut self.values);
-        values.clear();
+        // The labels go straight into the case's tiles (for blocks, read
+        // flat and placed at the end): no copy of a stream's tiles.
+        let mut tiles: Vec<Labels> = Vec::with_capacity(count);
         let mut warned = false;
-        while values.len() < 4 * count {
-            let k = values.len();
+        let mut k = 0;
+        while k < 4 * count {
             // The common tile line, whole (no warning: it holds one tile).
             if layout == Layout::Tiles && k % 4 == 0 {
-                if let Some(labels) = self.tokens.tile_line() {
-                    values.extend_from_slice(&labels);
+                if let Some(labels) = self.tokens.number_line::<4>() {
+                    tiles.push(labels);
+                    k += 4;
                     continue;
                 }
             }
@@ -211,24 +219,33 @@ impl Reader {
             if layout == Layout::Tiles && !warned {
                 warned = self.check_tile_line(k);
             }
-            let tok = self.tokens.token();
-            // The common label, one to four digits, without the message
-            // the general parser builds (once per label of a stream).
-            let v = match tok.text.as_bytes() {
-                digits @ [_, ..] if digits.len() <= 4 && digits.iter().all(u8::is_ascii_digit) => {
-                    digits.iter().fold(0, |v, d| v * 10 + i32::from(d - b'0'))
-                }
-                _ => parse_uint(&tok, &format!("a label (a whole number 0-{MAX_LABEL})"), MAX_LABEL)
-                    .map_err(|e| within(e, place(k)))? as i32,
-            };
-            values.push(v);
+            let v = self.label(|| place(k))?;
+            if k % 4 == 0 {
+                tiles.push([0; 4]);
+            }
+            tiles[k / 4][k % 4] = v;
+            k += 1;
         }
-        let tiles = match self.layout {
-            Layout::Tiles => values.chunks(4).map(|t| [t[0], t[1], t[2], t[3]]).collect(),
-            Layout::Blocks => blocks(n, &values),
-        };
-        self.values = values;
+        if self.layout == Layout::Blocks {
+            tiles = blocks(n, tiles.as_flattened());
+        }
         Ok(Some(Case { line, n, tiles }))
+    }
+
+    /// The current token as a label; an error placed by `place`.
+    fn label(&self, place: impl FnOnce() -> String) -> Result<i32, ParseError> {
+        // The common label, one to four digits, by its bytes, without the
+        // message the general parser builds (once per label of a stream).
+        match self.tokens.token_bytes() {
+            digits @ [_, ..] if digits.len() <= 4 && digits.iter().all(u8::is_ascii_digit) => {
+                Ok(digits.iter().fold(0, |v, d| v * 10 + i32::from(d - b'0')))
+            }
+            _ => {
+                let tok = self.tokens.token();
+                let v = parse_uint(&tok, &format!("a label (a whole number 0-{MAX_LABEL})"), MAX_LABEL);
+                Ok(v.map_err(|e| within(e, place()))? as i32)
+            }
+        }
     }
 
     /// Warns about the line of label `k` (0-based in its case) when that
