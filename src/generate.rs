@@ -242,8 +242,8 @@ mod tests {
     use crate::solve::{self, Status};
 
     fn solvable_tiles(p: TilePuzzle) {
-        let mut model = TileModel::new(p).unwrap();
-        let r = solve::run(&mut model, true, &SearchConfig::first(), None);
+        let model = TileModel::new(p).unwrap();
+        let r = solve::run(&model, true, &SearchConfig::first(), None);
         assert_eq!(r.status, Status::Solvable);
     }
 
@@ -341,8 +341,8 @@ mod tests {
                 assert_eq!(p.pieces.len(), k);
                 assert!(p.areas_match());
                 assert!(p.pieces.iter().all(|x| x.shape.is_connected()));
-                let mut model = PackModel::new(p).unwrap();
-                let r = solve::run(&mut model, true, &SearchConfig::first(), None);
+                let model = PackModel::new(p).unwrap();
+                let r = solve::run(&model, true, &SearchConfig::first(), None);
                 assert_eq!(r.status, Status::Solvable);
             }
         }

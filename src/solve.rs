@@ -49,13 +49,20 @@ pub struct CaseResult<S> {
 /// alone needs none; when counting or listing, a first-solution search
 /// runs before the count);
 /// `on_solution` sees every solution in `All` mode.
+///
+/// The model is shared with the caller (who may read it from
+/// `on_solution`), so it encodes through [`Model::problem_within`]; a
+/// caller that owns it prepares it through `&mut` ([`prepare`], then
+/// [`run_prepared`]; or [`run_in`]).
 pub fn run<M: Model>(
-    model: &mut M,
+    model: &M,
     want_solution: bool,
     config: &SearchConfig,
     on_solution: Option<&(dyn Fn(M::Solution) -> ControlFlow<()> + Sync)>,
 ) -> CaseResult<M::Solution> {
-    run_in(model, want_solution, config, on_solution, &mut Workspace::default())
+    let start = config.clock();
+    let early = early(model.precheck(), || model.problem_within(config).map(drop));
+    run_prepared(model, Prepared { start, early }, want_solution, config, on_solution, &mut Workspace::default())
 }
 
 /// [`run`] with the engine's arrays kept in `ws` from the cases before
@@ -91,11 +98,17 @@ enum Early {
 /// [`Model::encode_within`]). The case's wall time counts from here.
 pub fn prepare<M: Model>(model: &mut M, config: &SearchConfig) -> Prepared {
     let start = config.clock();
-    let early = match model.precheck() {
-        Some(r) => Some(Early::Refuted(r)),
-        None => model.encode_within(config).err().map(Early::Stopped),
-    };
+    let early = early(model.precheck(), || model.encode_within(config));
     Prepared { start, early }
+}
+
+/// Why a case ends before its search, if it does: the pre-check's
+/// refutation, or else a stop while `encode` ran.
+fn early(refuted: Option<Refutation>, encode: impl FnOnce() -> Result<(), StopReason>) -> Option<Early> {
+    match refuted {
+        Some(r) => Some(Early::Refuted(r)),
+        None => encode().err().map(Early::Stopped),
+    }
 }
 
 /// [`run_in`] of a case [`prepare`]d with the same `config`.
@@ -246,7 +259,7 @@ mod tests {
     /// stopped alike has empty shards.
     #[test]
     fn a_stop_before_the_encoding_is_a_stop_before_the_search() {
-        let mut encoded = TileModel::new(board_32()).unwrap();
+        let encoded = TileModel::new(board_32()).unwrap();
         let _ = encoded.problem();
         let monitor = Monitor::new();
         monitor.stop.store(true, Ordering::Relaxed);
@@ -256,10 +269,10 @@ mod tests {
             for mode in [SearchMode::First, SearchMode::Count, SearchMode::All { limit: Some(2) }] {
                 for (want_solution, threads) in [(false, 1), (true, 2)] {
                     let config = SearchConfig { mode, threads, ..stop.clone() };
-                    let mut model = TileModel::new(board_32()).unwrap();
-                    let r = run(&mut model, want_solution, &config, None);
+                    let model = TileModel::new(board_32()).unwrap();
+                    let r = run(&model, want_solution, &config, None);
                     assert_eq!((r.status, r.stopped, r.complete), (Status::Unknown, Some(reason), false));
-                    let engine = run(&mut encoded, want_solution, &config, None);
+                    let engine = run(&encoded, want_solution, &config, None);
                     assert_eq!((engine.status, engine.stopped, engine.complete), (r.status, r.stopped, r.complete));
                     assert_eq!((r.count, r.solution.is_none()), (engine.count, engine.solution.is_none()));
                     assert_eq!((r.stats.nodes, r.stats.threads, r.stats.backend), (0, threads, None));
