@@ -53,7 +53,7 @@ pub struct CaseResult<S> {
 /// The model is shared with the caller (who may read it from
 /// `on_solution`), so it encodes through [`Model::problem_within`]; a
 /// caller that owns it prepares it through `&mut` ([`prepare`], then
-/// [`run_prepared`]; or [`run_in`]).
+/// [`run_prepared`]).
 pub fn run<M: Model>(
     model: &M,
     want_solution: bool,
@@ -63,19 +63,6 @@ pub fn run<M: Model>(
     let start = config.clock();
     let early = early(model.precheck(), || model.problem_within(config).map(drop));
     run_prepared(model, Prepared { start, early }, want_solution, config, on_solution, &mut Workspace::default())
-}
-
-/// [`run`] with the engine's arrays kept in `ws` from the cases before
-/// (see [`engine::solve_in`]): a stream of small cases keeps one.
-pub fn run_in<M: Model>(
-    model: &mut M,
-    want_solution: bool,
-    config: &SearchConfig,
-    on_solution: Option<&(dyn Fn(M::Solution) -> ControlFlow<()> + Sync)>,
-    ws: &mut Workspace,
-) -> CaseResult<M::Solution> {
-    let prepared = prepare(model, config);
-    run_prepared(model, prepared, want_solution, config, on_solution, ws)
 }
 
 /// A case made ready for its search through `&mut` by [`prepare`]: its
@@ -111,7 +98,9 @@ fn early(refuted: Option<Refutation>, encode: impl FnOnce() -> Result<(), StopRe
     }
 }
 
-/// [`run_in`] of a case [`prepare`]d with the same `config`.
+/// [`run`] of a case [`prepare`]d with the same `config`, with the
+/// engine's arrays kept in `ws` from the cases before (see
+/// [`engine::solve_in`]): a stream of small cases keeps one.
 pub fn run_prepared<M: Model>(
     model: &M,
     prepared: Prepared,

@@ -557,7 +557,7 @@ impl ProblemBuilder {
     /// 24x24 board's five arrays were copied ten times, pages touched twice).
     pub fn reserve_slots(&mut self, slots: usize, items: usize) {
         let c = &mut self.compact;
-        let firsts = slots + usize::from(c.first.is_empty() && slots > 0);
+        let firsts = slots + usize::from(c.first.is_empty());
         c.item.reserve_exact(slots);
         c.template.reserve_exact(slots);
         c.first.reserve_exact(firsts);

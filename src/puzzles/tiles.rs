@@ -450,7 +450,9 @@ impl TilePuzzle {
         let most = if compact { 0 } else { n * orients.total() };
         b.reserve(most, 6 * most);
         // Compact: each cell a slot, naming its joins (four at most).
-        b.reserve_slots(if compact { n } else { 0 }, if compact { 4 * n } else { 0 });
+        if compact {
+            b.reserve_slots(n, 4 * n);
+        }
         p.orient.reserve(most);
         let sec = &mut s.sec;
         let (joins_of_slot, option_colours) = (&mut s.slot_joins, &mut s.option_colours);
