@@ -3,9 +3,11 @@
 
     python3 bench/big_ab.py --old /tmp/tessera-before --new target/x86_64-unknown-linux-gnu/release/tessera
     python3 bench/big_ab.py --old A --new B --reps 9 --json /tmp/big.json
+    python3 bench/big_ab.py --old A --new B --family big-held --reps 5
 
 For each board of `bench/instances/big` (generate them first with
-`python3 bench/run.py --family big --reps 1`), every repetition runs the
+`python3 bench/gen.py --family big`; `--family big-held` for the boards
+no tuning saw, `bench/instances/big-held`), every repetition runs the
 compiled corner-square scan (`bench/baselines`, release), the old build and
 the new build, one after the other, with 2 threads for tessera (the
 issue's setting). A big board's run takes milliseconds, so the order
@@ -51,10 +53,11 @@ def main():
     ap.add_argument("--new", required=True, help="tessera binary after")
     ap.add_argument("--reps", type=int, default=7, help="repetitions per board (default 7)")
     ap.add_argument("--json", help="write the per-board medians (seconds) here")
+    ap.add_argument("--family", default="big", help="big (default) or big-held")
     args = ap.parse_args()
-    files = sorted(glob.glob(os.path.join(HERE, "instances", "big", "*.txt")))
+    files = sorted(glob.glob(os.path.join(HERE, "instances", args.family, "*.txt")))
     if not files:
-        raise SystemExit("no boards: run `python3 bench/run.py --family big --reps 1` first")
+        raise SystemExit("no boards: run `python3 bench/gen.py --family %s` first" % args.family)
     rng = random.Random(1)
     solvers = {"scan": None, "old": args.old, "new": args.new}
     medians = {}

@@ -415,6 +415,7 @@ def suite():
     out += count_scale(out)
     out += tail()
     out += big()
+    out += big_held()
     return out
 
 
@@ -506,6 +507,32 @@ def big():
                                 optin=True,
                                 make=lambda n=n, f=frame, i=inner, s=s: tetravex_text(
                                     n, planted_eternity(n, f, i, random.Random(33500 + n + 10000 * s)))))
+    return out
+
+
+def big_held():
+    """The `big-held` family: boards of the `big` generators that no tuning
+    saw, to judge a worst case on (opt-in, `--family big-held`). Other
+    seeds (11-18) and other label counts besides the `big` family's:
+    Tetravex 16x16 to 32x32 with 2.5n, 3n, 3.5n and 4n labels, and
+    Eternity II-style 16x16 with 4 frame / 40 inner and 5 / 60 labels and
+    24x24 with 6 / 80 and 6 / 60; 8 seeds per group (160 boards), 2
+    threads. Its own random streams (77000 on), not the `big` family's."""
+    out = []
+    for n in (16, 24, 28, 32):
+        for k in (5 * n // 2, 3 * n, 7 * n // 2, 4 * n):
+            for s in range(11, 19):
+                out.append(instance("big-held", "tv%dx%d-%dd-s%d" % (n, n, k, s), "tetravex-big", expect="Possible",
+                                    threads=2, group="big-held/tv%dx%d-%dd" % (n, n, k), optin=True,
+                                    make=lambda n=n, k=k, s=s: tetravex_text(
+                                        n, planted_tetravex(n, k, random.Random(77000 + 100 * n + k + 10000 * s)))))
+    for n, frame, inner in ((16, 4, 40), (16, 5, 60), (24, 6, 80), (24, 6, 60)):
+        for s in range(11, 19):
+            out.append(instance("big-held", "et%dx%d-%df%di-s%d" % (n, n, frame, inner, s), "eternity-big",
+                                expect="Possible", threads=2, group="big-held/et%dx%d-%df%di" % (n, n, frame, inner),
+                                optin=True,
+                                make=lambda n=n, f=frame, i=inner, s=s: tetravex_text(
+                                    n, planted_eternity(n, f, i, random.Random(77500 + n + f + i + 10000 * s)))))
     return out
 
 
