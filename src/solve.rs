@@ -197,7 +197,14 @@ pub fn run_prepared<M: Model>(
         None => ControlFlow::Continue(()),
     };
     // A count calls no visitor.
-    let outcome = engine::solve_in(problem, config, Some(&visit), ws);
+    let mut outcome = engine::solve_in(problem, config, Some(&visit), ws);
+    // A count may have kept the same share of each orbit of a symmetry
+    // (the model's factor; a list keeps every solution).
+    let factor = if mode == SearchMode::Count { model.count_factor() } else { 1 };
+    if factor != 1 {
+        outcome.solutions = outcome.solutions.times(factor);
+        outcome.stats.solutions = outcome.stats.solutions.saturating_mul(factor);
+    }
     result.stats += &outcome.stats;
     let found = !outcome.solutions.is_zero();
     result.count = Some(outcome.solutions);
@@ -221,9 +228,10 @@ pub fn plan<M: Model>(model: &M, count: u32, config: &SearchConfig, deep: bool) 
     if let Some(r) = model.precheck() {
         return Err(r);
     }
-    // The whole problem, whatever the mode: the shards that read the plan
-    // search it whole (see `SearchConfig::decides_in_one_tree`).
-    let whole = SearchConfig { mode: SearchMode::Count, ..config.clone() };
+    // The whole problem, every solution kept, whatever the mode: the
+    // shards that read the plan search it whole (see
+    // `SearchConfig::decides_in_one_tree` and `counts_whole_tree`).
+    let whole = SearchConfig { mode: SearchMode::All { limit: None }, ..config.clone() };
     Ok(match model.problem_within(&whole) {
         Ok(problem) if deep => engine::deep_plan(problem, count, config),
         Ok(problem) => engine::plan(problem, count, config),

@@ -187,6 +187,14 @@ impl SearchConfig {
         self.first_only() && self.shard.is_none() && slots <= SPLIT_MAX_SLOTS
     }
 
+    /// Whether the search counts the solutions of the whole problem, so
+    /// that its model may count a share of each orbit of its symmetries
+    /// and multiply the count back. Not a shard's count (its plan was made
+    /// of the whole problem), nor one on a plan file's split.
+    pub fn counts_whole_tree(&self) -> bool {
+        self.mode == SearchMode::Count && self.shard.is_none() && self.split.is_none()
+    }
+
     /// The number of threads this configuration runs.
     pub fn effective_threads(&self) -> usize {
         if self.max_nodes.is_some() {

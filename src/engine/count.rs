@@ -72,6 +72,18 @@ impl Count {
         }
     }
 
+    /// This count `k` times: by doubling, `k`'s bits from the highest.
+    pub fn times(&self, k: u64) -> Count {
+        let mut product = Count::ZERO;
+        for bit in (0..64 - k.leading_zeros()).rev() {
+            product += &product.clone();
+            if k >> bit & 1 == 1 {
+                product += self;
+            }
+        }
+        product
+    }
+
     /// Adds `c` to limbs `hi[from..]`.
     fn carry_into_hi(&mut self, from: usize, mut c: u64) {
         let mut i = from;
@@ -324,6 +336,18 @@ mod tests {
         assert_eq!(x.to_u64(), None);
         assert_eq!(x.saturating_u64(), u64::MAX);
         assert!((x.to_f64() / 2f64.powi(256) - 1.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn multiplies_by_a_small_number() {
+        let big: Count = "2444888770250892795802079170816".parse().unwrap();
+        assert_eq!(big.times(4).to_string(), "9779555081003571183208316683264");
+        assert_eq!(big.times(0), 0);
+        assert_eq!(big.times(1), big);
+        assert_eq!(Count::from(u128::MAX).times(2).to_string(), "680564733841876926926749214863536422910");
+        for (a, k) in [(0u128, 3u64), (7, 1), (1 << 100, 4), (u128::from(u64::MAX), 12345)] {
+            assert_eq!(Count::from(a).times(k), Count::from(a * u128::from(k)));
+        }
     }
 
     #[test]

@@ -7,7 +7,7 @@
 use crate::engine::shape::{OptionList, SlotPieces, UniformSlots};
 use crate::engine::{Halt, Problem};
 use crate::generate::{tiles, Rng, TileSpec};
-use crate::puzzles::tiles::{Border, Fix, Rule, TilePuzzle};
+use crate::puzzles::tiles::{Border, Fix, Orbits, Rule, TilePuzzle};
 
 /// Small boards of every kind: Tetravex, turning, Eternity II-style
 /// frames with a centre hint, jigsaw edges, and hints with and without a
@@ -54,8 +54,8 @@ fn arrays(pb: &Problem) -> (Vec<u32>, Vec<u32>, Vec<u32>, Vec<u32>) {
 fn the_compact_form_writes_out_the_options_of_the_explicit_encoding() {
     let halt = Halt::NEVER;
     for (b, puzzle) in boards().iter().enumerate() {
-        let explicit = puzzle.encode_as(false, false, &halt).unwrap().problem;
-        let compact = puzzle.encode_as(true, false, &halt).unwrap().problem;
+        let explicit = puzzle.encode_as(false, Orbits::Every, &halt).unwrap().problem;
+        let compact = puzzle.encode_as(true, Orbits::Every, &halt).unwrap().problem;
         assert!(compact.compact().is_some() && explicit.compact().is_none(), "board {b}");
         assert_eq!(compact.option_count(), explicit.option_count(), "board {b}");
         // Read before the options are written out, from the templates.
@@ -133,8 +133,8 @@ pub(super) fn hand_out_tiles(pb: &Problem, n: usize, cells: impl IntoIterator<It
 fn a_compact_problem_decodes_as_the_explicit_one() {
     let halt = Halt::NEVER;
     for (b, puzzle) in boards().iter().enumerate() {
-        let explicit = puzzle.encode_as(false, false, &halt).unwrap();
-        let compact = puzzle.encode_as(true, false, &halt).unwrap();
+        let explicit = puzzle.encode_as(false, Orbits::Every, &halt).unwrap();
+        let compact = puzzle.encode_as(true, Orbits::Every, &halt).unwrap();
         // One option per cell, each of the first type that still has a
         // copy: not a solution, but decode only hands out the tiles.
         let n = puzzle.rows * puzzle.cols;

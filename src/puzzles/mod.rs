@@ -118,8 +118,14 @@ impl TileModel {
         spare: Option<Box<tiles::Encoded>>,
         config: &SearchConfig,
     ) -> Result<Box<tiles::Encoded>, StopReason> {
-        let whole_tree = config.decides_in_one_tree(self.puzzle.rows * self.puzzle.cols);
-        self.puzzle.encode_in(spare, &Halt::of(config), whole_tree).map_err(|Stopped(reason)| reason)
+        let orbits = if config.decides_in_one_tree(self.puzzle.rows * self.puzzle.cols) {
+            tiles::Orbits::Some
+        } else if config.counts_whole_tree() {
+            tiles::Orbits::Counted
+        } else {
+            tiles::Orbits::Every
+        };
+        self.puzzle.encode_in(spare, &Halt::of(config), orbits).map_err(|Stopped(reason)| reason)
     }
 
     /// The arrays of the model's encoding (or those it was given, when it
@@ -159,6 +165,9 @@ impl Model for TileModel {
     fn decode(&self, chosen: &[OptionId]) -> Self::Solution {
         let encoded = self.encoding().expect("solutions come from the encoded problem");
         encoded.decode(&self.puzzle, chosen)
+    }
+    fn count_factor(&self) -> u64 {
+        self.encoding().map_or(1, tiles::Encoded::count_factor)
     }
 }
 

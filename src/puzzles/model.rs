@@ -34,15 +34,23 @@ pub trait Model: Sync {
         self.problem_within(config).map(|_| ())
     }
     /// The exact-cover problem, however long encoding it takes: the whole
-    /// problem, as a count sees it (a search for one solution may leave
-    /// out solutions that a symmetry maps onto others it keeps, and the
-    /// plan of a shard must not depend on which search reads it).
+    /// problem, every solution kept, as a list of every solution sees it
+    /// (a search for one solution, or a count, may leave out solutions that
+    /// a symmetry maps onto others it keeps, and the plan of a shard must
+    /// not depend on which search reads it).
     fn problem(&self) -> &Problem {
-        match self.problem_within(&SearchConfig::count()) {
+        match self.problem_within(&SearchConfig::all(None)) {
             Ok(problem) => problem,
             Err(_) => unreachable!("no deadline and no stop flag: nothing stops the encoding"),
         }
     }
     /// Turns the engine's chosen options into a solution.
     fn decode(&self, chosen: &[OptionId]) -> Self::Solution;
+    /// How many solutions of the puzzle each solution of its encoded
+    /// problem stands for: 1, unless a count kept the same share of every
+    /// orbit of a symmetry ([`SearchConfig::counts_whole_tree`]) and its
+    /// count is to be multiplied back. Read after the encoding.
+    fn count_factor(&self) -> u64 {
+        1
+    }
 }

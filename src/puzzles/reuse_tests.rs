@@ -3,7 +3,7 @@
 //! case) is the board encoded into new arrays: the same problem, the same
 //! solutions decoded, whatever the earlier board was.
 
-use super::tiles::{Border, Encoded, Fix, Labels, Rule, TilePuzzle};
+use super::tiles::{Border, Encoded, Fix, Labels, Orbits, Rule, TilePuzzle};
 use super::{Model, TileModel};
 use crate::engine::{solve, Halt, SearchConfig, SearchMode};
 use crate::rng::Rng;
@@ -50,9 +50,9 @@ fn an_encoding_in_spare_arrays_is_the_same_encoding() {
         if p.check().is_err() {
             continue;
         }
-        let decide = rng.below(2) == 1;
-        let new = p.encode(&Halt::NEVER, decide).unwrap();
-        let reused = p.encode_in(spare.take(), &Halt::NEVER, decide).unwrap();
+        let orbits = [Orbits::Every, Orbits::Some, Orbits::Counted][rng.below(3)];
+        let new = p.encode(&Halt::NEVER, orbits).unwrap();
+        let reused = p.encode_in(spare.take(), &Halt::NEVER, orbits).unwrap();
         let (a, b) = (&new.problem, &reused.problem);
         assert_eq!(
             (a.primary_count(), a.secondary_count(), a.option_count()),

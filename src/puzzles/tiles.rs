@@ -31,22 +31,22 @@
 //! cells), per-label balance of opposite sides, balance along each border,
 //! and, when tiles turn, the frame ring and the parity of inner labels.
 //!
-//! # One solution per turn of the board
+//! # Turns of the whole board
 //!
-//! When tiles turn, a turn of the whole board (a quarter turn of a square
-//! one, a half turn of any) maps every solution to a solution. A search
-//! for one solution that walks one whole tree (a proof of none walks all
-//! of it) keeps one solution per orbit: the middle cell's tile, on a board
-//! with odd sides, or else a tile without a twin, is kept in its first
-//! orientations (`TilePuzzle::turn_breaker`). A 5x5 proof of
-//! impossibility walks a tree about four times smaller; counts and lists
-//! keep every solution.
+//! When tiles turn, a turn of the whole board maps every solution to a
+//! solution. A search for one solution keeps one or more of each orbit, a
+//! count the same share of each, multiplied back ([`turns`]); lists keep
+//! every solution.
 
 use crate::engine::fasthash::FastMap;
 use crate::engine::Jagged;
 use crate::engine::{Halt, OptionId, Primary, Problem, ProblemBuilder, Secondary, Stopped, TemplateId};
 
 pub mod refute;
+mod turns;
+
+pub(crate) use turns::Orbits;
+use turns::TurnBreaker;
 
 mod colours;
 use colours::{JoinSides, SideColours};
@@ -210,6 +210,10 @@ pub struct Encoded {
     /// Per input tile: its type; per type: how many tiles it stands for.
     tile_type: Vec<u32>,
     type_count: Vec<u32>,
+    /// How many solutions each one the problem has stands for: above 1
+    /// when a count keeps a share of each orbit of the board's turns
+    /// ([`turns`]).
+    count_factor: u64,
     /// The encoding's own arrays, kept for the next case's.
     scratch: Scratch,
 }
@@ -243,8 +247,15 @@ impl Encoded {
             orients: Jagged::new(),
             tile_type: Vec::new(),
             type_count: Vec::new(),
+            count_factor: 1,
             scratch: Scratch::default(),
         }
+    }
+
+    /// How many solutions each solution of the problem stands for (1
+    /// unless a count keeps a share of each orbit of the board's turns).
+    pub fn count_factor(&self) -> u64 {
+        self.count_factor
     }
 
     /// Empties the arrays but the problem's (see [`ProblemBuilder::recycle`]),
@@ -371,28 +382,30 @@ impl TilePuzzle {
     /// polled once per cell and every few thousand options of the build,
     /// and a stop gives up with its reason.
     ///
-    /// `decide`: the search wants one solution (or a proof of none) and
-    /// walks one whole tree, so the turns of the whole board may be broken
-    /// (see [`TilePuzzle::turn_breaker`]); such a board is never compact.
+    /// `orbits`: which solutions of each orbit under the board's turns
+    /// the encoding keeps ([`turns`]); a board that breaks its turns is
+    /// never compact, and a compact board keeps every solution.
     pub(crate) fn encode_in(
         &self,
         spare: Option<Box<Encoded>>,
         halt: &Halt,
-        decide: bool,
+        orbits: Orbits,
     ) -> Result<Box<Encoded>, Stopped> {
-        self.encode_as_in(spare, self.rows * self.cols >= COMPACT_CELLS && !decide, decide, halt)
+        let compact = self.rows * self.cols >= COMPACT_CELLS && orbits != Orbits::Some;
+        let orbits = if compact { Orbits::Every } else { orbits };
+        self.encode_as_in(spare, compact, orbits, halt)
     }
 
     /// [`TilePuzzle::encode_in`] into new arrays.
     #[cfg(test)]
-    pub(crate) fn encode(&self, halt: &Halt, decide: bool) -> Result<Encoded, Stopped> {
-        self.encode_in(None, halt, decide).map(|e| *e)
+    pub(crate) fn encode(&self, halt: &Halt, orbits: Orbits) -> Result<Encoded, Stopped> {
+        self.encode_in(None, halt, orbits).map(|e| *e)
     }
 
     /// [`TilePuzzle::encode_as_in`] into new arrays.
     #[cfg(test)]
-    pub(crate) fn encode_as(&self, compact: bool, decide: bool, halt: &Halt) -> Result<Encoded, Stopped> {
-        self.encode_as_in(None, compact, decide, halt).map(|e| *e)
+    pub(crate) fn encode_as(&self, compact: bool, orbits: Orbits, halt: &Halt) -> Result<Encoded, Stopped> {
+        self.encode_as_in(None, compact, orbits, halt).map(|e| *e)
     }
 
     /// [`TilePuzzle::encode_in`], as templates and slots (`compact`: the
@@ -403,13 +416,13 @@ impl TilePuzzle {
         &self,
         spare: Option<Box<Encoded>>,
         compact: bool,
-        decide: bool,
+        orbits: Orbits,
         halt: &Halt,
     ) -> Result<Box<Encoded>, Stopped> {
         let mut e = spare.unwrap_or_else(|| Box::new(Encoded::empty()));
         let mut b = ProblemBuilder::recycle(&mut e.problem);
         e.clear();
-        self.encode_parts(&mut b, &mut e, compact, decide, halt)?;
+        self.encode_parts(&mut b, &mut e, compact, orbits, halt)?;
         // Within the engine's limits: at most MAX_OPTIONS options (checked),
         // of six nodes each, every item declared and named once.
         b.build_into(halt, &mut e.problem)?.expect("a checked puzzle encodes within the engine's limits");
@@ -423,7 +436,7 @@ impl TilePuzzle {
         b: &mut ProblemBuilder,
         p: &mut Encoded,
         compact: bool,
-        decide: bool,
+        orbits: Orbits,
         halt: &Halt,
     ) -> Result<(), Stopped> {
         let n = self.rows * self.cols;
@@ -439,7 +452,9 @@ impl TilePuzzle {
         let hint = self.hints(&types);
         self.orientations_into(&types.canon, &mut p.orients);
         let orients = &p.orients;
-        let breaker = if decide { self.turn_breaker(&types, orients) } else { TurnBreaker::None };
+        let breaker;
+        let turning = self.rotate && self.fixes.is_empty();
+        (breaker, p.count_factor) = turns::turn_breaker(orbits, (self.rows, self.cols), turning, &types.count, orients);
         // A template is shared by cells that a breaker may tell apart.
         debug_assert!(!compact || breaker == TurnBreaker::None);
         let mut colours =
@@ -562,44 +577,6 @@ impl TilePuzzle {
         }
     }
 
-    /// The rotations of the whole board are symmetries of a puzzle whose
-    /// tiles turn (a quarter turn of a square board, a half turn of any
-    /// board: every join stays a join, the frame stays the frame, and each
-    /// tile turns with the board). Without hints, a search for one solution
-    /// or a proof of none may keep one solution per orbit, by fixing a
-    /// turn. The board's turn `q` (quarter turns; `q` = 2 alone on an
-    /// oblong board) takes a tile's orientation `k` to `k + q` modulo its
-    /// number of orientations, so:
-    ///
-    /// * the middle cell of a board with odd sides is its own image: some
-    ///   board of every orbit has its tile in its first orientation (a
-    ///   square board) or in one of its first two (an oblong one, for a
-    ///   tile with four); the search starts at that cell;
-    /// * otherwise a tile without a twin that has four orientations (or
-    ///   two, on a square board) is kept in its first one (one of its
-    ///   first two on an oblong board).
-    fn turn_breaker(&self, types: &TileTypes, orients: &Jagged<(u8, Labels)>) -> TurnBreaker {
-        if !self.rotate || !self.fixes.is_empty() || self.rows * self.cols < 2 {
-            return TurnBreaker::None;
-        }
-        let square = self.rows == self.cols;
-        if self.rows % 2 == 1 && self.cols % 2 == 1 {
-            let cell = (self.rows / 2) * self.cols + self.cols / 2;
-            return TurnBreaker::Cell {
-                cell,
-                keep_four: if square { 1 } else { 2 },
-                keep_two: if square { 1 } else { 2 },
-            };
-        }
-        let single = |want: usize| (0..orients.rows()).find(|&t| types.count[t] == 1 && orients.row_len(t) == want);
-        let found = if square {
-            single(4).map(|t| (t, 1)).or_else(|| single(2).map(|t| (t, 1)))
-        } else {
-            single(4).map(|t| (t, 2))
-        };
-        found.map_or(TurnBreaker::None, |(ty, keep)| TurnBreaker::Tile { ty, keep })
-    }
-
     /// The hint of each cell, if it has one (read with [`hint_at`]: no
     /// list at all when there are no hints, as on most boards of a stream).
     fn hints(&self, types: &TileTypes) -> Vec<Option<Hint>> {
@@ -655,37 +632,6 @@ fn split_into<'a>(
     joins.extend(sec.iter().map(|&(j, _)| j));
     colours.extend(sec.iter().map(|&(_, c)| c));
     (joins, colours)
-}
-
-/// Which orientations a search for one solution leaves out (see
-/// [`TilePuzzle::turn_breaker`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum TurnBreaker {
-    /// None: every orientation everywhere.
-    None,
-    /// At `cell`, a tile with four orientations keeps its first
-    /// `keep_four`, one with two its first `keep_two`.
-    Cell { cell: usize, keep_four: usize, keep_two: usize },
-    /// Tile type `ty` keeps its first `keep` orientations in every cell.
-    Tile { ty: usize, keep: usize },
-}
-
-impl TurnBreaker {
-    /// Whether orientation `k` (of `n`) of tile type `t` may stand at `cell`.
-    fn keeps(self, cell: usize, t: usize, k: usize, n: usize) -> bool {
-        match self {
-            TurnBreaker::None => true,
-            TurnBreaker::Cell { cell: c, keep_four, keep_two } => {
-                c != cell
-                    || k < match n {
-                        4 => keep_four,
-                        2 => keep_two,
-                        _ => 1,
-                    }
-            }
-            TurnBreaker::Tile { ty, keep } => ty != t || k < keep,
-        }
-    }
 }
 
 /// Identical tiles grouped into types (up to turning, with `--rotate`).

@@ -33,7 +33,7 @@ fn decode_hands_out_equal_tiles_in_input_order() {
             puzzle.fixes.push(Fix { piece: 2, row: 1, col: 3, rotation: None });
         }
         for compact in [false, true] {
-            let enc = puzzle.encode_as(compact, false, &halt).unwrap();
+            let enc = puzzle.encode_as(compact, Orbits::Every, &halt).unwrap();
             // One option per cell, of the first type with a copy left
             // (not a solution: decode only hands out the tiles).
             let n = puzzle.rows * puzzle.cols;
@@ -102,4 +102,52 @@ fn the_table_of_labels_numbers_colours_as_the_scan() {
             assert_eq!(table.of(t, 0, d, l), scan.of(t, 0, d, l), "case {case}");
         }
     }
+}
+
+/// A count that keeps the same share of each orbit of the board's turns
+/// ([`Orbits::Counted`]), multiplied back by its factor, is the count of
+/// every solution: planted boards of 1x2 to 4x4 cells whose tiles turn,
+/// square and oblong, Tetravex and jigsaw edges, with and without a
+/// border label, many with twin tiles (few labels). Both factors occur,
+/// and the kept share is a smaller tree.
+#[test]
+fn a_count_by_orbits_times_its_factor_counts_every_solution() {
+    use crate::engine::{solve, SearchConfig};
+    use crate::generate::{tiles, Rng, TileSpec};
+    let config = SearchConfig { threads: 1, ..SearchConfig::count() };
+    let mut rng = Rng::new(31);
+    let (mut factors, mut smaller) = ([0; 5], 0);
+    for seed in 0..240 {
+        let (rows, cols) = (1 + rng.below(4), 1 + rng.below(4));
+        let edges = seed % 3 == 0;
+        let spec = TileSpec {
+            rows,
+            cols,
+            rule: if edges { Rule::Complement } else { Rule::Equal },
+            border: if edges || seed % 3 == 1 { Border::Label(0) } else { Border::Free },
+            frame_labels: (1..=1 + rng.below(2) as i32).collect(),
+            inner_labels: (1..=1 + rng.below(3) as i32).collect(),
+            rotate: true,
+            centre_hint: false,
+        };
+        let puzzle = tiles(&mut Rng::new(seed), &spec);
+        if puzzle.check().is_err() {
+            continue;
+        }
+        let count = |orbits| {
+            let e = puzzle.encode(&Halt::NEVER, orbits).unwrap();
+            let outcome = solve(&e.problem, &config, None);
+            assert!(outcome.complete);
+            (outcome.solutions.times(e.count_factor()), e.count_factor(), outcome.stats.nodes)
+        };
+        let (every, one, every_nodes) = count(Orbits::Every);
+        let (kept, factor, kept_nodes) = count(Orbits::Counted);
+        assert_eq!(kept, every, "{puzzle:?}");
+        assert!(!every.is_zero(), "a planted board has a solution");
+        assert_eq!(one, 1, "every solution kept: no factor");
+        factors[factor as usize] += 1;
+        smaller += usize::from(kept_nodes < every_nodes);
+    }
+    assert!(factors[2] >= 20 && factors[4] >= 20, "factors seen: {factors:?}");
+    assert!(smaller >= 40, "only {smaller} smaller trees");
 }
