@@ -35,7 +35,7 @@
 //!
 //! When tiles turn, a turn of the whole board maps every solution to a
 //! solution. A search for one solution keeps one or more of each orbit, a
-//! count the same share of each, multiplied back ([`turns`]); lists keep
+//! count the same share of each, multiplied back (`tiles/turns.rs`); lists keep
 //! every solution.
 
 use crate::engine::fasthash::FastMap;
@@ -212,7 +212,7 @@ pub struct Encoded {
     type_count: Vec<u32>,
     /// How many solutions each one the problem has stands for: above 1
     /// when a count keeps a share of each orbit of the board's turns
-    /// ([`turns`]).
+    /// (`tiles/turns.rs`).
     count_factor: u64,
     /// The encoding's own arrays, kept for the next case's.
     scratch: Scratch,
@@ -383,7 +383,7 @@ impl TilePuzzle {
     /// and a stop gives up with its reason.
     ///
     /// `orbits`: which solutions of each orbit under the board's turns
-    /// the encoding keeps ([`turns`]); a board that breaks its turns is
+    /// the encoding keeps (`tiles/turns.rs`); a board that breaks its turns is
     /// never compact, and a compact board keeps every solution.
     pub(crate) fn encode_in(
         &self,
