@@ -11,7 +11,7 @@ use super::session::Session;
 use anyhow::{Context, Result};
 use std::cell::Cell;
 use std::sync::Arc;
-use tessera::engine::Monitor;
+use tessera::engine::{Monitor, SearchConfig};
 use tessera::format::grid::{self, Style};
 use tessera::format::json::{PackPuzzleJson, PackSolutionJson};
 use tessera::puzzles::input::{decode, ParseError};
@@ -163,7 +163,16 @@ pub fn run(args: &PackArgs, monitor: Arc<Monitor>) -> Result<Exit> {
         }
         p
     };
-    let model = |p: pack::PackPuzzle| if args.unique { PackModel::unique(p) } else { PackModel::new(p) };
+    // A count of the whole problem counts one solution per orbit and
+    // multiplies back where it can (not a shard, nor a plan of shards,
+    // which must split the problem every shard encodes).
+    let c = &args.common;
+    let whole_count = SearchConfig::from(c).counts_whole_tree() && c.shard_plan.is_none();
+    let model = |p: pack::PackPuzzle| match (args.unique, whole_count) {
+        (true, _) => PackModel::unique(p),
+        (false, true) => PackModel::counted(p),
+        (false, false) => PackModel::new(p),
+    };
     let cases = Cell::new(0usize);
     let note = |m: &PackModel| {
         cases.set(cases.get() + 1);
