@@ -207,17 +207,20 @@ impl PackModel {
     /// it, on whose placements the symmetries fixing the first act
     /// freely. So every orbit has as many solutions as the group has
     /// symmetries. Where the symmetry cannot be broken (a trivial group,
-    /// no piece used once, or none that works), every solution is
+    /// no piece used once, or none that works) or its choice would cost
+    /// too much ([`pack::PackPuzzle::encode_counted`]), every solution is
     /// encoded, as by [`PackModel::new`].
     pub fn counted(puzzle: pack::PackPuzzle) -> Result<Self, pack::PackModelError> {
         puzzle.check()?;
-        if let Ok(mut encoded) = puzzle.encode_unique() {
-            let info = encoded.symmetry.take();
-            if let Some(info) = info.filter(|i| i.group.len() > 1 && i.restricted.is_some()) {
-                return Ok(PackModel { puzzle, encoded, factor: info.group.len() as u64 });
+        match puzzle.encode_counted() {
+            Ok(mut encoded) => {
+                let info = encoded.symmetry.take();
+                // No restriction: the encoding keeps every solution.
+                let factor = info.filter(|i| i.restricted.is_some()).map_or(1, |i| i.group.len() as u64);
+                Ok(PackModel { puzzle, encoded, factor })
             }
+            Err(_) => PackModel::new(puzzle),
         }
-        PackModel::new(puzzle)
     }
 }
 
@@ -298,9 +301,9 @@ mod tests {
 
 #[cfg(test)]
 mod pack_count_tests {
-    use super::{Model, PackModel};
+    use super::{pack, Model, PackModel};
     use crate::engine::SearchConfig;
-    use crate::generate::{pack, PackSpec, Rng};
+    use crate::generate::{pack as cut, PackSpec, Rng};
     use crate::puzzles::polyomino::Freedom;
     use crate::solve;
 
@@ -318,7 +321,7 @@ mod pack_count_tests {
             let (rows, cols) = (2 + rng.below(4), 2 + rng.below(5));
             let freedom = Freedom { rotate: seed % 3 != 0, flip: seed % 2 == 0 };
             let spec = PackSpec { rows, cols, pieces: 2 + rng.below(rows * cols / 3), freedom };
-            let puzzle = pack(&mut rng, &spec);
+            let puzzle = cut(&mut rng, &spec);
             let every = PackModel::new(puzzle.clone()).unwrap();
             let counted = PackModel::counted(puzzle).unwrap();
             let (a, b) = (solve::run(&every, false, &config, None), solve::run(&counted, false, &config, None));
@@ -330,5 +333,19 @@ mod pack_count_tests {
             }
         }
         assert!(multiplied >= 30 && smaller >= 20, "{multiplied} multiplied, {smaller} smaller");
+    }
+
+    /// On a board cut into many pieces the choice of the piece to
+    /// restrict would cost seconds before the search: such a count keeps
+    /// every solution (the same options as [`PackModel::new`]'s, factor 1).
+    #[test]
+    fn a_big_board_counts_every_solution_without_the_choice() {
+        let freedom = Freedom { rotate: true, flip: true };
+        let puzzle = cut(&mut Rng::new(3), &PackSpec { rows: 30, cols: 30, pieces: 120, freedom });
+        let counted = PackModel::counted(puzzle.clone()).unwrap();
+        let every = PackModel::new(puzzle).unwrap();
+        assert_eq!(counted.count_factor(), 1);
+        assert_eq!(counted.encoded.problem.option_count(), every.encoded.problem.option_count());
+        assert!(counted.encoded.problem.option_count() > pack::PackPuzzle::COUNTED_BREAK_WORK / 120);
     }
 }
