@@ -212,15 +212,10 @@ impl PackModel {
     /// encoded, as by [`PackModel::new`].
     pub fn counted(puzzle: pack::PackPuzzle) -> Result<Self, pack::PackModelError> {
         puzzle.check()?;
-        match puzzle.encode_counted() {
-            Ok(mut encoded) => {
-                let info = encoded.symmetry.take();
-                // No restriction: the encoding keeps every solution.
-                let factor = info.filter(|i| i.restricted.is_some()).map_or(1, |i| i.group.len() as u64);
-                Ok(PackModel { puzzle, encoded, factor })
-            }
-            Err(_) => PackModel::new(puzzle),
-        }
+        let mut encoded = puzzle.encode_counted();
+        // No restriction: the encoding keeps every solution.
+        let factor = encoded.symmetry.take().filter(|i| i.restricted.is_some()).map_or(1, |i| i.group.len() as u64);
+        Ok(PackModel { puzzle, encoded, factor })
     }
 }
 

@@ -452,9 +452,10 @@ impl TilePuzzle {
         let hint = self.hints(&types);
         self.orientations_into(&types.canon, &mut p.orients);
         let orients = &p.orients;
-        let breaker;
         let turning = self.rotate && self.fixes.is_empty();
-        (breaker, p.count_factor) = turns::turn_breaker(orbits, (self.rows, self.cols), turning, &types.count, orients);
+        let (breaker, count_factor) =
+            turns::turn_breaker(orbits, (self.rows, self.cols), turning, &types.count, orients);
+        p.count_factor = count_factor;
         // A template is shared by cells that a breaker may tell apart.
         debug_assert!(!compact || breaker == TurnBreaker::None);
         let mut colours =

@@ -239,6 +239,25 @@ impl<T> IndexMut<usize> for Jagged<T> {
     }
 }
 
+/// The cursors that fill compressed rows by counting (a counting sort,
+/// with no second array of cursors): each entry's row is counted from
+/// `rows_of_entries`, and in the `rows + 2` numbers returned, `c[j + 1]`
+/// is row `j`'s start. Placing an entry of row `j` at `c[j + 1]` and
+/// advancing it leaves it, once every entry is placed, at row `j`'s end,
+/// which is row `j + 1`'s start: then `c[..rows + 1]` (the last popped)
+/// are the rows' offsets, `c[0]` = 0 the first.
+pub(crate) fn fill_cursors(rows: usize, rows_of_entries: impl IntoIterator<Item = u32>) -> Vec<u32> {
+    // Counted one entry later than the start they sum to.
+    let mut c = vec![0u32; rows + 2];
+    for j in rows_of_entries {
+        c[j as usize + 2] += 1;
+    }
+    for j in 0..rows {
+        c[j + 2] += c[j + 1];
+    }
+    c
+}
+
 /// Bits of a trail entry below its tag.
 const TAG_SHIFT: u32 = 30;
 

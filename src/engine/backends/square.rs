@@ -49,6 +49,7 @@
 //!   keep the assignment backend, whose arc consistency wins there by
 //!   orders of magnitude.
 
+use super::blocks::fill_cursors;
 use super::shape::{breadth_first, UniformSlots};
 use crate::engine::fasthash::FastMap;
 use crate::engine::problem::{DenseColours, Problem};
@@ -68,18 +69,7 @@ pub(crate) struct Touching {
 
 impl Touching {
     pub(crate) fn of(uniform: &UniformSlots, n_items: usize) -> Touching {
-        // Counted at `off[j + 2]`, so that the sums put item `j`'s start at
-        // `off[j + 1]`, the cursor its entries advance to its end, which is
-        // item `j + 1`'s start: no second array of cursors.
-        let mut off = vec![0u32; n_items + 2];
-        for items in &uniform.items {
-            for &j in items {
-                off[j as usize + 2] += 1;
-            }
-        }
-        for j in 0..n_items {
-            off[j + 2] += off[j + 1];
-        }
+        let mut off = fill_cursors(n_items, uniform.items.iter().flatten().copied());
         let mut slot = vec![0u32; off[n_items + 1] as usize];
         let mut place = vec![0u32; off[n_items + 1] as usize];
         for (s, items) in uniform.items.iter().enumerate() {

@@ -6,6 +6,7 @@
 //! compact problem, from its templates.
 
 use super::{Compact, DenseColours, Problem};
+use crate::engine::backends::blocks::fill_cursors;
 use crate::engine::fasthash::FastMap;
 use crate::engine::search::halt::{Halt, Stopped};
 
@@ -134,14 +135,7 @@ type TouchLists = (Vec<u32>, Vec<(u32, u32)>);
 /// array, laid out by counting: a board's items are touched twice each).
 /// `Err` when `halt` stops it.
 fn touch_lists(c: &Compact, ns: usize, halt: &Halt) -> Result<TouchLists, Stopped> {
-    // Counted one entry later, so that item `j`'s start, at `start[j + 1]`,
-    // is the cursor its entries advance to its end (item `j + 1`'s start):
-    // no second array of cursors.
-    let mut start = vec![0u32; ns + 2];
-    c.sec.iter().for_each(|&j| start[j as usize + 2] += 1);
-    for j in 0..ns {
-        start[j + 2] += start[j + 1];
-    }
+    let mut start = fill_cursors(ns, c.sec.iter().copied());
     let mut touch = vec![(0u32, 0u32); c.sec.len()];
     for s in 0..c.item.len() {
         halt.every(s)?;

@@ -71,25 +71,26 @@ impl PackPuzzle {
 
     /// Encodes the puzzle for the engine, every solution counted.
     pub fn encode(&self) -> Encoded {
-        self.encode_with(None).expect("only --unique can fail")
+        self.encode_with(Symmetry::Kept).expect("only --unique can fail")
     }
 
     /// Encodes the puzzle with the symmetry broken: one solution per orbit
     /// under [`PackPuzzle::symmetry_group`].
     pub fn encode_unique(&self) -> Result<Encoded, PackModelError> {
-        self.encode_with(Some(usize::MAX))
+        self.encode_with(Symmetry::Broken)
     }
 
     /// [`PackPuzzle::encode_unique`] for a count of every solution, which
-    /// breaks the symmetry only where that is cheap: the choice of the
-    /// piece to restrict looks at every placement of every piece used
-    /// once, some of them more than once (on a 30x30 board cut into 120
-    /// pieces, 20 s before the search). Past [`Self::COUNTED_BREAK_WORK`]
-    /// (pieces used once times placements) every solution is encoded, as
-    /// by [`PackPuzzle::encode`] (with the group in `symmetry` and no
-    /// restriction); a count that large would not end anyway.
-    pub fn encode_counted(&self) -> Result<Encoded, PackModelError> {
-        self.encode_with(Some(Self::COUNTED_BREAK_WORK))
+    /// breaks the symmetry where it can and where that is cheap: the
+    /// choice of the piece to restrict looks at every placement of every
+    /// piece used once, some of them more than once (on a 30x30 board cut
+    /// into 120 pieces, 20 s before the search). Where the symmetry cannot
+    /// be broken, or past [`Self::COUNTED_BREAK_WORK`] (pieces used once
+    /// times placements; a count that large would not end anyway), every
+    /// solution is encoded, as by [`PackPuzzle::encode`] (with the group in
+    /// `symmetry` and no restriction).
+    pub fn encode_counted(&self) -> Encoded {
+        self.encode_with(Symmetry::BrokenIfCheap).expect("a count falls back to every solution")
     }
 
     /// The most work (pieces used once times placements) a count spends
@@ -98,22 +99,24 @@ impl PackPuzzle {
     /// choice on a 20x20 board cut into 80 pieces took 0.36 s.
     pub const COUNTED_BREAK_WORK: usize = 500_000;
 
-    /// `unique`: the symmetry broken (one solution per orbit) when the
-    /// choice costs at most this much work, else every solution kept.
-    fn encode_with(&self, unique: Option<usize>) -> Result<Encoded, PackModelError> {
+    fn encode_with(&self, symmetry: Symmetry) -> Result<Encoded, PackModelError> {
         let board = &self.board;
         let (type_pieces, type_orients) = self.types();
         // When the areas differ the case is refuted at once: do not build
         // the placements (a hostile input could make them huge).
         let all = if self.areas_match() { self.placements(&type_orients) } else { Vec::new() };
         let refutation = refute(self, &type_pieces, &all);
-        let (symmetry_info, breaking) = if let Some(budget) = unique {
-            let singles = type_pieces.iter().filter(|p| p.len() == 1).count();
-            let within = singles.saturating_mul(all.len()) <= budget;
-            let broken = self.break_symmetry(&type_pieces, &type_orients, &all, refutation.is_none() && within)?;
-            (Some(broken.info), broken.breaking)
-        } else {
+        let (symmetry_info, breaking) = if symmetry == Symmetry::Kept {
             (None, None)
+        } else {
+            let singles = type_pieces.iter().filter(|p| p.len() == 1).count();
+            let cheap = symmetry == Symmetry::Broken || singles.saturating_mul(all.len()) <= Self::COUNTED_BREAK_WORK;
+            match self.break_symmetry(&type_pieces, &type_orients, &all, refutation.is_none() && cheap) {
+                Ok(broken) => (Some(broken.info), broken.breaking),
+                Err(e) if symmetry == Symmetry::Broken => return Err(e),
+                // No piece to break it with: every solution kept.
+                Err(_) => (None, None),
+            }
         };
         let mut b = ProblemBuilder::new();
         let mut types: Vec<Option<Primary>> = vec![None; type_pieces.len()];
@@ -175,6 +178,19 @@ impl PackPuzzle {
             breaking.as_ref().map(|p| (type_pieces[p.piece_type][0], p.kept.len(), p.total, p.conditions.len()));
         Ok(Broken { info: SymmetryInfo { group, restricted }, breaking })
     }
+}
+
+/// How an encoding treats the puzzle's symmetry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Symmetry {
+    /// Every solution kept.
+    Kept,
+    /// Broken, one solution per orbit (`--unique`); an error where it
+    /// cannot be.
+    Broken,
+    /// Broken where it can be and the choice is cheap (a count, multiplied
+    /// back), else every solution kept.
+    BrokenIfCheap,
 }
 
 /// What `--unique` found: the report, and the breaking to encode.
