@@ -9,9 +9,9 @@
 //! there in each new page: on the Eternity II-style 24x24 board of the
 //! `big` bench family the kernel's zeroing of those pages was 29% of the
 //! process's time (`perf record`), more than the search. (The allocator,
-//! mimalloc, is built `no_thp`: it never asks for huge pages itself, so
-//! where the setting is `madvise` no run gets them; the counts measured no
-//! slower without them: docs/performance.md, "The allocator".)
+//! the system's, never asks for huge pages itself, so where the setting
+//! is `madvise` no run gets them; the counts measured no slower without
+//! them: docs/performance.md, "The allocator".)
 //!
 //! # How
 //!

@@ -9,6 +9,7 @@ use super::render::{to_value, Render};
 use super::session::Session;
 use anyhow::Result;
 use std::cell::Cell;
+use std::rc::Rc;
 use std::sync::Arc;
 use tessera::engine::Monitor;
 use tessera::format::grid::{self, Style};
@@ -88,13 +89,14 @@ pub fn run(args: &TetravexArgs, monitor: Arc<Monitor>) -> Result<Exit> {
         return Err(UsageError("--in-place already pins every tile; it cannot be combined with --fix".into()).into());
     }
     let session = Session::new(RunConfig::from_common(&args.common)?, monitor, "tetravex");
-    // The encodings' arrays, handed from case to case.
+    // The encodings' arrays and the tiles' vector, handed from case to case.
     let arrays = Cell::new(None);
+    let tiles = Rc::new(Cell::new(Vec::new()));
     cases::run_input(
         session,
         &args.common,
         "tetravex",
-        |source| Box::new(tetravex::Reader::from_source(source, opts.layout)),
+        |source| Box::new(tetravex::Reader::from_source(source, opts.layout).recycling(tiles.clone())),
         |input: Input<tetravex::Case, TilePuzzleJson>| {
             let (line, puzzle) = match input {
                 Input::Text(case) => (case.line, case.into_puzzle(&opts)),
@@ -104,7 +106,11 @@ pub fn run(args: &TetravexArgs, monitor: Arc<Monitor>) -> Result<Exit> {
                 TileModel::with_arrays(puzzle, arrays.take()).map_err(|e| ParseError::at(line, e.to_string()))?;
             Ok(Case { line, model, render: TetravexRender, warning: None })
         },
-        |model: TileModel| arrays.set(model.into_arrays()),
+        |model: TileModel| {
+            let (kept, spare) = model.into_parts();
+            arrays.set(kept);
+            tiles.set(spare);
+        },
     )
 }
 

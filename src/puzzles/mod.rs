@@ -132,11 +132,22 @@ impl TileModel {
     /// encoded nothing), for the next model; `None` when it had none or
     /// they are a big board's.
     pub fn into_arrays(self) -> Option<TileArrays> {
-        let TileModel { owned, encoded, spare, .. } = self;
-        match owned.or_else(|| encoded.into_inner()) {
+        self.into_parts().0
+    }
+
+    /// [`TileModel::into_arrays`], and the puzzle's tiles unless there are
+    /// many (for a reader
+    /// to read the next case's into, as
+    /// [`tetravex::Reader::recycling`](crate::puzzles::tetravex::Reader::recycling) does).
+    pub fn into_parts(self) -> (Option<TileArrays>, Vec<tiles::Labels>) {
+        let TileModel { puzzle, owned, encoded, spare } = self;
+        let arrays = match owned.or_else(|| encoded.into_inner()) {
             Some(e) => (e.problem.option_count() <= TileArrays::KEPT_OPTIONS).then_some(TileArrays(e)),
             None => spare.into_inner().ok().flatten().map(TileArrays),
-        }
+        };
+        // A big board's tiles go back to the allocator, as its arrays do.
+        let tiles = if puzzle.tiles.capacity() <= TileArrays::KEPT_OPTIONS { puzzle.tiles } else { Vec::new() };
+        (arrays, tiles)
     }
 }
 

@@ -37,6 +37,8 @@
 use super::input::{decimal, next_case, parse_uint, parse_uint_saturating, show, within, ParseError};
 use super::stream::{CaseReader, Source, Tokens};
 use super::tiles::{Border, Fix, Labels, Rule, TilePuzzle};
+use std::cell::Cell;
+use std::rc::Rc;
 
 /// The largest board side tessera accepts.
 pub const MAX_SIDE: usize = 32;
@@ -147,6 +149,9 @@ pub struct Reader {
     layout: Layout,
     done: bool,
     number: usize,
+    /// Where the tiles of the case before come back, emptied, for the next
+    /// case's ([`Reader::recycling`]).
+    spare: Option<Rc<Cell<Vec<Labels>>>>,
 }
 
 impl Reader {
@@ -157,7 +162,16 @@ impl Reader {
 
     /// A reader of `source`, its tiles drawn as `layout` says.
     pub fn from_source(source: Source, layout: Layout) -> Self {
-        Reader { tokens: Tokens::new(source), layout, done: false, number: 0 }
+        Reader { tokens: Tokens::new(source), layout, done: false, number: 0, spare: None }
+    }
+
+    /// This reader, reading each case's tiles into the vector last put in
+    /// `spare` (where the caller puts a case's tiles when done with it, as
+    /// [`TileModel::into_parts`](crate::puzzles::TileModel::into_parts)
+    /// gives them back): a stream of small cases then allocates nothing
+    /// for its tiles.
+    pub fn recycling(self, spare: Rc<Cell<Vec<Labels>>>) -> Self {
+        Reader { spare: Some(spare), ..self }
     }
 
     fn read_case(&mut self) -> Result<Option<Case>, ParseError> {
@@ -194,7 +208,15 @@ impl Reader {
         };
         // The labels go straight into the case's tiles (for blocks, read
         // flat and placed at the end): no copy of a stream's tiles.
-        let mut tiles: Vec<Labels> = Vec::with_capacity(count);
+        let mut tiles: Vec<Labels> = match &self.spare {
+            Some(spare) => {
+                let mut tiles = spare.take();
+                tiles.clear();
+                tiles.reserve(count);
+                tiles
+            }
+            None => Vec::with_capacity(count),
+        };
         let mut warned = false;
         let mut k = 0;
         while k < 4 * count {
@@ -319,6 +341,33 @@ impl CaseReader for Reader {
 #[cfg(test)]
 mod tests {
     use super::verdict;
+
+    /// A recycling reader reads what a plain one reads, into the vector
+    /// given back (no new allocation while the cases fit in it), and
+    /// reads the next case whole after a vector of another size.
+    #[test]
+    fn a_recycling_reader_reads_the_same_cases_into_the_vector_given_back() {
+        use super::{Layout, Reader};
+        use std::cell::Cell;
+        use std::rc::Rc;
+        let text = "2\n1 2 3 4\n5 6 7 8\n9 9 9 9\n0 0 0 0\n1\n4 3 2 1\n2\n1 1 1 1 2 2\n2 2 3 3\n3 3 4 4 4 4\n0\n";
+        let plain: Vec<_> = Reader::new(text, Layout::Tiles).map(Result::unwrap).collect();
+        let spare = Rc::new(Cell::new(Vec::with_capacity(8)));
+        let recycling = Reader::new(text, Layout::Tiles).recycling(spare.clone());
+        let room = spare.take();
+        let at = room.as_ptr();
+        spare.set(room);
+        let mut read = Vec::new();
+        for case in recycling {
+            let mut case = case.unwrap();
+            assert_eq!(case.tiles.as_ptr(), at, "case {} was read into a new vector", read.len() + 1);
+            read.push(case.clone());
+            case.tiles.push([7; 4]); // junk left in the vector given back
+            spare.set(case.tiles);
+        }
+        assert_eq!(read, plain);
+        assert_eq!(read.len(), 3);
+    }
 
     #[test]
     fn verdicts_number_their_game() {

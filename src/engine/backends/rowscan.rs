@@ -119,10 +119,10 @@ pub(crate) struct RowScan<const BALANCED: bool> {
 
 /// A worker's search arrays, allocated by the thread that builds the
 /// tables and handed to the next worker: a worker thread that allocates
-/// nothing never sets up the allocator's heap of its own (mimalloc zeroes a
-/// fresh 64 KiB page of metadata for it, 16 page faults, and gives each
-/// size class a page of its own): on Tetravex 16x16 that was 0.1 ms of the
-/// run's 2.2 ms of CPU. A worker gives them back when it ends, so that a
+/// nothing never sets up an allocator's heap of its own (an arena of the
+/// system's malloc, pages of metadata; with mimalloc, which tessera once
+/// used, 16 page faults and a page per size class): on Tetravex 16x16
+/// that was 0.1 ms of the run's 2.2 ms of CPU. A worker gives them back when it ends, so that a
 /// stream of boards allocates them once. (Where no worker starts, they
 /// cost a few thousand instructions and about three page faults.)
 #[derive(Default)]
