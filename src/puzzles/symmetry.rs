@@ -45,7 +45,7 @@
 //! symmetric that some solution is symmetric itself), `--unique` is refused:
 //! see [`NoBreaking`].
 
-use std::collections::{HashMap, HashSet};
+use crate::engine::fasthash::FastMap;
 
 /// Names of the eight symmetries (for messages and docs).
 pub const NAMES: [&str; 8] = [
@@ -158,27 +158,26 @@ pub fn break_symmetry(
     if singles.is_empty() {
         return Err(NoBreaking::NoSinglePiece);
     }
-    let mut best: Option<Breaking> = None;
-    for &t1 in &singles {
-        let Orbits { mut kept, special } = action.orbits(group, t1);
-        if best.as_ref().is_some_and(|b| (b.kept.len(), b.conditions.len()) <= (kept.len(), special.len())) {
-            continue;
-        }
+    // The candidates in order of preference: fewest orbits, then fewest
+    // placements a symmetry fixes (each needs a condition), then the
+    // input's order. The first whose conditions can all be met is the
+    // choice; the conditions, which look at every placement of every
+    // other single piece, are worked out for it alone (and for any that
+    // failed before it), not for every piece.
+    let mut candidates: Vec<(usize, Orbits)> = singles.iter().map(|&t1| (t1, action.orbits(group, t1))).collect();
+    candidates.sort_by_key(|(_, o)| (o.kept.len(), o.special.len()));
+    'candidates: for (t1, Orbits { kept, special }) in candidates {
         // A second type for each kept placement with a non-trivial stabiliser.
-        let mut conditions = Vec::new();
+        let mut conditions = Vec::with_capacity(special.len());
         for (p, stab) in special {
             let Some(condition) = action.condition(&singles, t1, p, stab) else {
-                kept.clear();
-                break;
+                continue 'candidates;
             };
             conditions.push(condition);
         }
-        if kept.is_empty() {
-            continue;
-        }
-        best = Some(Breaking { piece_type: t1, kept, total: action.of_type[t1].len(), conditions });
+        return Ok(Some(Breaking { piece_type: t1, kept, total: action.of_type[t1].len(), conditions }));
     }
-    best.map(Some).ok_or(NoBreaking::TooSymmetric)
+    Err(NoBreaking::TooSymmetric)
 }
 
 /// A placement: its type and its sorted cells.
@@ -189,12 +188,27 @@ struct Action<'a> {
     hw: (usize, usize),
     placements: &'a [Cells<'a>],
     /// Each placement's index, by (type, sorted cells).
-    index: HashMap<Cells<'a>, usize>,
+    index: FastMap<Cells<'a>, usize>,
     /// Per type: its placements.
     of_type: Vec<Vec<usize>>,
     /// Room for the image of a placement's cells.
     scratch: Vec<(usize, usize)>,
+    /// Per placement, the last pass that marked it (`pass`): a set of
+    /// placements emptied in one step.
+    marked: Vec<u32>,
+    pass: u32,
+    /// The images worked out so far: `images[g * placements + i]` is the
+    /// placement symmetry `g` maps placement `i` onto (`UNKNOWN` until
+    /// asked for). The conditions ask for the same images again and
+    /// again (for each special placement of the piece restricted).
+    images: Vec<u32>,
+    /// The board's cells (row-major in the `h x w` box) that the
+    /// placement of the condition being worked out covers.
+    covered: Vec<bool>,
 }
+
+/// An image not worked out yet (see `Action::images`).
+const UNKNOWN: u32 = u32::MAX;
 
 /// A type's placements up to the group: one kept per orbit, and the kept
 /// ones that a symmetry other than the identity fixes, with the
@@ -211,38 +225,77 @@ impl<'a> Action<'a> {
         for (i, &(t, _)) in placements.iter().enumerate() {
             of_type[t].push(i);
         }
-        Action { hw, placements, index, of_type, scratch: Vec::new() }
+        Action {
+            hw,
+            placements,
+            index,
+            of_type,
+            scratch: Vec::new(),
+            marked: vec![0; placements.len()],
+            pass: 0,
+            images: vec![UNKNOWN; 8 * placements.len()],
+            covered: vec![false; hw.0 * hw.1],
+        }
+    }
+
+    /// Starts a new set of marked placements (empty).
+    fn new_marks(&mut self) {
+        self.pass += 1;
+    }
+
+    /// Marks placement `i`; whether it was not marked yet in this pass.
+    fn mark(&mut self, i: usize) -> bool {
+        let fresh = self.marked[i] != self.pass;
+        self.marked[i] = self.pass;
+        fresh
     }
 
     /// The placement that symmetry `g` maps placement `i` onto.
     fn image(&mut self, g: u8, i: usize) -> usize {
+        let at = usize::from(g) * self.placements.len() + i;
+        if self.images[at] != UNKNOWN {
+            return self.images[at] as usize;
+        }
         let (t, cells) = self.placements[i];
         let hw = self.hw;
         self.scratch.clear();
         self.scratch.extend(cells.iter().map(|&x| map_cell(g, x, hw)));
         self.scratch.sort_unstable();
-        *self.index.get(&(t, self.scratch.as_slice())).expect("the group maps each type's placements onto themselves")
+        let j = *self
+            .index
+            .get(&(t, self.scratch.as_slice()))
+            .expect("the group maps each type's placements onto themselves");
+        self.images[at] = j as u32;
+        j
     }
 
-    /// Whether placements `a` and `b` share no cell.
-    fn disjoint(&self, a: usize, b: usize) -> bool {
-        let (x, y) = (self.placements[a].1, self.placements[b].1);
-        x.iter().all(|c| y.binary_search(c).is_err())
+    /// Marks the cells of placement `p` covered (or, `false`, no longer).
+    fn cover(&mut self, p: usize, covered: bool) {
+        let w = self.hw.1;
+        for &(r, c) in self.placements[p].1 {
+            self.covered[r * w + c] = covered;
+        }
+    }
+
+    /// Whether placement `q` covers none of the cells marked covered.
+    fn clear_of_covered(&self, q: usize) -> bool {
+        let w = self.hw.1;
+        self.placements[q].1.iter().all(|&(r, c)| !self.covered[r * w + c])
     }
 
     /// The orbits of type `t`'s placements, with the stabiliser of each kept one.
     fn orbits(&mut self, group: &[u8], t: usize) -> Orbits {
-        let mut seen: HashSet<usize> = HashSet::new();
+        self.new_marks();
         let mut orbits = Orbits { kept: Vec::new(), special: Vec::new() };
         for k in 0..self.of_type[t].len() {
             let i = self.of_type[t][k];
-            if seen.contains(&i) {
+            if self.marked[i] == self.pass {
                 continue;
             }
             let mut stab = Vec::new();
             for &g in group {
                 let j = self.image(g, i);
-                seen.insert(j);
+                self.mark(j);
                 if j == i {
                     stab.push(g);
                 }
@@ -260,16 +313,26 @@ impl<'a> Action<'a> {
     /// stabiliser acts freely and that excludes the most placements, or
     /// `None` when there is none.
     fn condition(&mut self, singles: &[usize], t1: usize, p: usize, stab: Vec<u8>) -> Option<Condition> {
+        self.cover(p, true);
+        let chosen = self.second_type(singles, t1, &stab);
+        self.cover(p, false);
+        let (other_type, excluded) = chosen?;
+        Some(Condition { placement: p, stabiliser: stab, other_type, excluded })
+    }
+
+    /// For [`Action::condition`], with the restricted placement's cells
+    /// covered: the second type and the placements it excludes.
+    fn second_type(&mut self, singles: &[usize], t1: usize, stab: &[u8]) -> Option<(usize, Vec<usize>)> {
         let mut chosen: Option<(usize, Vec<usize>)> = None;
         'types: for &t2 in singles {
             if t2 == t1 {
                 continue;
             }
-            let mut done: HashSet<usize> = HashSet::new();
+            self.new_marks();
             let mut excluded = Vec::new();
             for k in 0..self.of_type[t2].len() {
                 let q = self.of_type[t2][k];
-                if !self.disjoint(p, q) || !done.insert(q) {
+                if !self.clear_of_covered(q) || !self.mark(q) {
                     continue;
                 }
                 for &h in &stab[1..] {
@@ -277,7 +340,7 @@ impl<'a> Action<'a> {
                     if j == q {
                         continue 'types; // the subgroup does not act freely
                     }
-                    if done.insert(j) {
+                    if self.mark(j) {
                         excluded.push(j);
                     }
                 }
@@ -287,8 +350,7 @@ impl<'a> Action<'a> {
                 chosen = Some((t2, excluded));
             }
         }
-        let (other_type, excluded) = chosen?;
-        Some(Condition { placement: p, stabiliser: stab, other_type, excluded })
+        chosen
     }
 }
 
