@@ -18,6 +18,7 @@ use anyhow::Result;
 use serde::de::DeserializeOwned;
 use std::io;
 use std::path::PathBuf;
+use tessera::engine::SearchConfig;
 use tessera::format::json::PuzzleReader;
 use tessera::puzzles::input::ParseError;
 use tessera::puzzles::stream::{CaseReader, Failure, Source};
@@ -42,7 +43,8 @@ pub type TextCases<T> = Box<dyn CaseReader<Item = Result<T, ParseError>>>;
 /// Answers the cases of the inputs (`FILE...`, or standard input): the
 /// judge's text through `read_text`, or JSON puzzles of type `J`
 /// (`--input`; a case record must be of `puzzle_type`), each turned into a
-/// [`Case`] by `build`; each model answered goes to `recycle` (which may
+/// [`Case`] by `build` (under the engine's settings for the case, its
+/// `--timeout` running: [`Session::start_clock`]); each model answered goes to `recycle` (which may
 /// keep its arrays for the next `build`). A missing or unreadable input is
 /// reported by name and the others are still answered (exit status 2 at
 /// the end, as grep does).
@@ -51,7 +53,7 @@ pub fn run_input<T, J, M, R>(
     common: &Common,
     puzzle_type: &'static str,
     read_text: impl Fn(Source) -> TextCases<T>,
-    mut build: impl FnMut(Input<T, J>) -> Result<Case<M, R>, ParseError>,
+    mut build: impl FnMut(Input<T, J>, &SearchConfig) -> Result<Case<M, R>, ParseError>,
     mut recycle: impl FnMut(M),
 ) -> Result<Exit>
 where
@@ -79,10 +81,16 @@ where
         session.start_input((files.len() > 1).then_some(name.as_str()))?;
         if input::is_json(common.input, &mut source) {
             let mut cases = PuzzleReader::<J>::new(source, Some(puzzle_type));
-            case_loop(&mut session, &name, &mut cases, |(line, p)| build(Input::Json(line, p)), &mut recycle)?;
+            case_loop(
+                &mut session,
+                &name,
+                &mut cases,
+                |(line, p), cfg| build(Input::Json(line, p), cfg),
+                &mut recycle,
+            )?;
         } else {
             let mut cases = read_text(source);
-            case_loop(&mut session, &name, &mut *cases, |c| build(Input::Text(c)), &mut recycle)?;
+            case_loop(&mut session, &name, &mut *cases, |c, cfg| build(Input::Text(c), cfg), &mut recycle)?;
         }
     }
     session.finish()
@@ -112,7 +120,7 @@ fn case_loop<C, M, R>(
     session: &mut Session,
     name: &str,
     cases: &mut (impl CaseReader<Item = Result<C, ParseError>> + ?Sized),
-    mut build: impl FnMut(C) -> Result<Case<M, R>, ParseError>,
+    mut build: impl FnMut(C, &SearchConfig) -> Result<Case<M, R>, ParseError>,
     recycle: &mut impl FnMut(M),
 ) -> io::Result<()>
 where
@@ -127,7 +135,8 @@ where
                 session.warn(name, w.line, &w.message);
             }
         }
-        match case.map(|c| c.and_then(&mut build)) {
+        let case = case.map(|c| c.and_then(|c| build(c, session.start_clock())));
+        match case {
             None => break,
             Some(Ok(mut case)) => {
                 if let Some(warning) = &case.warning {

@@ -10,7 +10,7 @@ use super::session::Session;
 use anyhow::Result;
 use std::cell::Cell;
 use std::sync::Arc;
-use tessera::engine::Monitor;
+use tessera::engine::{Monitor, SearchConfig};
 use tessera::format::grid::{self, Style};
 use tessera::format::json::{tile_puzzle_text, tile_solution_text, TilePuzzleJson, TileSolutionJson};
 use tessera::puzzles::input::ParseError;
@@ -69,7 +69,7 @@ pub fn run(args: &EdgesArgs, monitor: Arc<Monitor>) -> Result<Exit> {
         &args.common,
         "edges",
         |source| Box::new(edges::Reader::from_source(source)),
-        |input: Input<edges::Case, TilePuzzleJson>| {
+        |input: Input<edges::Case, TilePuzzleJson>, _: &SearchConfig| {
             let (line, puzzle, letters) = match input {
                 Input::Text(case) => (case.line, case.puzzle(&opts), case.letters),
                 Input::Json(line, json) => {

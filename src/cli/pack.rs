@@ -168,9 +168,11 @@ pub fn run(args: &PackArgs, monitor: Arc<Monitor>) -> Result<Exit> {
     // which must split the problem every shard encodes).
     let c = &args.common;
     let whole_count = SearchConfig::from(c).counts_whole_tree() && c.shard_plan.is_none();
-    let model = |p: pack::PackPuzzle| match (args.unique, whole_count) {
-        (true, _) => PackModel::unique(p),
-        (false, true) => PackModel::counted(p),
+    // The choice of how to break the symmetry polls the case's stop flag
+    // and deadline (`cfg`: its clock runs from before the model is made).
+    let model = |p: pack::PackPuzzle, cfg: &SearchConfig| match (args.unique, whole_count) {
+        (true, _) => PackModel::unique_within(p, cfg),
+        (false, true) => PackModel::counted_within(p, cfg),
         (false, false) => PackModel::new(p),
     };
     let cases = Cell::new(0usize);
@@ -182,14 +184,14 @@ pub fn run(args: &PackArgs, monitor: Arc<Monitor>) -> Result<Exit> {
             }
         }
     };
-    let session = Session::new(RunConfig::from_common(&args.common)?, monitor, "pack");
+    let mut session = Session::new(RunConfig::from_common(&args.common)?, monitor, "pack");
     if !extra.is_empty() && args.common.files.is_empty() {
         // The built-in set alone is the puzzle: no input to read (--help
         // says to give `-` for pieces from standard input).
         let board_given = cli_board.is_some();
         let board = cli_board.unwrap_or(default_board);
-        let m =
-            model(with_extra(pack::PackPuzzle { board, pieces: Vec::new() })).map_err(|e| UsageError(e.to_string()))?;
+        let puzzle = with_extra(pack::PackPuzzle { board, pieces: Vec::new() });
+        let m = model(puzzle, session.start_clock()).map_err(|e| UsageError(e.to_string()))?;
         note(&m);
         let warning = area_warning(&m, board_given);
         return cases::run_one(session, Case { line: 0, model: m, render: PackRender, warning });
@@ -199,14 +201,14 @@ pub fn run(args: &PackArgs, monitor: Arc<Monitor>) -> Result<Exit> {
         &args.common,
         "pack",
         |source| Box::new(pack::Reader::from_source(source)),
-        |input: Input<pack::Case, PackPuzzleJson>| {
+        |input: Input<pack::Case, PackPuzzleJson>, cfg: &SearchConfig| {
             let case = match input {
                 Input::Text(case) => case,
                 Input::Json(line, json) => case_from_json(line, json)?,
             };
             let board_given = cli_board.is_some() || case.board.is_some();
             let board = cli_board.as_ref().or(case.board.as_ref().map(|b| &b.0)).unwrap_or(&default_board);
-            let m = model(with_extra(case.puzzle(board, freedom))).map_err(|e| {
+            let m = model(with_extra(case.puzzle(board, freedom)), cfg).map_err(|e| {
                 // Errors about the whole case (or a --set piece) name the case's line.
                 let line = match &e {
                     PackModelError::NoPieces { .. } | PackModelError::Unique { .. } => case.line,

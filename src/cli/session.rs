@@ -54,6 +54,9 @@ pub struct Session {
     /// The engine's settings, kept from case to case (see
     /// [`Session::prepare_search`]).
     search: SearchConfig,
+    /// Whether the current case's clock was started before its model was
+    /// made ([`Session::start_clock`]).
+    clock_started: bool,
     /// A case's text answer is written here (kept from case to case).
     pub answer: String,
 }
@@ -73,6 +76,7 @@ impl Session {
         let search = SearchConfig { monitor: Some(monitor.clone()), ..cfg.search.clone() };
         Session {
             search,
+            clock_started: false,
             run_cases: 0,
             plan_out,
             split: None,
@@ -154,12 +158,26 @@ impl Session {
         eprintln!("tessera: {name}:{line}: warning: {message}");
     }
 
+    /// Starts the clock of the next case's `--timeout` before its model is
+    /// made: making a model can take a while (a packing puzzle's choice of
+    /// how to break its symmetry), and that time is the case's as much as
+    /// its search's. Returns the engine's settings with that deadline, for
+    /// the making to poll; [`Session::prepare_search`] then keeps it.
+    pub fn start_clock(&mut self) -> &SearchConfig {
+        self.search.deadline = self.cfg.timeout.map(|t| Instant::now() + t);
+        self.clock_started = true;
+        &self.search
+    }
+
     /// The engine's settings for a search from now: the run's, with the
-    /// deadline (it starts now), the session's monitor and the case's
+    /// deadline (it starts now, unless [`Session::start_clock`] started it
+    /// for this case), the session's monitor and the case's
     /// split from the plan file. Updated in place, not built anew: a
     /// stream of tiny cases clones nothing per case.
     pub fn prepare_search(&mut self) -> &SearchConfig {
-        self.search.deadline = self.cfg.timeout.map(|t| Instant::now() + t);
+        if !std::mem::take(&mut self.clock_started) {
+            self.search.deadline = self.cfg.timeout.map(|t| Instant::now() + t);
+        }
         if self.split.is_some() || self.search.split.is_some() {
             self.search.split = self.split.as_ref().map(|(split, _)| split.clone());
         }

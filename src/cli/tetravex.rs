@@ -11,7 +11,7 @@ use anyhow::Result;
 use std::cell::Cell;
 use std::rc::Rc;
 use std::sync::Arc;
-use tessera::engine::Monitor;
+use tessera::engine::{Monitor, SearchConfig};
 use tessera::format::grid::{self, Style};
 use tessera::format::json::{tile_puzzle_text, tile_solution_text, TilePuzzleJson, TileSolutionJson};
 use tessera::puzzles::input::ParseError;
@@ -97,7 +97,7 @@ pub fn run(args: &TetravexArgs, monitor: Arc<Monitor>) -> Result<Exit> {
         &args.common,
         "tetravex",
         |source| Box::new(tetravex::Reader::from_source(source, opts.layout).recycling(tiles.clone())),
-        |input: Input<tetravex::Case, TilePuzzleJson>| {
+        |input: Input<tetravex::Case, TilePuzzleJson>, _: &SearchConfig| {
             let (line, puzzle) = match input {
                 Input::Text(case) => (case.line, case.into_puzzle(&opts)),
                 Input::Json(line, json) => (line, from_json(&json, &opts).map_err(|e| ParseError::at(line, e))?),

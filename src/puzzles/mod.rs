@@ -203,8 +203,16 @@ impl PackModel {
 
     /// One solution per orbit under the puzzle's symmetry group (`--unique`).
     pub fn unique(puzzle: pack::PackPuzzle) -> Result<Self, pack::PackModelError> {
+        Self::unique_within(puzzle, &SearchConfig::all(None))
+    }
+
+    /// [`PackModel::unique`], its choice of how to break the symmetry
+    /// polling `config`'s stop flag and deadline (the case's `--timeout`
+    /// runs from before the model is made): a model stopped there has
+    /// nothing to search, and [`Model::problem_within`] says why.
+    pub fn unique_within(puzzle: pack::PackPuzzle, config: &SearchConfig) -> Result<Self, pack::PackModelError> {
         puzzle.check()?;
-        let encoded = puzzle.encode_unique()?;
+        let encoded = puzzle.encode_unique_within(config)?;
         Ok(PackModel { puzzle, encoded, factor: 1 })
     }
 
@@ -222,8 +230,14 @@ impl PackModel {
     /// too much ([`pack::PackPuzzle::encode_counted`]), every solution is
     /// encoded, as by [`PackModel::new`].
     pub fn counted(puzzle: pack::PackPuzzle) -> Result<Self, pack::PackModelError> {
+        Self::counted_within(puzzle, &SearchConfig::all(None))
+    }
+
+    /// [`PackModel::counted`], polling `config` as
+    /// [`PackModel::unique_within`] does.
+    pub fn counted_within(puzzle: pack::PackPuzzle, config: &SearchConfig) -> Result<Self, pack::PackModelError> {
         puzzle.check()?;
-        let mut encoded = puzzle.encode_counted();
+        let mut encoded = puzzle.encode_counted_within(config);
         // No restriction: the encoding keeps every solution.
         let factor = encoded.symmetry.take().filter(|i| i.restricted.is_some()).map_or(1, |i| i.group.len() as u64);
         Ok(PackModel { puzzle, encoded, factor })
@@ -236,7 +250,15 @@ impl Model for PackModel {
         self.encoded.precheck()
     }
     fn problem_within(&self, _: &SearchConfig) -> Result<&Problem, StopReason> {
-        Ok(&self.encoded.problem)
+        match self.encoded.stopped {
+            Some(reason) => Err(reason),
+            None => Ok(&self.encoded.problem),
+        }
+    }
+    /// The problem as encoded (empty when a stop came while the model was
+    /// made: there is nothing to plan either).
+    fn problem(&self) -> &Problem {
+        &self.encoded.problem
     }
     fn decode(&self, chosen: &[OptionId]) -> Self::Solution {
         self.encoded.decode(&self.puzzle, chosen)
@@ -353,5 +375,34 @@ mod pack_count_tests {
         assert_eq!(counted.count_factor(), 1);
         assert_eq!(counted.encoded.problem.option_count(), every.encoded.problem.option_count());
         assert!(counted.encoded.problem.option_count() > pack::PackPuzzle::COUNTED_BREAK_WORK / 120);
+    }
+
+    /// A stop (the deadline past, Ctrl-C's flag raised) while `--unique`
+    /// chooses how to break the symmetry leaves nothing to search: the case
+    /// is stopped at its start, for that reason, with no node spent. With
+    /// no stop the same choice is made as without a halt to poll.
+    #[test]
+    fn a_stop_while_unique_chooses_stops_the_case() {
+        use crate::engine::{Monitor, StopReason};
+        use crate::solve::Status;
+        use std::sync::atomic::Ordering;
+        use std::time::Instant;
+        let freedom = Freedom { rotate: true, flip: true };
+        let puzzle = cut(&mut Rng::new(5), &PackSpec { rows: 12, cols: 12, pieces: 20, freedom });
+        let free = PackModel::unique_within(puzzle.clone(), &SearchConfig::count()).unwrap();
+        assert!(free.encoded.symmetry.as_ref().is_some_and(|s| s.restricted.is_some()), "a choice to stop");
+        assert_eq!(free.encoded.symmetry, PackModel::unique(puzzle.clone()).unwrap().encoded.symmetry);
+        let monitor = Monitor::new();
+        monitor.stop.store(true, Ordering::Relaxed);
+        let stops = [
+            (SearchConfig { deadline: Some(Instant::now()), ..SearchConfig::count() }, StopReason::Timeout),
+            (SearchConfig { monitor: Some(monitor), ..SearchConfig::count() }, StopReason::Interrupted),
+        ];
+        for (config, reason) in stops {
+            let stopped = PackModel::unique_within(puzzle.clone(), &config).unwrap();
+            assert_eq!(stopped.encoded.stopped, Some(reason));
+            let r = solve::run(&stopped, false, &SearchConfig::count(), None);
+            assert_eq!((r.status, r.stopped, r.stats.nodes, r.complete), (Status::Unknown, Some(reason), 0, false));
+        }
     }
 }

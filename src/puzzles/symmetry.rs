@@ -46,6 +46,7 @@
 //! see [`NoBreaking`].
 
 use crate::engine::fasthash::FastMap;
+use crate::engine::{Halt, Stopped};
 
 /// Names of the eight symmetries (for messages and docs).
 pub const NAMES: [&str; 8] = [
@@ -150,34 +151,53 @@ pub fn break_symmetry(
     placements: &[(usize, &[(usize, usize)])],
     multiplicity: &[usize],
 ) -> Result<Option<Breaking>, NoBreaking> {
-    if group.len() <= 1 {
-        return Ok(None);
+    match break_symmetry_within(group, hw, placements, multiplicity, &Halt::NEVER) {
+        Ok(choice) => choice,
+        Err(_) => unreachable!("nothing stops a choice that polls no flag and no deadline"),
     }
-    let mut action = Action::new(hw, placements, multiplicity.len());
+}
+
+/// [`break_symmetry`], polling `halt` (the choice looks at every placement
+/// of every piece used once, and more: up to a second on a 30x30 board cut
+/// into 120 turning pieces); `Err` when it stops.
+pub(crate) fn break_symmetry_within(
+    group: &[u8],
+    hw: (usize, usize),
+    placements: &[(usize, &[(usize, usize)])],
+    multiplicity: &[usize],
+    halt: &Halt,
+) -> Result<Result<Option<Breaking>, NoBreaking>, Stopped> {
+    if group.len() <= 1 {
+        return Ok(Ok(None));
+    }
     let singles: Vec<usize> = (0..multiplicity.len()).filter(|&t| multiplicity[t] == 1).collect();
     if singles.is_empty() {
-        return Err(NoBreaking::NoSinglePiece);
+        return Ok(Err(NoBreaking::NoSinglePiece));
     }
+    let mut action = Action::new(hw, placements, multiplicity.len(), halt)?;
     // The candidates in order of preference: fewest orbits, then fewest
     // placements a symmetry fixes (each needs a condition), then the
     // input's order. The first whose conditions can all be met is the
     // choice; the conditions, which look at every placement of every
     // other single piece, are worked out for it alone (and for any that
     // failed before it), not for every piece.
-    let mut candidates: Vec<(usize, Orbits)> = singles.iter().map(|&t1| (t1, action.orbits(group, t1))).collect();
+    let mut candidates = Vec::with_capacity(singles.len());
+    for &t1 in &singles {
+        candidates.push((t1, action.orbits(group, t1, halt)?));
+    }
     candidates.sort_by_key(|(_, o)| (o.kept.len(), o.special.len()));
     'candidates: for (t1, Orbits { kept, special }) in candidates {
         // A second type for each kept placement with a non-trivial stabiliser.
         let mut conditions = Vec::with_capacity(special.len());
         for (p, stab) in special {
-            let Some(condition) = action.condition(&singles, t1, p, stab) else {
+            let Some(condition) = action.condition(&singles, t1, p, stab, halt)? else {
                 continue 'candidates;
             };
             conditions.push(condition);
         }
-        return Ok(Some(Breaking { piece_type: t1, kept, total: action.of_type[t1].len(), conditions }));
+        return Ok(Ok(Some(Breaking { piece_type: t1, kept, total: action.of_type[t1].len(), conditions })));
     }
-    Err(NoBreaking::TooSymmetric)
+    Ok(Err(NoBreaking::TooSymmetric))
 }
 
 /// A placement: its type and its sorted cells.
@@ -219,13 +239,15 @@ struct Orbits {
 }
 
 impl<'a> Action<'a> {
-    fn new(hw: (usize, usize), placements: &'a [Cells<'a>], types: usize) -> Self {
-        let index = placements.iter().enumerate().map(|(i, &(t, cells))| ((t, cells), i)).collect();
+    fn new(hw: (usize, usize), placements: &'a [Cells<'a>], types: usize, halt: &Halt) -> Result<Self, Stopped> {
+        let mut index = FastMap::with_capacity_and_hasher(placements.len(), Default::default());
         let mut of_type: Vec<Vec<usize>> = vec![Vec::new(); types];
-        for (i, &(t, _)) in placements.iter().enumerate() {
+        for (i, &(t, cells)) in placements.iter().enumerate() {
+            halt.every(i)?;
+            index.insert((t, cells), i);
             of_type[t].push(i);
         }
-        Action {
+        Ok(Action {
             hw,
             placements,
             index,
@@ -235,7 +257,7 @@ impl<'a> Action<'a> {
             pass: 0,
             images: vec![UNKNOWN; 8 * placements.len()],
             covered: vec![false; hw.0 * hw.1],
-        }
+        })
     }
 
     /// Starts a new set of marked placements (empty).
@@ -284,10 +306,11 @@ impl<'a> Action<'a> {
     }
 
     /// The orbits of type `t`'s placements, with the stabiliser of each kept one.
-    fn orbits(&mut self, group: &[u8], t: usize) -> Orbits {
+    fn orbits(&mut self, group: &[u8], t: usize, halt: &Halt) -> Result<Orbits, Stopped> {
         self.new_marks();
         let mut orbits = Orbits { kept: Vec::new(), special: Vec::new() };
         for k in 0..self.of_type[t].len() {
+            halt.every(k)?;
             let i = self.of_type[t][k];
             if self.marked[i] == self.pass {
                 continue;
@@ -305,24 +328,36 @@ impl<'a> Action<'a> {
                 orbits.special.push((i, stab));
             }
         }
-        orbits
+        Ok(orbits)
     }
 
     /// The condition that breaks the stabiliser `stab` of placement `p`
     /// of type `t1`: the single type other than `t1` on which the
     /// stabiliser acts freely and that excludes the most placements, or
     /// `None` when there is none.
-    fn condition(&mut self, singles: &[usize], t1: usize, p: usize, stab: Vec<u8>) -> Option<Condition> {
+    fn condition(
+        &mut self,
+        singles: &[usize],
+        t1: usize,
+        p: usize,
+        stab: Vec<u8>,
+        halt: &Halt,
+    ) -> Result<Option<Condition>, Stopped> {
         self.cover(p, true);
-        let chosen = self.second_type(singles, t1, &stab);
+        let chosen = self.second_type(singles, t1, &stab, halt);
         self.cover(p, false);
-        let (other_type, excluded) = chosen?;
-        Some(Condition { placement: p, stabiliser: stab, other_type, excluded })
+        Ok(chosen?.map(|(other_type, excluded)| Condition { placement: p, stabiliser: stab, other_type, excluded }))
     }
 
     /// For [`Action::condition`], with the restricted placement's cells
     /// covered: the second type and the placements it excludes.
-    fn second_type(&mut self, singles: &[usize], t1: usize, stab: &[u8]) -> Option<(usize, Vec<usize>)> {
+    fn second_type(
+        &mut self,
+        singles: &[usize],
+        t1: usize,
+        stab: &[u8],
+        halt: &Halt,
+    ) -> Result<Option<(usize, Vec<usize>)>, Stopped> {
         let mut chosen: Option<(usize, Vec<usize>)> = None;
         'types: for &t2 in singles {
             if t2 == t1 {
@@ -331,6 +366,7 @@ impl<'a> Action<'a> {
             self.new_marks();
             let mut excluded = Vec::new();
             for k in 0..self.of_type[t2].len() {
+                halt.every(k)?;
                 let q = self.of_type[t2][k];
                 if !self.clear_of_covered(q) || !self.mark(q) {
                     continue;
@@ -350,7 +386,7 @@ impl<'a> Action<'a> {
                 chosen = Some((t2, excluded));
             }
         }
-        chosen
+        Ok(chosen)
     }
 }
 

@@ -14,7 +14,7 @@ use super::board::Board;
 use super::placement::{Orientations, Placement};
 use super::precheck::refute;
 use super::puzzle::{PackModelError, PackPuzzle, PackSolution, PiecePlacement};
-use crate::engine::{OptionId, Primary, Problem, ProblemBuilder};
+use crate::engine::{Halt, OptionId, Primary, Problem, ProblemBuilder, SearchConfig, StopReason, Stopped};
 use crate::puzzles::model::Refutation;
 use crate::puzzles::polyomino::Shape;
 use crate::puzzles::symmetry;
@@ -43,6 +43,9 @@ pub struct Encoded {
     refutation: Option<Refutation>,
     /// With `--unique`: the group and the restriction.
     pub symmetry: Option<SymmetryInfo>,
+    /// Why the choice of how to break the symmetry stopped, if a stop
+    /// came while it ran (the problem is then empty: nothing to search).
+    pub stopped: Option<StopReason>,
 }
 
 impl PackPuzzle {
@@ -71,13 +74,21 @@ impl PackPuzzle {
 
     /// Encodes the puzzle for the engine, every solution counted.
     pub fn encode(&self) -> Encoded {
-        self.encode_with(Symmetry::Kept).expect("only --unique can fail")
+        self.encode_with(Symmetry::Kept, &Halt::NEVER).expect("only --unique can fail")
     }
 
     /// Encodes the puzzle with the symmetry broken: one solution per orbit
     /// under [`PackPuzzle::symmetry_group`].
     pub fn encode_unique(&self) -> Result<Encoded, PackModelError> {
-        self.encode_with(Symmetry::Broken)
+        self.encode_unique_within(&SearchConfig::all(None))
+    }
+
+    /// [`PackPuzzle::encode_unique`], the choice of how to break the
+    /// symmetry polling `config`'s stop flag and deadline: a stop that
+    /// comes first leaves the problem empty and says why
+    /// ([`Encoded::stopped`]).
+    pub fn encode_unique_within(&self, config: &SearchConfig) -> Result<Encoded, PackModelError> {
+        self.encode_with(Symmetry::Broken, &Halt::of(config))
     }
 
     /// [`PackPuzzle::encode_unique`] for a count of every solution, which
@@ -92,7 +103,13 @@ impl PackPuzzle {
     /// solution is encoded, as by [`PackPuzzle::encode`] (with the group in
     /// `symmetry` and no restriction).
     pub fn encode_counted(&self) -> Encoded {
-        self.encode_with(Symmetry::BrokenIfCheap).expect("a count falls back to every solution")
+        self.encode_counted_within(&SearchConfig::all(None))
+    }
+
+    /// [`PackPuzzle::encode_counted`], polling `config` as
+    /// [`PackPuzzle::encode_unique_within`] does.
+    pub fn encode_counted_within(&self, config: &SearchConfig) -> Encoded {
+        self.encode_with(Symmetry::BrokenIfCheap, &Halt::of(config)).expect("a count falls back to every solution")
     }
 
     /// The most work (pieces used once times placements) a count spends
@@ -101,7 +118,7 @@ impl PackPuzzle {
     /// choice on a 20x20 board cut into 80 pieces takes about 0.04 s.
     pub const COUNTED_BREAK_WORK: usize = 500_000;
 
-    fn encode_with(&self, symmetry: Symmetry) -> Result<Encoded, PackModelError> {
+    fn encode_with(&self, symmetry: Symmetry, halt: &Halt) -> Result<Encoded, PackModelError> {
         let board = &self.board;
         let (type_pieces, type_orients) = self.types();
         // When the areas differ the case is refuted at once: do not build
@@ -113,11 +130,24 @@ impl PackPuzzle {
         } else {
             let singles = type_pieces.iter().filter(|p| p.len() == 1).count();
             let cheap = symmetry == Symmetry::Broken || singles.saturating_mul(all.len()) <= Self::COUNTED_BREAK_WORK;
-            match self.break_symmetry(&type_pieces, &type_orients, &all, refutation.is_none() && cheap) {
-                Ok(broken) => (Some(broken.info), broken.breaking),
-                Err(e) if symmetry == Symmetry::Broken => return Err(e),
+            match self.break_symmetry(&type_pieces, &type_orients, &all, refutation.is_none() && cheap, halt) {
+                Ok(Ok(broken)) => (Some(broken.info), broken.breaking),
+                Ok(Err(e)) if symmetry == Symmetry::Broken => return Err(e),
                 // No piece to break it with: every solution kept.
-                Err(_) => (None, None),
+                Ok(Err(_)) => (None, None),
+                // Stopped: no search will run, nothing to encode for it.
+                Err(Stopped(reason)) => {
+                    let problem = ProblemBuilder::new().build().expect("an empty problem is well formed");
+                    let options = Vec::new();
+                    return Ok(Encoded {
+                        problem,
+                        options,
+                        type_pieces,
+                        refutation,
+                        symmetry: None,
+                        stopped: Some(reason),
+                    });
+                }
             }
         };
         let mut b = ProblemBuilder::new();
@@ -155,7 +185,7 @@ impl PackPuzzle {
             b.option(&[item], &[]);
         }
         let problem = b.build().expect("packing options are well formed");
-        Ok(Encoded { problem, options, type_pieces, refutation, symmetry: symmetry_info })
+        Ok(Encoded { problem, options, type_pieces, refutation, symmetry: symmetry_info, stopped: None })
     }
 
     /// `--unique`: the symmetry group, and how to break it (only when the
@@ -166,19 +196,22 @@ impl PackPuzzle {
         type_orients: &[Orientations],
         all: &[Placement],
         solvable: bool,
-    ) -> Result<Broken, PackModelError> {
+        halt: &Halt,
+    ) -> Result<Result<Broken, PackModelError>, Stopped> {
         let board = &self.board;
         let group = self.group(type_orients);
         let mut breaking = None;
         if solvable {
             let cells: Vec<(usize, &[(usize, usize)])> = all.iter().map(|p| (p.ty, p.cells.as_slice())).collect();
             let mult: Vec<usize> = type_pieces.iter().map(Vec::len).collect();
-            breaking = symmetry::break_symmetry(&group, (board.rows, board.cols), &cells, &mult)
-                .map_err(|reason| PackModelError::Unique { line: 0, reason, order: group.len() })?;
+            match symmetry::break_symmetry_within(&group, (board.rows, board.cols), &cells, &mult, halt)? {
+                Ok(b) => breaking = b,
+                Err(reason) => return Ok(Err(PackModelError::Unique { line: 0, reason, order: group.len() })),
+            }
         }
         let restricted =
             breaking.as_ref().map(|p| (type_pieces[p.piece_type][0], p.kept.len(), p.total, p.conditions.len()));
-        Ok(Broken { info: SymmetryInfo { group, restricted }, breaking })
+        Ok(Ok(Broken { info: SymmetryInfo { group, restricted }, breaking }))
     }
 }
 
