@@ -98,7 +98,7 @@ fn the_compact_form_writes_out_the_options_of_the_explicit_encoding() {
             assert_eq!(cuniform.colours_on(&compact, cdense, s, items), cols, "board {b}, slot {s}");
             // A slot agrees option by option with its class's first slot.
             let r = cclasses[s] as usize;
-            assert_eq!(cuniform.colours_on(&compact, cdense, r, &uniform.items[r]), cols, "board {b}, slot {s}");
+            assert_eq!(cuniform.colours_on(&compact, cdense, r, uniform.items.row(r)), cols, "board {b}, slot {s}");
             let pieces = |s: usize| -> Vec<u32> {
                 shape.options[s].iter().map(|&o| shape.piece_of(&explicit, o as usize)).collect()
             };

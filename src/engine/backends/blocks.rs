@@ -1,7 +1,10 @@
 //! Three small data structures that several backends share: a sparse set
 //! whose removals undo in reverse order, the tagged entries of an undo
 //! trail, and rows of varying length stored in one array (the last also
-//! the tile encoding's, `src/puzzles/tiles.rs`).
+//! the tile encoding's, `src/puzzles/tiles.rs`); and two walks over such
+//! rows: the cursors of a counting sort that fills them
+//! ([`fill_cursors`]), and the breadth-first distances between slots
+//! that share an item ([`breadth_first`]: the orders' eccentricities).
 //!
 //! **Sparse sets.** The members of a set of integers `0..n` stand first in
 //! `members`, `members[..len]`, and `pos[x]` is where `x` stands. Removing
@@ -103,7 +106,7 @@ impl SparseSet {
 
 /// Rows of varying length in one vector (see the module doc): row `i` is
 /// `data[offsets[i]..offsets[i + 1]]`.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Jagged<T> {
     /// Where each row starts in `data`, and after the last row, its end
     /// (`rows() + 1` entries, the first 0).
@@ -236,6 +239,38 @@ impl<T> IndexMut<usize> for Jagged<T> {
     #[inline]
     fn index_mut(&mut self, e: usize) -> &mut T {
         &mut self.data[e]
+    }
+}
+
+/// Breadth-first search from slot `from` in the graph where two slots are
+/// adjacent when they touch a common secondary item (`slot_items[s]`: the
+/// items slot `s` touches; `touching(j)`: the slots touching item `j`):
+/// each slot's distance into `dist` (`u32::MAX`: unreached); `queue`:
+/// scratch, written in place at full length (no room checked per push).
+pub(crate) fn breadth_first<'a, 'b>(
+    from: usize,
+    touching: impl Fn(u32) -> &'a [u32],
+    slot_items: impl Fn(usize) -> &'b [u32],
+    dist: &mut [u32],
+    queue: &mut Vec<u32>,
+) {
+    dist.fill(u32::MAX);
+    queue.resize(queue.len().max(dist.len()), 0);
+    dist[from] = 0;
+    queue[0] = from as u32;
+    let (mut head, mut tail) = (0, 1);
+    while head < tail {
+        let u = queue[head] as usize;
+        head += 1;
+        for &j in slot_items(u) {
+            for &v in touching(j) {
+                if dist[v as usize] == u32::MAX {
+                    dist[v as usize] = dist[u] + 1;
+                    queue[tail] = v;
+                    tail += 1;
+                }
+            }
+        }
     }
 }
 

@@ -224,7 +224,7 @@ impl Tables {
         halt: &Halt,
     ) -> Result<bool, Stopped> {
         let dense = uniform.dense(pb, halt)?;
-        debug_assert_eq!(order.len(), uniform.items.len(), "the order is a permutation of the slots");
+        debug_assert_eq!(order.len(), uniform.items.rows(), "the order is a permutation of the slots");
         if !self.lay_out(uniform, order, &dense.n_colours) {
             return Ok(false);
         }
@@ -295,7 +295,7 @@ impl<const BALANCED: bool> RowScan<BALANCED> {
         let mut declared = std::mem::take(&mut tables.declared);
         let order = order.unwrap_or_else(|| {
             declared.clear();
-            declared.extend(0..uniform.items.len() as u32);
+            declared.extend(0..uniform.items.rows() as u32);
             &declared
         });
         let filled = tables.fill(pb, uniform, order, memo, halt);

@@ -16,6 +16,7 @@
 //! `P` with two copies, join `x`), the slots are `a` and `b`, the piece is
 //! `P`, and the slots are uniform: every option of `b` touches `x`.
 
+use crate::engine::backends::blocks::Jagged;
 use crate::engine::fasthash::FastMap;
 use crate::engine::problem::{Compact, DenseColours, Problem, Template};
 use crate::engine::search::halt::{Halt, Stopped};
@@ -373,7 +374,7 @@ pub(crate) struct UniformSlots<'s> {
     pub slots: &'s SlotPieces,
     /// Per slot: the secondary items its options touch (in the order its
     /// first option names them).
-    pub items: Vec<Vec<u32>>,
+    pub items: Jagged<u32>,
     /// Per slot: whether every option names its items in that order (a
     /// tile puzzle's options do), so that an option's `i`-th secondary
     /// node is on `items[s][i]`.
@@ -397,14 +398,17 @@ impl<'s> UniformSlots<'s> {
             return Ok(Some(uniform));
         }
         let n = slots.options.len();
-        let (mut items, mut ordered, mut hash) = (Vec::with_capacity(n), Vec::with_capacity(n), Vec::with_capacity(n));
+        let (mut items, mut ordered, mut hash) = (Jagged::new(), Vec::with_capacity(n), Vec::with_capacity(n));
+        items.reserve(n, 4 * n);
         let p = pb.primary_count() as u32;
         let ex = pb.explicit(halt)?;
         // The lists as ranges where they are (no list written out).
         for opts in slots.options.iter() {
             halt.check()?;
             let Some(first) = opts.first() else { return Ok(None) };
-            let first: Vec<u32> = pb.secondary_nodes(first as usize).map(|(_, j)| j).collect();
+            // The slot's items are its first option's, written as its row.
+            items.push_row(pb.secondary_nodes(first as usize).map(|(_, j)| j));
+            let first = items.row(items.rows() - 1);
             let (mut in_order, mut h) = (true, (opts.len() as u64) << 32 | first.len() as u64);
             for o in opts.iter() {
                 let o = o as usize;
@@ -415,7 +419,7 @@ impl<'s> UniformSlots<'s> {
                 }
                 // The option's piece (its second primary item) and colours.
                 let mut x = u64::from(ex.node_item[start + 1]);
-                for ((&i, &c), &j) in ex.node_item[sec..end].iter().zip(&ex.node_colour[sec..end]).zip(&first) {
+                for ((&i, &c), &j) in ex.node_item[sec..end].iter().zip(&ex.node_colour[sec..end]).zip(first) {
                     in_order &= i.wrapping_sub(p) == j;
                     x = x.rotate_left(16) ^ u64::from(c);
                 }
@@ -426,7 +430,6 @@ impl<'s> UniformSlots<'s> {
                 }
                 h = (h.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95);
             }
-            items.push(first);
             ordered.push(in_order);
             hash.push(h);
         }
@@ -458,13 +461,14 @@ impl<'s> UniformSlots<'s> {
         // up, never iterated (so too below): the fast hasher.
         let maps: Vec<u32> = c.sec.iter().map(|&j| dense.map[j as usize]).collect();
         let mut firsts: FastMap<(u32, &[u32]), u32> = FastMap::with_capacity_and_hasher(n, Default::default());
-        let mut items = Vec::with_capacity(n);
+        let mut items = Jagged::new();
+        items.reserve(n, c.sec.len());
         for s in 0..n {
             halt.every(s)?;
             let x = compact[s] as usize;
             let key = (c.template[x], &maps[c.sec_start[x] as usize..c.sec_start[x + 1] as usize]);
             class[s] = *firsts.entry(key).or_insert(s as u32);
-            items.push(c.items(x).to_vec());
+            items.push_row(c.items(x).iter().copied());
         }
         Ok(Some(UniformSlots {
             slots,
@@ -496,7 +500,7 @@ impl<'s> UniformSlots<'s> {
         if let Some(classes) = self.classes.get() {
             return Ok(classes);
         }
-        let n = self.items.len();
+        let n = self.items.rows();
         let mut class: Vec<u32> = (0..n as u32).collect();
         let mut firsts: FastMap<u64, Vec<usize>> = FastMap::with_capacity_and_hasher(n, Default::default());
         for (s, class) in class.iter_mut().enumerate() {
@@ -516,8 +520,8 @@ impl<'s> UniformSlots<'s> {
     /// Whether slots `r` and `s` (both ordered) agree option by option.
     fn same_options(&self, pb: &Problem, dense: &DenseColours, r: usize, s: usize) -> bool {
         let (a, b) = (self.slots.options.of(r), self.slots.options.of(s));
-        let ni = self.items[r].len();
-        if a.len() != b.len() || ni != self.items[s].len() {
+        let ni = self.items.row(r).len();
+        if a.len() != b.len() || ni != self.items.row(s).len() {
             return false;
         }
         // Each option has two primary items (the slot, then the piece) and
@@ -611,7 +615,7 @@ impl<'s> UniformSlots<'s> {
         let (mut few, mut many) = ([0usize; ROW_ITEMS], None);
         let place: &mut [usize] = if ni <= ROW_ITEMS { &mut few[..ni] } else { many.insert(vec![0; ni]) };
         for (a, &j) in place.iter_mut().zip(items) {
-            *a = self.items[s].iter().position(|&x| x == j).expect("an item of the slot");
+            *a = self.items.row(s).iter().position(|&x| x == j).expect("an item of the slot");
         }
         let place = &*place;
         if let (Some(&x), Some(c)) = (self.compact.get(s), pb.compact()) {
@@ -666,38 +670,6 @@ impl<'s> UniformSlots<'s> {
 /// keeps on the stack (a tile's cell has four).
 const ROW_ITEMS: usize = 8;
 
-/// Breadth-first search from slot `from` in the graph where two slots are
-/// adjacent when they touch a common secondary item (`slot_items[s]`: the
-/// items slot `s` touches; `touching(j)`: the slots touching item `j`):
-/// each slot's distance into `dist` (`u32::MAX`: unreached); `queue`:
-/// scratch, written in place at full length (no room checked per push).
-pub(crate) fn breadth_first<'a>(
-    from: usize,
-    touching: impl Fn(u32) -> &'a [u32],
-    slot_items: &[Vec<u32>],
-    dist: &mut [u32],
-    queue: &mut Vec<u32>,
-) {
-    dist.fill(u32::MAX);
-    queue.resize(queue.len().max(dist.len()), 0);
-    dist[from] = 0;
-    queue[0] = from as u32;
-    let (mut head, mut tail) = (0, 1);
-    while head < tail {
-        let u = queue[head] as usize;
-        head += 1;
-        for &j in &slot_items[u] {
-            for &v in touching(j) {
-                if dist[v as usize] == u32::MAX {
-                    dist[v as usize] = dist[u] + 1;
-                    queue[tail] = v;
-                    tail += 1;
-                }
-            }
-        }
-    }
-}
-
 /// Each template row's colours on `K` items (a cell has at most four),
 /// through their maps, into `cols`: with `K` known, no length to check.
 fn write_rows<const K: usize>(cols: &mut [u32], rows: std::slice::ChunksExact<u32>, place: &[usize], maps: &[&[u32]]) {
@@ -737,7 +709,7 @@ mod tests {
                 assert_eq!(classes[r * n + c] as usize, inside, "cell ({r}, {c})");
             }
         }
-        let items = |s: usize| uniform.items[s].clone();
+        let items = |s: usize| uniform.items.row(s).to_vec();
         for (s, &r) in classes.iter().enumerate() {
             let r = r as usize;
             assert!(r <= s && classes[r] as usize == r, "the first slot of its class");

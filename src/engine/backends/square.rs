@@ -49,8 +49,9 @@
 //!   keep the assignment backend, whose arc consistency wins there by
 //!   orders of magnitude.
 
+use super::blocks::breadth_first;
 use super::blocks::fill_cursors;
-use super::shape::{breadth_first, UniformSlots};
+use super::shape::UniformSlots;
 use crate::engine::fasthash::FastMap;
 use crate::engine::problem::{DenseColours, Problem};
 use crate::engine::search::halt::{Halt, Stopped};
@@ -95,8 +96,8 @@ impl Touching {
     /// Each slot's distance from `from` (`u32::MAX`: unreached), by a
     /// breadth-first search.
     fn distances(&self, uniform: &UniformSlots, from: usize) -> Vec<u32> {
-        let mut dist = vec![u32::MAX; uniform.items.len()];
-        breadth_first(from, |j| self.of_item(j), &uniform.items, &mut dist, &mut Vec::new());
+        let mut dist = vec![u32::MAX; uniform.items.rows()];
+        breadth_first(from, |j| self.of_item(j), |s| uniform.items.row(s), &mut dist, &mut Vec::new());
         dist
     }
 }
@@ -125,7 +126,7 @@ pub(crate) fn square_order_over(
     n_items: usize,
     halt: &Halt,
 ) -> Result<Vec<u32>, Stopped> {
-    let n = uniform.items.len();
+    let n = uniform.items.rows();
     if n == 0 {
         return Ok(Vec::new());
     }
@@ -145,7 +146,7 @@ pub(crate) fn square_order_over(
     // (every problem but a giant one): a heap of 64-bit ranks moves and
     // compares half the bytes of one of 128.
     let width = usize::BITS - n.leading_zeros();
-    let most_items = uniform.items.iter().map(Vec::len).max().unwrap_or(0);
+    let most_items = uniform.items.iter().map(<[u32]>::len).max().unwrap_or(0);
     match 2 * width + (usize::BITS - most_items.leading_zeros()) <= u64::BITS {
         true => grow::<u64>(uniform, touching, n_items, &dist, start, width, halt),
         false => grow::<u128>(uniform, touching, n_items, &dist, start, 32, halt),
@@ -163,7 +164,7 @@ fn grow<R: Rank>(
     width: u32,
     halt: &Halt,
 ) -> Result<Vec<u32>, Stopped> {
-    let n = uniform.items.len();
+    let n = uniform.items.rows();
     // Q3's fallback: every slot by (distance, index), for a region with no
     // neighbour left. The first such slot is the start (the only one at
     // distance 0): the list is sorted only if the region runs out of
@@ -199,7 +200,7 @@ fn grow<R: Rank>(
         };
         placed[s] = true;
         order.push(s as u32);
-        for &j in &uniform.items[s] {
+        for &j in uniform.items.row(s) {
             if std::mem::replace(&mut coloured[j as usize], true) {
                 continue;
             }
@@ -276,7 +277,7 @@ pub(crate) fn takes_square_order(
     halt: &Halt,
 ) -> Result<(bool, Option<Touching>), Stopped> {
     halt.check()?;
-    let n = uniform.items.len();
+    let n = uniform.items.rows();
     if n < COMPACT_MIN_SLOTS {
         return Ok((false, None));
     }
@@ -341,7 +342,7 @@ pub(crate) fn takes_square_order(
 /// colour. Looked up, never iterated.
 type RawCounts = FastMap<(u32, u32), Vec<u32>>;
 
-/// Per item of slot `s` (in the order of `uniform.items[s]`): how many of
+/// Per item of slot `s` (in the order of `uniform.items.row(s)`): how many of
 /// its options give it each dense colour. A compact slot's are its
 /// template's colours at the item's place, counted once per (template,
 /// place) in `raw` and numbered by the item's map: the classes of a
@@ -356,7 +357,7 @@ fn histograms(
     s: usize,
     raw: &mut RawCounts,
 ) -> Vec<Vec<u32>> {
-    let items = &uniform.items[s];
+    let items = uniform.items.row(s);
     let mut hist: Vec<Vec<u32>> = items.iter().map(|&j| vec![0; dense.n_colours[j as usize] as usize]).collect();
     if let Some((t, tp)) = uniform.template(pb, s) {
         for (a, (h, &j)) in hist.iter_mut().zip(items).enumerate() {

@@ -196,7 +196,7 @@ impl Halves {
         let mut last = vec![0u32; pb.secondary_count()];
         for s in 0..n {
             halt.check()?;
-            let its = &uniform.items[s];
+            let its = uniform.items.row(s);
             for &j in its {
                 first[j as usize] = first[j as usize].min(s as u32);
                 last[j as usize] = s as u32;

@@ -12,8 +12,8 @@
 use super::compact::{compact_order, sweep, FirstMoment};
 use super::{rank_slots, Assign, Level, SecEntry, SlotAc, SlotOption, ANY, NO_COLOUR};
 use crate::engine::backends::balance::Balance;
+use crate::engine::backends::blocks::breadth_first;
 use crate::engine::backends::blocks::{Jagged, SparseSet};
-use crate::engine::backends::shape::breadth_first;
 use crate::engine::backends::shape::SlotPieces;
 use crate::engine::problem::{DenseColours, Problem};
 use crate::engine::search::halt::{Halt, Stopped};
@@ -351,7 +351,7 @@ fn eccentricities(n: usize, touching: &[Vec<u32>], slot_secs: &[Vec<u32>], halt:
     if n <= 4096 {
         for (s, e) in ecc.iter_mut().enumerate() {
             halt.check()?;
-            breadth_first(s, |j| &touching[j as usize], slot_secs, &mut dist, &mut queue);
+            breadth_first(s, |j| &touching[j as usize], |u| &slot_secs[u], &mut dist, &mut queue);
             *e = dist.iter().copied().filter(|&d| d != u32::MAX).max().unwrap_or(0);
         }
     }

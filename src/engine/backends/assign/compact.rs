@@ -44,7 +44,8 @@
 //! 10 s (over a million nodes).
 
 use super::{ranks_of, Assign};
-use crate::engine::backends::shape::{breadth_first, NONE};
+use crate::engine::backends::blocks::breadth_first;
+use crate::engine::backends::shape::NONE;
 use crate::engine::search::halt::{Halt, Stopped};
 use crate::engine::tuning::{COMPACT_MIN_SLOTS, COMPACT_TWO_SIDED};
 
@@ -84,7 +85,7 @@ pub(super) struct FirstMoment {
 /// Each slot's distance from slot `from` (see [`breadth_first`]).
 pub(super) fn distances(from: usize, touching: &[Vec<u32>], slot_secs: &[Vec<u32>]) -> Vec<u32> {
     let mut dist = vec![u32::MAX; slot_secs.len()];
-    breadth_first(from, |j| &touching[j as usize], slot_secs, &mut dist, &mut Vec::new());
+    breadth_first(from, |j| &touching[j as usize], |u| &slot_secs[u], &mut dist, &mut Vec::new());
     dist
 }
 

@@ -275,14 +275,14 @@ impl Tables {
         self.radixes.clear();
         self.place.clear();
         self.slot_item.clear();
-        let total = order.iter().map(|&slot| uniform.items[slot as usize].len()).sum();
+        let total = order.iter().map(|&slot| uniform.items.row(slot as usize).len()).sum();
         self.items.reserve_exact(total);
         self.radixes.reserve_exact(total);
         self.place.reserve_exact(total);
         self.pos.reserve_exact(order.len());
         self.slot_item.reserve_exact(order.len());
         for &slot in order {
-            let own = &uniform.items[slot as usize];
+            let own = uniform.items.row(slot as usize);
             let at = self.items.len();
             // Back items: touched by an earlier slot (so coloured when the
             // slot is reached, since every option of that slot colours them).

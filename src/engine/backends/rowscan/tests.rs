@@ -74,7 +74,7 @@ fn tables_kept_through_boards_of_varying_sizes_walk_the_tree_of_a_fresh_build() 
             // (A board with no join is no slot/piece problem with colours.)
             let Some(shape) = SlotPieces::of(pb, halt).unwrap() else { continue };
             let Some(uniform) = UniformSlots::of(pb, &shape, halt).unwrap() else { continue };
-            let n = uniform.items.len();
+            let n = uniform.items.rows();
             let order = (round > 0).then(|| shuffled(n, &mut seed));
             let memo = (round + n) % 2 == 0;
             let order = order.as_deref();
