@@ -168,12 +168,13 @@ pub fn run(args: &PackArgs, monitor: Arc<Monitor>) -> Result<Exit> {
     // which must split the problem every shard encodes).
     let c = &args.common;
     let whole_count = SearchConfig::from(c).counts_whole_tree() && c.shard_plan.is_none();
-    // The choice of how to break the symmetry polls the case's stop flag
-    // and deadline (`cfg`: its clock runs from before the model is made).
+    // Listing the placements, choosing how to break the symmetry and
+    // building the problem poll the case's stop flag and deadline (`cfg`:
+    // its clock runs from before the model is made).
     let model = |p: pack::PackPuzzle, cfg: &SearchConfig| match (args.unique, whole_count) {
         (true, _) => PackModel::unique_within(p, cfg),
         (false, true) => PackModel::counted_within(p, cfg),
-        (false, false) => PackModel::new(p),
+        (false, false) => PackModel::new_within(p, cfg),
     };
     let cases = Cell::new(0usize);
     let note = |m: &PackModel| {

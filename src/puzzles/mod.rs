@@ -196,8 +196,15 @@ pub struct PackModel {
 impl PackModel {
     /// Every solution counts.
     pub fn new(puzzle: pack::PackPuzzle) -> Result<Self, pack::PackModelError> {
+        Self::new_within(puzzle, &SearchConfig::all(None))
+    }
+
+    /// [`PackModel::new`], listing the placements and building the problem
+    /// under `config`'s stop flag and deadline, as
+    /// [`PackModel::unique_within`] chooses.
+    pub fn new_within(puzzle: pack::PackPuzzle, config: &SearchConfig) -> Result<Self, pack::PackModelError> {
         puzzle.check()?;
-        let encoded = puzzle.encode();
+        let encoded = puzzle.encode_within(config);
         Ok(PackModel { puzzle, encoded, factor: 1 })
     }
 
@@ -377,10 +384,11 @@ mod pack_count_tests {
         assert!(counted.encoded.problem.option_count() > pack::PackPuzzle::COUNTED_BREAK_WORK / 120);
     }
 
-    /// A stop (the deadline past, Ctrl-C's flag raised) while `--unique`
-    /// chooses how to break the symmetry leaves nothing to search: the case
-    /// is stopped at its start, for that reason, with no node spent. With
-    /// no stop the same choice is made as without a halt to poll.
+    /// A stop (the deadline past, Ctrl-C's flag raised) while a packing
+    /// model is made (its placements listed, `--unique`'s choice of how to
+    /// break the symmetry, its problem built) leaves nothing to search: the
+    /// case is stopped at its start, for that reason, with no node spent.
+    /// With no stop the same choice is made as without a halt to poll.
     #[test]
     fn a_stop_while_unique_chooses_stops_the_case() {
         use crate::engine::{Monitor, StopReason};
@@ -399,10 +407,15 @@ mod pack_count_tests {
             (SearchConfig { monitor: Some(monitor), ..SearchConfig::count() }, StopReason::Interrupted),
         ];
         for (config, reason) in stops {
-            let stopped = PackModel::unique_within(puzzle.clone(), &config).unwrap();
-            assert_eq!(stopped.encoded.stopped, Some(reason));
-            let r = solve::run(&stopped, false, &SearchConfig::count(), None);
-            assert_eq!((r.status, r.stopped, r.stats.nodes, r.complete), (Status::Unknown, Some(reason), 0, false));
+            // The placements and the problem's build stop as the choice does.
+            for stopped in
+                [PackModel::unique_within(puzzle.clone(), &config), PackModel::new_within(puzzle.clone(), &config)]
+            {
+                let stopped = stopped.unwrap();
+                assert_eq!(stopped.encoded.stopped, Some(reason));
+                let r = solve::run(&stopped, false, &SearchConfig::count(), None);
+                assert_eq!((r.status, r.stopped, r.stats.nodes, r.complete), (Status::Unknown, Some(reason), 0, false));
+            }
         }
     }
 }

@@ -74,7 +74,16 @@ impl PackPuzzle {
 
     /// Encodes the puzzle for the engine, every solution counted.
     pub fn encode(&self) -> Encoded {
-        self.encode_with(Symmetry::Kept, &Halt::NEVER).expect("only --unique can fail")
+        self.encode_within(&SearchConfig::all(None))
+    }
+
+    /// [`PackPuzzle::encode`], polling `config`'s stop flag and deadline
+    /// while it lists the placements and builds the problem (seconds and
+    /// gigabytes on a 60x60 board cut into 400 turning pieces): a stop
+    /// that comes first leaves the problem empty and says why
+    /// ([`Encoded::stopped`]).
+    pub fn encode_within(&self, config: &SearchConfig) -> Encoded {
+        self.encode_with(Symmetry::Kept, &Halt::of(config)).expect("only --unique can fail")
     }
 
     /// Encodes the puzzle with the symmetry broken: one solution per orbit
@@ -119,35 +128,49 @@ impl PackPuzzle {
     pub const COUNTED_BREAK_WORK: usize = 500_000;
 
     fn encode_with(&self, symmetry: Symmetry, halt: &Halt) -> Result<Encoded, PackModelError> {
-        let board = &self.board;
         let (type_pieces, type_orients) = self.types();
+        match self.encode_types(symmetry, halt, &type_pieces, &type_orients) {
+            Ok(Ok((problem, options, refutation, symmetry))) => {
+                Ok(Encoded { problem, options, type_pieces, refutation, symmetry, stopped: None })
+            }
+            Ok(Err(e)) => Err(e),
+            // Stopped: no search will run, nothing to encode for it.
+            Err(Stopped(reason)) => {
+                let problem = ProblemBuilder::new().build().expect("an empty problem is well formed");
+                let options = Vec::new();
+                Ok(Encoded { problem, options, type_pieces, refutation: None, symmetry: None, stopped: Some(reason) })
+            }
+        }
+    }
+
+    /// [`PackPuzzle::encode_with`] once the piece types are known: the
+    /// problem, its placements, the pre-checks' finding and the symmetry
+    /// broken; `Err` when `halt` stops it (the placements, the choice of
+    /// how to break the symmetry and the problem's build poll it).
+    #[allow(clippy::type_complexity)]
+    fn encode_types(
+        &self,
+        symmetry: Symmetry,
+        halt: &Halt,
+        type_pieces: &[Vec<usize>],
+        type_orients: &[Orientations],
+    ) -> Result<Result<(Problem, Vec<Placement>, Option<Refutation>, Option<SymmetryInfo>), PackModelError>, Stopped>
+    {
+        let board = &self.board;
         // When the areas differ the case is refuted at once: do not build
         // the placements (a hostile input could make them huge).
-        let all = if self.areas_match() { self.placements(&type_orients) } else { Vec::new() };
-        let refutation = refute(self, &type_pieces, &all);
+        let all = if self.areas_match() { self.placements(type_orients, halt)? } else { Vec::new() };
+        let refutation = refute(self, type_pieces, &all);
         let (symmetry_info, breaking) = if symmetry == Symmetry::Kept {
             (None, None)
         } else {
             let singles = type_pieces.iter().filter(|p| p.len() == 1).count();
             let cheap = symmetry == Symmetry::Broken || singles.saturating_mul(all.len()) <= Self::COUNTED_BREAK_WORK;
-            match self.break_symmetry(&type_pieces, &type_orients, &all, refutation.is_none() && cheap, halt) {
-                Ok(Ok(broken)) => (Some(broken.info), broken.breaking),
-                Ok(Err(e)) if symmetry == Symmetry::Broken => return Err(e),
+            match self.break_symmetry(type_pieces, type_orients, &all, refutation.is_none() && cheap, halt)? {
+                Ok(broken) => (Some(broken.info), broken.breaking),
+                Err(e) if symmetry == Symmetry::Broken => return Ok(Err(e)),
                 // No piece to break it with: every solution kept.
-                Ok(Err(_)) => (None, None),
-                // Stopped: no search will run, nothing to encode for it.
-                Err(Stopped(reason)) => {
-                    let problem = ProblemBuilder::new().build().expect("an empty problem is well formed");
-                    let options = Vec::new();
-                    return Ok(Encoded {
-                        problem,
-                        options,
-                        type_pieces,
-                        refutation,
-                        symmetry: None,
-                        stopped: Some(reason),
-                    });
-                }
+                Err(_) => (None, None),
             }
         };
         let mut b = ProblemBuilder::new();
@@ -155,7 +178,7 @@ impl PackPuzzle {
         // The restricted type first: the bitset backend branches on the
         // lowest item, so the search starts by placing it; otherwise the
         // single piece with the fewest placements.
-        let first = breaking.as_ref().map(|p| p.piece_type).or_else(|| fewest_placements(&type_pieces, &all));
+        let first = breaking.as_ref().map(|p| p.piece_type).or_else(|| fewest_placements(type_pieces, &all));
         if let Some(t) = first {
             types[t] = Some(b.primary(1));
         }
@@ -169,6 +192,7 @@ impl PackPuzzle {
         let mut options = Vec::new();
         let mut items = Vec::new();
         for (i, pl) in all.into_iter().enumerate() {
+            halt.every(i)?;
             if !conditions.keep[i] {
                 continue;
             }
@@ -184,8 +208,8 @@ impl PackPuzzle {
         for item in conditions.slack {
             b.option(&[item], &[]);
         }
-        let problem = b.build().expect("packing options are well formed");
-        Ok(Encoded { problem, options, type_pieces, refutation, symmetry: symmetry_info, stopped: None })
+        let problem = b.build_within(halt)?.expect("packing options are well formed");
+        Ok(Ok((problem, options, refutation, symmetry_info)))
     }
 
     /// `--unique`: the symmetry group, and how to break it (only when the

@@ -3,6 +3,7 @@
 //! board. Both the encoding and the pre-checks start from these.
 
 use super::puzzle::PackPuzzle;
+use crate::engine::{Halt, Stopped};
 use crate::puzzles::polyomino::Shape;
 use std::collections::HashMap;
 
@@ -37,9 +38,10 @@ impl PackPuzzle {
     }
 
     /// Every placement of every type, by type, orientation, row, column.
-    pub(super) fn placements(&self, type_orients: &[Orientations]) -> Vec<Placement> {
+    pub(super) fn placements(&self, type_orients: &[Orientations], halt: &Halt) -> Result<Vec<Placement>, Stopped> {
         let board = &self.board;
         let mut out = Vec::new();
+        let mut tried = 0;
         for (ty, orients) in type_orients.iter().enumerate() {
             for (sym, shape) in orients {
                 let (h, w) = shape.extent();
@@ -47,6 +49,8 @@ impl PackPuzzle {
                     continue;
                 }
                 for dr in 0..=board.rows - h {
+                    tried += 1;
+                    halt.every(tried)?;
                     for dc in 0..=board.cols - w {
                         if shape.cells().all(|(r, c)| board.is_cell(r + dr, c + dc)) {
                             let cells = shape.cells().map(|(r, c)| (r + dr, c + dc)).collect();
@@ -56,6 +60,6 @@ impl PackPuzzle {
                 }
             }
         }
-        out
+        Ok(out)
     }
 }

@@ -5,6 +5,7 @@
 
 use super::placement::Placement;
 use super::puzzle::PackPuzzle;
+use crate::engine::Halt;
 use crate::puzzles::model::Refutation;
 
 /// Cheap arguments that prove a packing impossible, in this order:
@@ -26,7 +27,10 @@ use crate::puzzles::model::Refutation;
 ///   2 each: an odd total, never the 10 of a rectangle of 20 cells).
 pub fn precheck(p: &PackPuzzle) -> Option<Refutation> {
     let (type_pieces, type_orients) = p.types();
-    refute(p, &type_pieces, &p.placements(&type_orients))
+    match p.placements(&type_orients, &Halt::NEVER) {
+        Ok(placements) => refute(p, &type_pieces, &placements),
+        Err(_) => unreachable!("nothing stops a listing that polls no flag and no deadline"),
+    }
 }
 
 pub(super) fn refute(p: &PackPuzzle, type_pieces: &[Vec<usize>], placements: &[Placement]) -> Option<Refutation> {
