@@ -8,7 +8,6 @@
 use super::{outer_mask, Border, Labels, Rule, TilePuzzle, BOTTOM, LEFT, RIGHT, TOP};
 use crate::engine::fasthash::FastMap;
 use crate::puzzles::model::Refutation;
-use std::collections::HashMap;
 
 /// A pre-check: a counting argument that may prove a puzzle has no
 /// solution. Every one is sound: it never refutes a solvable puzzle.
@@ -218,22 +217,21 @@ fn border_balance(p: &TilePuzzle) -> Option<Refutation> {
         return None;
     }
     let names = ["top", "right", "bottom", "left"];
+    let mut tally = Vec::new();
     for side in 0..4 {
         // Along the top and bottom rows, joins run right/left; along the
         // left and right columns, bottom/top.
         let (a, bs) = if side == TOP || side == BOTTOM { (RIGHT, LEFT) } else { (BOTTOM, TOP) };
-        let mut diff: HashMap<i32, i64> = HashMap::new();
+        tally.clear();
         for t in p.tiles.iter().filter(|t| t[side] == b) {
             if t[a] != b {
-                *diff.entry(t[a]).or_default() += 1;
+                tally.push((t[a], 1));
             }
             if t[bs] != b {
-                *diff.entry(p.rule.partner(t[bs])).or_default() -= 1;
+                tally.push((p.rule.partner(t[bs]), -1));
             }
         }
-        let mut bad: Vec<_> = diff.into_iter().filter(|(_, d)| *d != 0).collect();
-        bad.sort();
-        if let Some((label, _)) = bad.first() {
+        if let Some(label) = first_unbalanced(&mut tally) {
             return Some(Refutation {
                 check: "border-balance",
                 detail: format!("along the {} border, label {label} has no partner for every side", names[side]),
@@ -241,6 +239,15 @@ fn border_balance(p: &TilePuzzle) -> Option<Refutation> {
         }
     }
     None
+}
+
+/// The smallest label whose entries in `tally` (a label and +1 or -1
+/// each) do not sum to zero, if any; sorts `tally`. (A sort of the few
+/// frame sides instead of a hash map per check: a stream of small
+/// jigsaws ran four maps a case.)
+fn first_unbalanced(tally: &mut [(i32, i64)]) -> Option<i32> {
+    tally.sort_unstable();
+    tally.chunk_by(|x, y| x.0 == y.0).find(|run| run.iter().map(|&(_, d)| d).sum::<i64>() != 0).map(|run| run[0].0)
 }
 
 /// The frame ring (tiles turn, border label given): every piece with
@@ -252,7 +259,7 @@ fn frame_ring(p: &TilePuzzle) -> Option<Refutation> {
     if !p.rotate || p.rows < 2 || p.cols < 2 {
         return None;
     }
-    let mut diff: HashMap<i32, i64> = HashMap::new();
+    let mut tally = Vec::new();
     for t in &p.tiles {
         let m = label_mask(t, b);
         if m == 0 {
@@ -272,12 +279,10 @@ fn frame_ring(p: &TilePuzzle) -> Option<Refutation> {
         }
         let after = t[(last + 1) % 4];
         let before = t[(first + 3) % 4];
-        *diff.entry(after).or_default() += 1;
-        *diff.entry(p.rule.partner(before)).or_default() -= 1;
+        tally.push((after, 1));
+        tally.push((p.rule.partner(before), -1));
     }
-    let mut bad: Vec<_> = diff.into_iter().filter(|(_, d)| *d != 0).collect();
-    bad.sort();
-    bad.first().map(|(label, _)| Refutation {
+    first_unbalanced(&mut tally).map(|label| Refutation {
         check: "frame-ring",
         detail: format!("round the frame, label {label} cannot be paired on every join"),
     })
