@@ -9,6 +9,7 @@ use super::render::{to_value, Render};
 use super::session::Session;
 use anyhow::Result;
 use std::cell::Cell;
+use std::rc::Rc;
 use std::sync::Arc;
 use tessera::engine::{Monitor, SearchConfig};
 use tessera::format::grid::{self, Style};
@@ -28,12 +29,17 @@ impl Render<TileModel> for EdgesRender {
     fn name(&self) -> &'static str {
         "edges"
     }
-    fn verdict(&self, _: usize, _: &TileModel, r: &CaseResult<TileSolution>) -> String {
-        match r.status {
-            Status::Solvable => edges::verdict(true).to_string(),
-            Status::Unsolvable => edges::verdict(false).to_string(),
-            Status::Unknown => "UNKNOWN".to_string(),
-        }
+    fn verdict(&self, k: usize, m: &TileModel, r: &CaseResult<TileSolution>) -> String {
+        let mut out = String::new();
+        self.verdict_into(&mut out, k, m, r);
+        out
+    }
+    fn verdict_into(&self, out: &mut String, _: usize, _: &TileModel, r: &CaseResult<TileSolution>) {
+        out.push_str(match r.status {
+            Status::Solvable => edges::verdict(true),
+            Status::Unsolvable => edges::verdict(false),
+            Status::Unknown => "UNKNOWN",
+        });
     }
     fn grid(&self, m: &TileModel, s: &TileSolution, style: Style) -> String {
         let letters = self.letters;
@@ -62,16 +68,17 @@ impl Render<TileModel> for EdgesRender {
 pub fn run(args: &EdgesArgs, monitor: Arc<Monitor>) -> Result<Exit> {
     let opts = edges::Options { rotate: args.rotate, fixes: args.fix.clone() };
     let session = Session::new(RunConfig::from_common(&args.common)?, monitor, "edges");
-    // The encodings' arrays, handed from case to case.
+    // The encodings' arrays and the pieces' vector, handed from case to case.
     let arrays = Cell::new(None);
+    let pieces = Rc::new(Cell::new(Vec::new()));
     cases::run_input(
         session,
         &args.common,
         "edges",
-        |source| Box::new(edges::Reader::from_source(source)),
+        |source| Box::new(edges::Reader::from_source(source).recycling(pieces.clone())),
         |input: Input<edges::Case, TilePuzzleJson>, _: &SearchConfig| {
-            let (line, puzzle, letters) = match input {
-                Input::Text(case) => (case.line, case.puzzle(&opts), case.letters),
+            let (line, letters, puzzle) = match input {
+                Input::Text(case) => (case.line, case.letters, case.into_puzzle(&opts)),
                 Input::Json(line, json) => {
                     // --rotate lets pieces turn (as does the puzzle's `rotate`);
                     // --fix hints come after the puzzle's `fixes`.
@@ -80,13 +87,17 @@ pub fn run(args: &EdgesArgs, monitor: Arc<Monitor>) -> Result<Exit> {
                     p.fixes.extend(opts.fixes.iter().copied());
                     // JSON has numbers; draw letters when they are all F, O or I.
                     let letters = json.tiles.iter().flatten().all(|l| (-1..=1).contains(l));
-                    (line, p, letters)
+                    (line, letters, p)
                 }
             };
             let model =
                 TileModel::with_arrays(puzzle, arrays.take()).map_err(|e| ParseError::at(line, e.to_string()))?;
             Ok(Case { line, model, render: EdgesRender { letters }, warning: None })
         },
-        |model: TileModel| arrays.set(model.into_arrays()),
+        |model: TileModel| {
+            let (kept, spare) = model.into_parts();
+            arrays.set(kept);
+            pieces.set(spare);
+        },
     )
 }

@@ -31,7 +31,9 @@
 
 use super::input::{next_case, parse_int, parse_uint, parse_uint_saturating, show, within, ParseError, Token};
 use super::stream::{CaseReader, Source, Tokens};
-use super::tiles::{Border, Fix, Labels, Rule, TilePuzzle};
+use super::tiles::{tiles_room, Border, Fix, Labels, Rule, TilePuzzle};
+use std::cell::Cell;
+use std::rc::Rc;
 
 /// The largest board side tessera accepts.
 pub const MAX_SIDE: usize = 32;
@@ -65,10 +67,16 @@ pub struct Case {
 impl Case {
     /// The puzzle under the given rules.
     pub fn puzzle(&self, opts: &Options) -> TilePuzzle {
+        self.clone().into_puzzle(opts)
+    }
+
+    /// The puzzle under the given rules, made of the case (its pieces are
+    /// the puzzle's tiles: no copy).
+    pub fn into_puzzle(self, opts: &Options) -> TilePuzzle {
         TilePuzzle {
             rows: self.rows,
             cols: self.cols,
-            tiles: self.pieces.clone(),
+            tiles: self.pieces,
             rule: Rule::Complement,
             border: Border::Label(0),
             rotate: opts.rotate,
@@ -123,6 +131,9 @@ pub struct Reader {
     tokens: Tokens,
     done: bool,
     number: usize,
+    /// Where the pieces of the case before come back, emptied, for the
+    /// next case's ([`Reader::recycling`]).
+    spare: Option<Rc<Cell<Vec<Labels>>>>,
 }
 
 impl Reader {
@@ -133,7 +144,14 @@ impl Reader {
 
     /// A reader of `source`.
     pub fn from_source(source: Source) -> Self {
-        Reader { tokens: Tokens::new(source), done: false, number: 0 }
+        Reader { tokens: Tokens::new(source), done: false, number: 0, spare: None }
+    }
+
+    /// This reader, reading each case's pieces into the vector last put in
+    /// `spare`, as [`tetravex::Reader::recycling`](super::tetravex::Reader::recycling)
+    /// does its tiles.
+    pub fn recycling(self, spare: Rc<Cell<Vec<Labels>>>) -> Self {
+        Reader { spare: Some(spare), ..self }
     }
 
     fn read_case(&mut self) -> Result<Option<Case>, ParseError> {
@@ -159,7 +177,7 @@ impl Reader {
         let (rows, cols) = (rows as usize, cols as usize);
         self.number += 1;
         let count = rows * cols;
-        let mut pieces = Vec::with_capacity(count);
+        let mut pieces = tiles_room(self.spare.as_ref(), count);
         let mut letters = true;
         let mut warned = false;
         // A piece is four sides; a token is one side (`F`, `+2`) or several
@@ -257,5 +275,34 @@ impl Iterator for Reader {
 impl CaseReader for Reader {
     fn source(&mut self) -> &mut Source {
         self.tokens.source()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Reader;
+    use std::cell::Cell;
+    use std::rc::Rc;
+
+    /// A recycling reader reads what a plain one reads, into the vector
+    /// given back (no new allocation while the cases fit in it).
+    #[test]
+    fn a_recycling_reader_reads_the_same_cases_into_the_vector_given_back() {
+        let text = "2 2\nFOOF\nFFOI\nOIFF\nIFFO\n1 1\nFFFF\n1 2\n0 0 +2 0\n0 0 0 -2\n0 0\n";
+        let plain: Vec<_> = Reader::new(text).map(Result::unwrap).collect();
+        let spare = Rc::new(Cell::new(Vec::with_capacity(8)));
+        let room = spare.take();
+        let at = room.as_ptr();
+        spare.set(room);
+        let mut read = Vec::new();
+        for case in Reader::new(text).recycling(spare.clone()) {
+            let mut case = case.unwrap();
+            assert_eq!(case.pieces.as_ptr(), at, "case {} was read into a new vector", read.len() + 1);
+            read.push(case.clone());
+            case.pieces.push([7; 4]); // junk left in the vector given back
+            spare.set(case.pieces);
+        }
+        assert_eq!(read, plain);
+        assert_eq!(read.len(), 3);
     }
 }

@@ -36,7 +36,7 @@
 
 use super::input::{decimal, next_case, parse_uint, parse_uint_saturating, show, within, ParseError};
 use super::stream::{CaseReader, Source, Tokens};
-use super::tiles::{Border, Fix, Labels, Rule, TilePuzzle};
+use super::tiles::{tiles_room, Border, Fix, Labels, Rule, TilePuzzle};
 use std::cell::Cell;
 use std::rc::Rc;
 
@@ -208,15 +208,7 @@ impl Reader {
         };
         // The labels go straight into the case's tiles (for blocks, read
         // flat and placed at the end): no copy of a stream's tiles.
-        let mut tiles: Vec<Labels> = match &self.spare {
-            Some(spare) => {
-                let mut tiles = spare.take();
-                tiles.clear();
-                tiles.reserve(count);
-                tiles
-            }
-            None => Vec::with_capacity(count),
-        };
+        let mut tiles = tiles_room(self.spare.as_ref(), count);
         let mut warned = false;
         let mut k = 0;
         while k < 4 * count {

@@ -41,6 +41,8 @@
 use crate::engine::fasthash::FastMap;
 use crate::engine::Jagged;
 use crate::engine::{Halt, OptionId, Primary, Problem, ProblemBuilder, Secondary, Stopped, TemplateId};
+use std::cell::Cell;
+use std::rc::Rc;
 
 pub mod refute;
 mod turns;
@@ -62,6 +64,15 @@ pub const LEFT: usize = 3;
 
 /// A tile's labels: top, right, bottom, left.
 pub type Labels = [i32; 4];
+
+/// Room for a case's `count` tiles: the vector a reader was given back in
+/// `spare` (emptied), or a new one (see `tetravex::Reader::recycling`).
+pub(crate) fn tiles_room(spare: Option<&Rc<Cell<Vec<Labels>>>>, count: usize) -> Vec<Labels> {
+    let mut tiles = spare.map(|s| s.take()).unwrap_or_default();
+    tiles.clear();
+    tiles.reserve(count);
+    tiles
+}
 
 /// How two touching sides match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
