@@ -74,6 +74,31 @@ pub(crate) fn tiles_room(spare: Option<&Rc<Cell<Vec<Labels>>>>, count: usize) ->
     tiles
 }
 
+/// For the readers' tests: the cases of a reader recycling through
+/// `spare`, each checked to lie in the vector `spare` holds at the start
+/// (no new allocation while the cases fit in it) and given back with junk
+/// in it, as a caller done with it would.
+#[cfg(test)]
+pub(crate) fn read_recycling<C: Clone>(
+    spare: &Rc<Cell<Vec<Labels>>>,
+    cases: impl Iterator<Item = Result<C, super::input::ParseError>>,
+    tiles_of: impl Fn(&mut C) -> &mut Vec<Labels>,
+) -> Vec<C> {
+    let room = spare.take();
+    let at = room.as_ptr();
+    spare.set(room);
+    let mut read = Vec::new();
+    for case in cases {
+        let mut case = case.unwrap();
+        assert_eq!(tiles_of(&mut case).as_ptr(), at, "case {} was read into a new vector", read.len() + 1);
+        read.push(case.clone());
+        let mut given_back = std::mem::take(tiles_of(&mut case));
+        given_back.push([7; 4]);
+        spare.set(given_back);
+    }
+    read
+}
+
 /// How two touching sides match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Rule {
