@@ -72,15 +72,10 @@ impl Count {
         }
     }
 
-    /// This count `k` times: by doubling, `k`'s bits from the highest.
+    /// This count `k` times.
     pub fn times(&self, k: u64) -> Count {
-        let mut product = Count::ZERO;
-        for bit in (0..64 - k.leading_zeros()).rev() {
-            product += &product.clone();
-            if k >> bit & 1 == 1 {
-                product += self;
-            }
-        }
+        let mut product = self.clone();
+        product.mul_add(k, 0);
         product
     }
 
@@ -98,13 +93,13 @@ impl Count {
         }
     }
 
-    /// `self * 10 + d` (for parsing).
-    fn mul10_add(&mut self, d: u64) {
+    /// `self * m + d` (for parsing, `m` = 10, and [`Count::times`]).
+    fn mul_add(&mut self, m: u64, d: u64) {
         // Work on the 64-bit limbs of the whole value.
         let mut limbs = self.limbs();
         let mut carry = u128::from(d);
         for l in &mut limbs {
-            let v = u128::from(*l) * 10 + carry;
+            let v = u128::from(*l) * u128::from(m) + carry;
             *l = v as u64;
             carry = v >> 64;
         }
@@ -269,7 +264,7 @@ impl FromStr for Count {
         }
         let mut c = Count::ZERO;
         for b in s.bytes() {
-            c.mul10_add(u64::from(b - b'0'));
+            c.mul_add(10, u64::from(b - b'0'));
         }
         Ok(c)
     }

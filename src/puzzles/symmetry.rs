@@ -217,18 +217,17 @@ struct Action<'a> {
     /// placements emptied in one step.
     marked: Vec<u32>,
     pass: u32,
-    /// The images worked out so far: `images[g * placements + i]` is the
-    /// placement symmetry `g` maps placement `i` onto (`UNKNOWN` until
-    /// asked for). The conditions ask for the same images again and
+    /// The images worked out so far: `images[g * placements + i]` is one
+    /// more than the placement symmetry `g` maps placement `i` onto (0
+    /// until asked for: zeroed memory, whose pages the system lends only
+    /// where an image is written, and only the single pieces' placements
+    /// are ever mapped). The conditions ask for the same images again and
     /// again (for each special placement of the piece restricted).
     images: Vec<u32>,
     /// The board's cells (row-major in the `h x w` box) that the
     /// placement of the condition being worked out covers.
     covered: Vec<bool>,
 }
-
-/// An image not worked out yet (see `Action::images`).
-const UNKNOWN: u32 = u32::MAX;
 
 /// A type's placements up to the group: one kept per orbit, and the kept
 /// ones that a symmetry other than the identity fixes, with the
@@ -255,7 +254,7 @@ impl<'a> Action<'a> {
             scratch: Vec::new(),
             marked: vec![0; placements.len()],
             pass: 0,
-            images: vec![UNKNOWN; 8 * placements.len()],
+            images: vec![0; 8 * placements.len()],
             covered: vec![false; hw.0 * hw.1],
         })
     }
@@ -275,8 +274,8 @@ impl<'a> Action<'a> {
     /// The placement that symmetry `g` maps placement `i` onto.
     fn image(&mut self, g: u8, i: usize) -> usize {
         let at = usize::from(g) * self.placements.len() + i;
-        if self.images[at] != UNKNOWN {
-            return self.images[at] as usize;
+        if self.images[at] != 0 {
+            return self.images[at] as usize - 1;
         }
         let (t, cells) = self.placements[i];
         let hw = self.hw;
@@ -287,7 +286,7 @@ impl<'a> Action<'a> {
             .index
             .get(&(t, self.scratch.as_slice()))
             .expect("the group maps each type's placements onto themselves");
-        self.images[at] = j as u32;
+        self.images[at] = j as u32 + 1;
         j
     }
 

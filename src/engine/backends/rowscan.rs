@@ -122,8 +122,8 @@ pub(crate) struct RowScan<const BALANCED: bool> {
 /// nothing never sets up an allocator's heap of its own (an arena of the
 /// system's malloc, pages of metadata; with mimalloc, which tessera once
 /// used, 16 page faults and a page per size class): on Tetravex 16x16
-/// that was 0.1 ms of the run's 2.2 ms of CPU. A worker gives them back when it ends, so that a
-/// stream of boards allocates them once. (Where no worker starts, they
+/// that was 0.1 ms of the run's 2.2 ms of CPU. A worker gives them back
+/// when it ends, so that a stream of boards allocates them once. (Where no worker starts, they
 /// cost a few thousand instructions and about three page faults.)
 #[derive(Default)]
 struct Spare {

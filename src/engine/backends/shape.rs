@@ -377,7 +377,7 @@ pub(crate) struct UniformSlots<'s> {
     pub items: Jagged<u32>,
     /// Per slot: whether every option names its items in that order (a
     /// tile puzzle's options do), so that an option's `i`-th secondary
-    /// node is on `items[s][i]`.
+    /// node is on `items.row(s)[i]`.
     ordered: Vec<bool>,
     /// Per slot: a hash of its options' pieces and colours, option by
     /// option (equal for the slots of a class, see [`UniformSlots::classes`]).
@@ -399,7 +399,7 @@ impl<'s> UniformSlots<'s> {
         }
         let n = slots.options.len();
         let (mut items, mut ordered, mut hash) = (Jagged::new(), Vec::with_capacity(n), Vec::with_capacity(n));
-        items.reserve(n, 4 * n);
+        items.reserve(n, 4 * n); // a tile's cell has four joins
         let p = pb.primary_count() as u32;
         let ex = pb.explicit(halt)?;
         // The lists as ranges where they are (no list written out).

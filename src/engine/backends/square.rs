@@ -49,8 +49,7 @@
 //!   keep the assignment backend, whose arc consistency wins there by
 //!   orders of magnitude.
 
-use super::blocks::breadth_first;
-use super::blocks::fill_cursors;
+use super::blocks::{breadth_first, fill_cursors};
 use super::shape::UniformSlots;
 use crate::engine::fasthash::FastMap;
 use crate::engine::problem::{DenseColours, Problem};

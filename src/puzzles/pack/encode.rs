@@ -43,8 +43,9 @@ pub struct Encoded {
     refutation: Option<Refutation>,
     /// With `--unique`: the group and the restriction.
     pub symmetry: Option<SymmetryInfo>,
-    /// Why the choice of how to break the symmetry stopped, if a stop
-    /// came while it ran (the problem is then empty: nothing to search).
+    /// Why the encoding stopped, if a stop came while it listed the
+    /// placements, chose how to break the symmetry or built the problem
+    /// (the problem is then empty: nothing to search).
     pub stopped: Option<StopReason>,
 }
 
