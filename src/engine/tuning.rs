@@ -391,3 +391,14 @@ pub(crate) const HALVES_MIN_TREE: f64 = 1e8;
 /// 4.8 s (1 thread), while the `generate --labels 3 --seed 1` board
 /// (2.4 times) takes 3.1 to 3.7 s halved against 5.9 s: between the two.
 pub(crate) const HALVES_MARGIN: f64 = 2.25;
+
+/// A count layer by layer goes to dense arrays (`memo/halves/dense.rs`)
+/// only where their additions, at most, times this are below the row
+/// scan's estimated (memoised) tree: the dense layers add up every
+/// possible state, reached or not, where the keyed layers expand only the
+/// reached ones. Measured (additions / estimated tree, 2 threads): the
+/// dense layers win on `count5`'s 2-label and turning boards (0.08 to
+/// 0.32: 2.5 to 20 times faster) and lose on the skewed 3-label boards of
+/// `count-scale` (0.53: 1.15 times slower; 3.5: 1.75 times), where few of
+/// the possible states are reached.
+pub(crate) const DENSE_ADD_COST: f64 = 2.5;

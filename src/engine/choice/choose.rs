@@ -47,7 +47,7 @@ use crate::engine::search::ctx::{Ctx, Shared};
 use crate::engine::search::halt::{Halt, Stopped};
 use crate::engine::search::{search, Enumerate};
 use crate::engine::tuning::{
-    ASSIGN_PROBES, ASSIGN_PROBES_BIG, ASSIGN_TRIAL_SHARE, BALANCE_COST, BIG_COUNT_TREE, COST_RATIO,
+    ASSIGN_PROBES, ASSIGN_PROBES_BIG, ASSIGN_TRIAL_SHARE, BALANCE_COST, BIG_COUNT_TREE, COST_RATIO, DENSE_ADD_COST,
     FIRST_ONLY_ROW_LIMIT, HALVES_MARGIN, HALVES_MIN_TREE, ROW_PROBES, ROW_PROBES_BIG, SMALL_ROW_TREE, TINY_TREE,
 };
 
@@ -152,7 +152,7 @@ pub(crate) fn pick(
     // (`memo/halves/layers.rs`): the same states, two layers held at a
     // time instead of all of them.
     if halves_ok && memoise == Some(true) && config.memo == MemoChoice::Auto {
-        if let Some(plan) = layers_plan(pb, uniform, halt)? {
+        if let Some(plan) = layers_plan(pb, uniform, config, rows_size, halt)? {
             return Ok((Picked::Halves(Box::new(plan)), no_memo));
         }
     }
@@ -393,8 +393,15 @@ fn cheaper_of_balance(
 
 /// A count layer by layer, when the problem allows one (pieces whose
 /// copies and frontier colours fit a word).
-fn layers_plan(pb: &Problem, uniform: &UniformSlots, halt: &Halt) -> Result<Option<Plan>, Stopped> {
-    Ok(Halves::build(pb, uniform, halt)?.and_then(Plan::layered))
+fn layers_plan(
+    pb: &Problem,
+    uniform: &UniformSlots,
+    config: &SearchConfig,
+    rows_size: f64,
+    halt: &Halt,
+) -> Result<Option<Plan>, Stopped> {
+    let dense_below = rows_size / DENSE_ADD_COST;
+    Ok(Halves::build(pb, uniform, halt)?.and_then(|h| Plan::layered(h, config, dense_below)))
 }
 
 /// The cut of a count by meeting in the middle, when the problem allows

@@ -74,6 +74,7 @@ use crate::rng::Rng;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
+mod dense;
 mod layers;
 pub(crate) mod plan;
 mod poll;

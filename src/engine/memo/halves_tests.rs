@@ -150,7 +150,7 @@ fn layers_count_what_enumeration_counts() {
         let want = plain_count(&pb);
         for threads in [1, 2, 3] {
             let config = SearchConfig { threads, ..SearchConfig::count() };
-            let plan = Plan::layered(halves_of(&pb)).expect("a key fits a word");
+            let plan = Plan::keyed_layers(halves_of(&pb)).expect("a key fits a word");
             let out = plan.count(&config).expect("fits");
             assert!(out.complete);
             assert_eq!(out.solutions.to_u128(), Some(want), "seed {seed} threads {threads}");
@@ -167,10 +167,10 @@ fn layers_over_the_cap_or_the_budget_stop() {
     let pb = board(5, 5, 2, false, 3);
     for threads in [1, 2] {
         let config = SearchConfig { threads, memo_mb: Some(1), ..SearchConfig::count() };
-        let spent = Plan::layered(halves_of(&pb)).unwrap().count(&config).expect_err("over the cap");
+        let spent = Plan::keyed_layers(halves_of(&pb)).unwrap().count(&config).expect_err("over the cap");
         assert!(spent > 0);
         let config = SearchConfig { threads, max_nodes: Some(5000), ..SearchConfig::count() };
-        let out = Plan::layered(halves_of(&pb)).unwrap().count(&config).unwrap();
+        let out = Plan::keyed_layers(halves_of(&pb)).unwrap().count(&config).unwrap();
         assert!(!out.complete && out.stopped.is_some());
         assert_eq!(out.solutions.to_u128(), Some(0), "no count before the last layer");
     }
@@ -187,7 +187,7 @@ fn layers_honour_the_deadline_and_the_stop_flag() {
         let stopped = SearchConfig { threads, monitor: Some(monitor), ..SearchConfig::count() };
         let past = SearchConfig { threads, deadline: Some(std::time::Instant::now()), ..SearchConfig::count() };
         for (config, reason) in [(stopped, StopReason::Interrupted), (past, StopReason::Timeout)] {
-            let out = Plan::layered(halves_of(&pb)).unwrap().count(&config).unwrap();
+            let out = Plan::keyed_layers(halves_of(&pb)).unwrap().count(&config).unwrap();
             assert_eq!((out.complete, out.stopped), (false, Some(reason)), "{threads} thread(s)");
             assert_eq!(out.solutions.to_u128(), Some(0));
         }
@@ -202,4 +202,99 @@ fn a_count_the_choice_may_memoise_is_exact() {
     let config = SearchConfig { threads: 2, ..SearchConfig::count() };
     let out = solve(&pb, &config, None);
     assert_eq!(out.solutions.to_u128(), Some(plain_count(&pb)));
+}
+
+/// A strip of `n` slots, joined in a row by joins of one colour, and
+/// `types` pieces of `copies` copies each: every arrangement of the
+/// multiset is a solution, n! / copies!^types of them.
+fn strip(n: usize, types: usize, copies: u32) -> Problem {
+    let mut b = ProblemBuilder::new();
+    let slots: Vec<_> = (0..n).map(|_| b.primary(1)).collect();
+    let pieces: Vec<_> = (0..types).map(|_| b.primary(copies)).collect();
+    let joins: Vec<_> = (0..n - 1).map(|_| b.secondary()).collect();
+    for (s, &slot) in slots.iter().enumerate() {
+        for &piece in &pieces {
+            let mut sec = Vec::new();
+            if s > 0 {
+                sec.push((joins[s - 1], 1));
+            }
+            if s + 1 < n {
+                sec.push((joins[s], 1));
+            }
+            b.option(&[slot, piece], &sec);
+        }
+    }
+    b.build().unwrap()
+}
+
+#[test]
+fn dense_layers_count_what_enumeration_counts() {
+    let mut checked = 0;
+    for seed in 300..336u64 {
+        let (rows, cols) = [(3, 3), (3, 4), (4, 3), (2, 5)][(seed % 4) as usize];
+        let pb = board(rows, cols, 2 + seed % 3, seed % 3 == 0, seed);
+        let want = plain_count(&pb);
+        for threads in [1, 2, 3] {
+            let config = SearchConfig { threads, ..SearchConfig::count() };
+            let plan = Plan::layered(halves_of(&pb), &config, f64::INFINITY).expect("a plan");
+            assert!(plan.is_dense(), "seed {seed}: two layers fit the cap");
+            let out = plan.count(&config).expect("fits");
+            assert!(out.complete);
+            assert_eq!(out.solutions.to_u128(), Some(want), "seed {seed} threads {threads}");
+            assert!(out.stats.memo.is_some_and(|memo| memo.layers && memo.states > 0), "named as layers");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 108);
+}
+
+#[test]
+fn dense_layers_widen_past_32_bits_and_give_up_past_64() {
+    // 30 slots, 3 types of 10: 30! / 10!^3 = 5,550,996,791,340 arrangements,
+    // past 32 bits from the layers in the middle on.
+    let config = SearchConfig { threads: 2, ..SearchConfig::count() };
+    let pb = strip(30, 3, 10);
+    let plan = Plan::layered(halves_of(&pb), &config, f64::INFINITY).unwrap();
+    assert!(plan.is_dense());
+    assert_eq!(plan.count(&config).unwrap().solutions.to_u128(), Some(5_550_996_791_340));
+    // 40 slots, 5 types of 8: 40! / 8!^5, about 7.7 x 10^24, past 64 bits:
+    // the dense layers stop and the engine counts another way.
+    let pb = strip(40, 5, 8);
+    let plan = Plan::layered(halves_of(&pb), &config, f64::INFINITY).unwrap();
+    assert!(plan.is_dense());
+    assert!(plan.count(&config).is_err(), "a count past 64 bits");
+    let out = solve(&pb, &config, None);
+    assert_eq!(out.solutions.to_u128(), Some(7_656_714_453_153_197_981_835_000));
+}
+
+#[test]
+fn dense_layers_go_where_they_fit_and_pay() {
+    let pb = board(4, 4, 2, true, 11);
+    let config = SearchConfig { threads: 1, ..SearchConfig::count() };
+    assert!(Plan::layered(halves_of(&pb), &config, f64::INFINITY).unwrap().is_dense());
+    // Dearer than the row scan's estimate, or over the cap: keyed layers.
+    assert!(!Plan::layered(halves_of(&pb), &config, 0.0).unwrap().is_dense());
+    let pb = board(5, 5, 2, false, 3);
+    let tiny = SearchConfig { memo_mb: Some(1), ..config };
+    assert!(!Plan::layered(halves_of(&pb), &tiny, f64::INFINITY).unwrap().is_dense());
+}
+
+#[test]
+fn dense_layers_stop_at_the_budget_the_deadline_and_the_flag() {
+    let pb = board(5, 5, 2, false, 3);
+    for threads in [1, 2] {
+        let monitor = Monitor::new();
+        monitor.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        let stopped = SearchConfig { threads, monitor: Some(monitor), ..SearchConfig::count() };
+        let past = SearchConfig { threads, deadline: Some(std::time::Instant::now()), ..SearchConfig::count() };
+        let budget = SearchConfig { threads, max_nodes: Some(5000), ..SearchConfig::count() };
+        let cases = [(stopped, StopReason::Interrupted), (past, StopReason::Timeout), (budget, StopReason::Nodes)];
+        for (config, reason) in cases {
+            let plan = Plan::layered(halves_of(&pb), &config, f64::INFINITY).unwrap();
+            assert!(plan.is_dense());
+            let out = plan.count(&config).unwrap();
+            assert_eq!((out.complete, out.stopped), (false, Some(reason)), "{threads} thread(s)");
+            assert_eq!(out.solutions.to_u128(), Some(0), "no count before the last layer");
+        }
+    }
 }

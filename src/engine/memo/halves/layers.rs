@@ -389,7 +389,7 @@ impl Layers {
 
 /// Runs `work` on a thread of its own per poll (worker `w` with its
 /// poll), and returns what each returned, in the workers' order.
-fn on_every_thread<T: Send>(polls: &mut [Poll], work: impl Fn(usize, &mut Poll) -> T + Sync) -> Vec<T> {
+pub(super) fn on_every_thread<T: Send>(polls: &mut [Poll], work: impl Fn(usize, &mut Poll) -> T + Sync) -> Vec<T> {
     let work = &work;
     std::thread::scope(|s| {
         let handles: Vec<_> = polls.iter_mut().enumerate().map(|(w, poll)| s.spawn(move || work(w, poll))).collect();

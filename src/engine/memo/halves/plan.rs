@@ -4,6 +4,7 @@
 //! (`layers.rs`), which the plan holds, do not depend on each other both
 //! ways.
 
+use super::dense::Dense;
 use super::layers::Layers;
 use super::{cap_bytes, Halves};
 use crate::engine::config::SearchConfig;
@@ -22,6 +23,8 @@ pub(crate) struct Plan {
     pub cost: f64,
     /// Count layer by layer ([`Layers`]) instead of meeting at `m`.
     pub(super) layers: Option<Layers>,
+    /// Count layer by layer in dense arrays ([`Dense`]) instead.
+    pub(super) dense: Option<Dense>,
 }
 
 impl Plan {
@@ -58,7 +61,7 @@ impl Plan {
                 best = Some((cost, m));
             }
         }
-        Ok(best.map(|(cost, m)| Plan { halves, m, leaves: first[m], cost, layers: None }))
+        Ok(best.map(|(cost, m)| Plan { halves, m, leaves: first[m], cost, layers: None, dense: None }))
     }
 
     /// The cut position (tests).
@@ -70,12 +73,31 @@ impl Plan {
     /// A plan with the cut at `m` (tests).
     #[cfg(test)]
     pub(crate) fn at(halves: Halves, m: usize) -> Plan {
-        Plan { halves, m, leaves: 0.0, cost: 0.0, layers: None }
+        Plan { halves, m, leaves: 0.0, cost: 0.0, layers: None, dense: None }
     }
 
-    /// A count layer by layer ([`Layers`]), when its keys fit a word.
-    pub(crate) fn layered(halves: Halves) -> Option<Plan> {
+    /// A count layer by layer: in dense arrays ([`Dense`]) when two layers
+    /// of every possible state fit the memory cap and their additions are
+    /// fewer than `dense_below`, else as keys ([`Layers`]) when a key fits
+    /// a word.
+    pub(crate) fn layered(halves: Halves, config: &SearchConfig, dense_below: f64) -> Option<Plan> {
+        let dense = Dense::new(&halves, cap_bytes(config) as u64).filter(|d| d.additions() < dense_below);
+        match dense {
+            Some(dense) => Some(Plan { halves, m: 0, leaves: 0.0, cost: 0.0, layers: None, dense: Some(dense) }),
+            None => Plan::keyed_layers(halves),
+        }
+    }
+
+    /// Whether the plan counts in dense layers (tests).
+    #[cfg(test)]
+    pub(crate) fn is_dense(&self) -> bool {
+        self.dense.is_some()
+    }
+
+    /// A count layer by layer with keys ([`Layers`]), when a key fits a
+    /// word.
+    pub(crate) fn keyed_layers(halves: Halves) -> Option<Plan> {
         let layers = Layers::new(&halves)?;
-        Some(Plan { halves, m: 0, leaves: 0.0, cost: 0.0, layers: Some(layers) })
+        Some(Plan { halves, m: 0, leaves: 0.0, cost: 0.0, layers: Some(layers), dense: None })
     }
 }

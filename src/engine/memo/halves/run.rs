@@ -301,6 +301,9 @@ impl Plan {
     /// H2-H4: the count. `Err` with the nodes spent when the first half's
     /// table outgrew the memory cap (the caller counts another way).
     pub(crate) fn count(&self, config: &SearchConfig) -> Result<Outcome, u64> {
+        if let Some(dense) = &self.dense {
+            return dense.count(config);
+        }
         if let Some(layers) = &self.layers {
             return layers.count(&self.halves, config);
         }
