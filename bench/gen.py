@@ -412,6 +412,7 @@ def suite():
                             baselines=["bitpack"]))
     out += nearmiss()
     out += count5()
+    out += count5_held()
     out += count_scale(out)
     out += tail()
     out += big()
@@ -572,6 +573,33 @@ def count5():
     return out
 
 
+def count5_held():
+    """The `count5-held` family: boards of the `count5` generators that no
+    tuning saw, to judge the counts' worst case on (opt-in, `--family
+    count5-held`): uniform boards from `tessera generate` with 2, 3 and 4
+    labels, seeds 5-10, and planted boards with labels drawn unevenly,
+    turning and not, 2 and 3 labels, seeds 3-8 (42 boards), 2 threads."""
+    out = []
+    for k in (2, 3, 4):
+        for s in range(5, 11):
+            out.append(instance("count5-held", "5x5-%dd-s%d" % (k, s), "tetravex", count=True, threads=2,
+                                group="count5-held/uniform-%dd" % k, optin=True,
+                                make=lambda k=k, s=s: generated_tetravex(5, k, s)))
+    for rotate in (False, True):
+        for weights in ((0.6, 0.4), (0.5, 0.3, 0.2)):
+            for s in range(3, 9):
+                tag = "-rot" if rotate else ""
+                seed = 31500 + 10 * len(weights) + s + (100 if rotate else 0)
+
+                def make(w=weights, seed=seed, r=rotate):
+                    tiles = planted_tetravex_skewed(5, w, random.Random(seed))
+                    return tetravex_text(5, turned(tiles, random.Random(seed + 1)) if r else tiles)
+                out.append(instance("count5-held", "5x5-%dd-dup%s-s%d" % (len(weights), tag, s),
+                                    "tetravex-rot" if rotate else "tetravex", count=True, threads=2,
+                                    group="count5-held/dup%d%s" % (len(weights), tag), optin=True, make=make))
+    return out
+
+
 def count_scale(suite_so_far):
     """The `count-scale` family: counts that memoisation makes cheap (domino
     tilings, duplicate-rich Tetravex), and again every counting instance of
@@ -600,7 +628,7 @@ def count_scale(suite_so_far):
                         make=lambda: tetravex_text(5, turned(planted_tetravex(5, 2, random.Random(9050)),
                                                              random.Random(9150)))))
     for d in suite_so_far:
-        if d["count"] and d["family"] not in ("count-scale", "pack-threads", "count5"):
+        if d["count"] and d["family"] not in ("count-scale", "pack-threads", "count5", "count5-held"):
             e = dict(d)
             e.update(family="count-scale", memo_off=True, quick=False, chain=None, baselines=None,
                      threads=1, name="%s/%s" % (d["family"], d["name"]))

@@ -36,7 +36,9 @@
 //!   for each piece `p` in `U` and each option of `p`, the counts of block
 //!   `U - p` of layer `d` at the colourings with the option's key, each at
 //!   its kept part plus the option's colours. A block is written by one
-//!   thread only: the threads take blocks, not locks.
+//!   thread only: the layer is cut into chunks of blocks dealt to the
+//!   threads in turn, with no lock on the counts (a lock per chunk taken
+//!   from a shared list made two threads slower than one).
 //! * **D4** (width): a layer's counts are `u32` while its source's largest
 //!   count times the slot's largest in-degree fits 32 bits (on the 5x5
 //!   boards, the wide middle layers), `u64` after; a sum that would
@@ -65,7 +67,8 @@ use std::time::Instant;
 
 /// D1: at most this many codes of copies used (the rank table's size).
 const MAX_CODES: u64 = 1 << 24;
-/// D3: the counts a thread takes at a time, about (whole blocks).
+/// D3: the counts of a chunk of blocks, about (whole blocks; chunk `c`
+/// goes to thread `c` modulo the threads).
 const CHUNK: usize = 1 << 14;
 
 /// D2: what slot `d` needs to go from cut `d` to cut `d + 1`.
@@ -109,20 +112,23 @@ impl Counts {
         }
     }
 
-    /// `len` zeros, `wide` or not, in `spare`'s memory where it is of that
-    /// width (written over: its pages are already the process's).
-    fn zeros(len: usize, wide: bool, spare: Option<Counts>) -> Counts {
+    fn is_wide(&self) -> bool {
+        matches!(self, Counts::Wide(_))
+    }
+
+    /// `len` counts, `wide` or not, in `spare`'s memory where it is of that
+    /// width: its pages are already the process's, and what it held is
+    /// not cleared (D3 writes every count of a layer). Else zeros, whose
+    /// pages the kernel gives on first touch.
+    fn sized(len: usize, wide: bool, spare: Option<Counts>) -> Counts {
+        fn fit<T: Copy + Default>(mut v: Vec<T>, len: usize) -> Vec<T> {
+            v.truncate(len);
+            v.resize(len, T::default());
+            v
+        }
         match (wide, spare) {
-            (false, Some(Counts::Narrow(mut v))) => {
-                v.clear();
-                v.resize(len, 0);
-                Counts::Narrow(v)
-            }
-            (true, Some(Counts::Wide(mut v))) => {
-                v.clear();
-                v.resize(len, 0);
-                Counts::Wide(v)
-            }
+            (false, Some(Counts::Narrow(v))) => Counts::Narrow(fit(v, len)),
+            (true, Some(Counts::Wide(v))) => Counts::Wide(fit(v, len)),
             (false, _) => Counts::Narrow(vec![0; len]),
             (true, _) => Counts::Wide(vec![0; len]),
         }
@@ -351,25 +357,20 @@ impl Dense {
         let mut polls: Vec<Poll> = (0..threads).map(|_| Poll::new(config, &quit)).collect();
         let tables = (self.rank.capacity() + self.codes.total()) as u64 * 4;
         // Layer 0: one block (nothing used) of one colouring (no frontier).
-        let (mut cur, mut spare, mut largest) = (Counts::Wide(vec![1]), None, 1u64);
+        let (mut cur, mut spare, mut largest) = (Counts::Wide(vec![1]), None::<Counts>, 1u64);
         let mut stopped = None;
         let n = self.moves.len();
         for d in 0..n {
             let len = self.codes.row_len(d + 1) * self.colourings[d + 1];
             memo.states = memo.states.max(len as u64);
             let wide = u128::from(largest) * u128::from(self.moves[d].indegree) > u128::from(u32::MAX);
-            let fits = |s: &Counts| {
-                matches!((wide, s), (false, Counts::Narrow(v)) if v.capacity() >= len)
-                    || matches!((wide, s), (true, Counts::Wide(v)) if v.capacity() >= len)
-            };
-            let spare_fits = spare.as_ref().is_some_and(fits);
-            if !spare_fits {
-                spare = None;
-                if tables + cur.bytes() + len as u64 * if wide { 8 } else { 4 } > cap {
-                    return Err(stats.nodes);
-                }
+            // The layer before last lends its memory where it has the width.
+            let lent = spare.take().filter(|s| s.is_wide() == wide);
+            let bytes = len as u64 * if wide { 8 } else { 4 };
+            if tables + cur.bytes() + lent.as_ref().map_or(bytes, |s| s.bytes().max(bytes)) > cap {
+                return Err(stats.nodes);
             }
-            let mut next = Counts::zeros(len, wide, spare.take());
+            let mut next = Counts::sized(len, wide, lent);
             memo.bytes = memo.bytes.max(tables + cur.bytes() + next.bytes());
             // No sum can overflow where the bound says so: no check then.
             let check = u128::from(largest) * u128::from(self.moves[d].indegree) > u128::from(u64::MAX);
@@ -412,7 +413,8 @@ impl Dense {
         Ok(Outcome { solutions, complete: stopped.is_none(), stopped, stats })
     }
 
-    /// D3 for slot `d`: layer `d + 1` into `next` (zeros) from `cur`, the
+    /// D3 for slot `d`: layer `d + 1` into `next` (every count written over)
+    /// from `cur`, the
     /// threads taking blocks of about [`CHUNK`] counts at a time; what each did, and why
     /// the layer stopped, if it did.
     fn layer<S: Cell, T: Cell>(
@@ -426,12 +428,19 @@ impl Dense {
         let width = self.colourings[d + 1];
         let codes = self.codes.row(d + 1);
         let per = (CHUNK / width).max(1);
-        let chunks: Mutex<Vec<(usize, &mut [T])>> =
-            Mutex::new(next.chunks_mut(per * width).enumerate().rev().collect());
-        let results = on_every_thread(polls, |_, poll| {
+        // Chunk c goes to thread c % threads: one lock per thread and layer
+        // (the chunks cost about alike; a lock per chunk was contended).
+        let threads = polls.len();
+        let mut shares: Vec<Vec<(usize, &mut [T])>> = (0..threads).map(|_| Vec::new()).collect();
+        for (c, chunk) in next.chunks_mut(per * width).enumerate() {
+            shares[c % threads].push((c, chunk));
+        }
+        let shares: Vec<Mutex<Vec<(usize, &mut [T])>>> = shares.into_iter().map(Mutex::new).collect();
+        let results = on_every_thread(polls, |w, poll| {
             let mut work = Work::default();
             let mut sum = vec![0u64; width];
-            while let Some((c, chunk)) = chunks.lock().expect("the blocks").pop() {
+            let mine = std::mem::take(&mut *shares[w].lock().expect("a share"));
+            for (c, chunk) in mine {
                 for (i, block) in chunk.chunks_mut(width).enumerate() {
                     let code = u64::from(codes[c * per + i]);
                     let adds = match check {
