@@ -321,6 +321,9 @@ impl Move {
     }
 }
 
+/// A thread's chunks of a layer: each chunk's index and its counts.
+type Share<'a, T> = Vec<(usize, &'a mut [T])>;
+
 /// What one thread did with one layer.
 #[derive(Default)]
 struct Work {
@@ -431,11 +434,11 @@ impl Dense {
         // Chunk c goes to thread c % threads: one lock per thread and layer
         // (the chunks cost about alike; a lock per chunk was contended).
         let threads = polls.len();
-        let mut shares: Vec<Vec<(usize, &mut [T])>> = (0..threads).map(|_| Vec::new()).collect();
+        let mut shares: Vec<Share<T>> = (0..threads).map(|_| Vec::new()).collect();
         for (c, chunk) in next.chunks_mut(per * width).enumerate() {
             shares[c % threads].push((c, chunk));
         }
-        let shares: Vec<Mutex<Vec<(usize, &mut [T])>>> = shares.into_iter().map(Mutex::new).collect();
+        let shares: Vec<Mutex<Share<T>>> = shares.into_iter().map(Mutex::new).collect();
         let results = on_every_thread(polls, |w, poll| {
             let mut work = Work::default();
             let mut sum = vec![0u64; width];
