@@ -51,8 +51,9 @@ fn duplicate_rich_5x5_is_memoised_by_the_row_scan() {
     assert_eq!(outcome.stats.backend, Some(BackendKind::RowScan));
     let memo = outcome.stats.memo.expect("the choice memoises");
     assert_eq!(outcome.solutions.to_u64(), Some(44_884_207));
-    // Deterministic effort: far fewer nodes than solutions.
-    assert!(outcome.stats.nodes < 7_000_000 && memo.states < 3_500_000, "{:?}", outcome.stats);
+    // Deterministic effort: far fewer nodes than solutions (counted layer
+    // by layer in dense arrays, the nodes are the additions: 19.1 M).
+    assert!(outcome.stats.nodes < 22_000_000 && memo.states < 3_500_000, "{:?}", outcome.stats);
     // Two threads, and three shards: the same count.
     let two = engine::solve(model.problem(), &SearchConfig { threads: 2, ..SearchConfig::count() }, None);
     assert_eq!(two.solutions, outcome.solutions);
