@@ -178,13 +178,17 @@ impl Dense {
             place.push(p);
             p * (c + 1)
         });
+        // A colouring's code is a u32 (D2 keeps them in pairs of u32).
         let colourings: Vec<usize> = (0..=h.n)
-            .map(|d| h.frontier(d).iter().try_fold(1usize, |a, &j| a.checked_mul(h.radix(j) as usize)))
+            .map(|d| h.frontier(d).iter().try_fold(1u32, |a, &j| a.checked_mul(h.radix(j).try_into().ok()?)))
+            .map(|f| f.map(|f| f as usize))
             .collect::<Option<_>>()?;
         let sizes = sub_multisets(&copies, h.n);
         let entries = |d: usize| (sizes[d] as f64) * colourings[d] as f64;
         let most = (0..h.n).map(|d| entries(d) + entries(d + 1)).fold(0f64, f64::max);
-        if most * 4.0 + space as f64 * 8.0 > cap as f64 {
+        // Two layers of u32 counts, the rank table and the codes, D2's pairs.
+        let moves = colourings.iter().sum::<usize>() as f64 * 8.0;
+        if most * 4.0 + space as f64 * 8.0 + moves > cap as f64 {
             return None;
         }
         let (rank, codes) = ranks(&copies, &place, space, h.n);
@@ -358,7 +362,8 @@ impl Dense {
         let mut stats = Stats { threads, backend: Some(BackendKind::RowScan), ..Stats::default() };
         let mut memo = MemoStats { layers: true, ..MemoStats::default() };
         let mut polls: Vec<Poll> = (0..threads).map(|_| Poll::new(config, &quit)).collect();
-        let tables = (self.rank.capacity() + self.codes.total()) as u64 * 4;
+        let pairs: usize = self.moves.iter().map(|m| m.by_key.total() + m.options.total()).sum();
+        let tables = (self.rank.capacity() + self.codes.total() + 2 * pairs) as u64 * 4;
         // Layer 0: one block (nothing used) of one colouring (no frontier).
         let (mut cur, mut spare, mut largest) = (Counts::Wide(vec![1]), None::<Counts>, 1u64);
         let mut stopped = None;
