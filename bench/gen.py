@@ -545,7 +545,7 @@ def generated_tetravex(n, k, seed):
     return p.stdout
 
 
-def count5():
+def count5(family="count5", uniform_seeds=range(1, 5), skewed_seeds=(1, 2), optin=False):
     """The `count5` family (issue 31): 5x5 counts whose states seldom
     repeat, on 2 threads as users run them; worst and median per group.
     Uniform boards from `tessera generate` with 2, 3 and 4 labels (seeds
@@ -554,50 +554,31 @@ def count5():
     and not (2 and 3 labels, two seeds each)."""
     out = []
     for k in (2, 3, 4):
-        for s in range(1, 5):
-            out.append(instance("count5", "5x5-%dd-s%d" % (k, s), "tetravex", count=True, threads=2,
-                                group="count5/uniform-%dd" % k,
+        for s in uniform_seeds:
+            out.append(instance(family, "5x5-%dd-s%d" % (k, s), "tetravex", count=True, threads=2,
+                                group="%s/uniform-%dd" % (family, k), optin=optin,
                                 make=lambda k=k, s=s: generated_tetravex(5, k, s)))
     for rotate in (False, True):
         for weights in ((0.6, 0.4), (0.5, 0.3, 0.2)):
-            for s in (1, 2):
+            for s in skewed_seeds:
                 tag = "-rot" if rotate else ""
                 seed = 31500 + 10 * len(weights) + s + (100 if rotate else 0)
 
                 def make(w=weights, seed=seed, r=rotate):
                     tiles = planted_tetravex_skewed(5, w, random.Random(seed))
                     return tetravex_text(5, turned(tiles, random.Random(seed + 1)) if r else tiles)
-                out.append(instance("count5", "5x5-%dd-dup%s-s%d" % (len(weights), tag, s),
+                out.append(instance(family, "5x5-%dd-dup%s-s%d" % (len(weights), tag, s),
                                     "tetravex-rot" if rotate else "tetravex", count=True, threads=2,
-                                    group="count5/dup%s" % tag, make=make))
+                                    group="%s/dup%s" % (family, tag), optin=optin, make=make))
     return out
 
 
 def count5_held():
     """The `count5-held` family: boards of the `count5` generators that no
     tuning saw, to judge the counts' worst case on (opt-in, `--family
-    count5-held`): uniform boards from `tessera generate` with 2, 3 and 4
-    labels, seeds 5-10, and planted boards with labels drawn unevenly,
-    turning and not, 2 and 3 labels, seeds 3-8 (42 boards), 2 threads."""
-    out = []
-    for k in (2, 3, 4):
-        for s in range(5, 11):
-            out.append(instance("count5-held", "5x5-%dd-s%d" % (k, s), "tetravex", count=True, threads=2,
-                                group="count5-held/uniform-%dd" % k, optin=True,
-                                make=lambda k=k, s=s: generated_tetravex(5, k, s)))
-    for rotate in (False, True):
-        for weights in ((0.6, 0.4), (0.5, 0.3, 0.2)):
-            for s in range(3, 9):
-                tag = "-rot" if rotate else ""
-                seed = 31500 + 10 * len(weights) + s + (100 if rotate else 0)
-
-                def make(w=weights, seed=seed, r=rotate):
-                    tiles = planted_tetravex_skewed(5, w, random.Random(seed))
-                    return tetravex_text(5, turned(tiles, random.Random(seed + 1)) if r else tiles)
-                out.append(instance("count5-held", "5x5-%dd-dup%s-s%d" % (len(weights), tag, s),
-                                    "tetravex-rot" if rotate else "tetravex", count=True, threads=2,
-                                    group="count5-held/dup%d%s" % (len(weights), tag), optin=True, make=make))
-    return out
+    count5-held`): uniform boards seeds 5-10, skewed boards seeds 3-8
+    (42 boards)."""
+    return count5("count5-held", range(5, 11), range(3, 9), optin=True)
 
 
 def count_scale(suite_so_far):

@@ -140,57 +140,13 @@ fn a_table_over_the_cap_stops_the_method_on_any_thread_count() {
 }
 
 #[test]
-fn layers_count_what_enumeration_counts() {
-    let mut checked = 0;
-    for seed in 200..236u64 {
-        let (rows, cols) = [(3, 3), (3, 4), (4, 3), (2, 5)][(seed % 4) as usize];
-        let labels = 2 + seed % 3;
-        let turning = seed % 3 == 0;
-        let pb = board(rows, cols, labels, turning, seed);
-        let want = plain_count(&pb);
-        for threads in [1, 2, 3] {
-            let config = SearchConfig { threads, ..SearchConfig::count() };
-            let plan = Plan::keyed_layers(halves_of(&pb)).expect("a key fits a word");
-            let out = plan.count(&config).expect("fits");
-            assert!(out.complete);
-            assert_eq!(out.solutions.to_u128(), Some(want), "seed {seed} threads {threads}");
-            assert!(out.stats.memo.is_some_and(|memo| memo.layers && memo.states > 0), "named as layers");
-            checked += 1;
-        }
-    }
-    assert_eq!(checked, 108);
-}
-
-#[test]
-fn layers_over_the_cap_or_the_budget_stop() {
+fn keyed_layers_over_the_cap_stop() {
     // 5x5, 2 labels: layers of about 10^5 states, more than 1 MiB holds.
     let pb = board(5, 5, 2, false, 3);
     for threads in [1, 2] {
         let config = SearchConfig { threads, memo_mb: Some(1), ..SearchConfig::count() };
         let spent = Plan::keyed_layers(halves_of(&pb)).unwrap().count(&config).expect_err("over the cap");
         assert!(spent > 0);
-        let config = SearchConfig { threads, max_nodes: Some(5000), ..SearchConfig::count() };
-        let out = Plan::keyed_layers(halves_of(&pb)).unwrap().count(&config).unwrap();
-        assert!(!out.complete && out.stopped.is_some());
-        assert_eq!(out.solutions.to_u128(), Some(0), "no count before the last layer");
-    }
-}
-
-#[test]
-fn layers_honour_the_deadline_and_the_stop_flag() {
-    // A deadline already past, Ctrl-C's flag already raised: the first
-    // poll of every layer thread stops the count, with the reason.
-    let pb = board(5, 5, 2, false, 3);
-    for threads in [1, 2] {
-        let monitor = Monitor::new();
-        monitor.stop.store(true, std::sync::atomic::Ordering::Relaxed);
-        let stopped = SearchConfig { threads, monitor: Some(monitor), ..SearchConfig::count() };
-        let past = SearchConfig { threads, deadline: Some(std::time::Instant::now()), ..SearchConfig::count() };
-        for (config, reason) in [(stopped, StopReason::Interrupted), (past, StopReason::Timeout)] {
-            let out = Plan::keyed_layers(halves_of(&pb)).unwrap().count(&config).unwrap();
-            assert_eq!((out.complete, out.stopped), (false, Some(reason)), "{threads} thread(s)");
-            assert_eq!(out.solutions.to_u128(), Some(0));
-        }
     }
 }
 
@@ -228,24 +184,27 @@ fn strip(n: usize, types: usize, copies: u32) -> Problem {
 }
 
 #[test]
-fn dense_layers_count_what_enumeration_counts() {
+fn both_kinds_of_layers_count_what_enumeration_counts() {
     let mut checked = 0;
-    for seed in 300..336u64 {
+    for seed in 200..236u64 {
         let (rows, cols) = [(3, 3), (3, 4), (4, 3), (2, 5)][(seed % 4) as usize];
         let pb = board(rows, cols, 2 + seed % 3, seed % 3 == 0, seed);
         let want = plain_count(&pb);
         for threads in [1, 2, 3] {
             let config = SearchConfig { threads, ..SearchConfig::count() };
-            let plan = Plan::layered(halves_of(&pb), &config, f64::INFINITY).expect("a plan");
-            assert!(plan.is_dense(), "seed {seed}: two layers fit the cap");
-            let out = plan.count(&config).expect("fits");
-            assert!(out.complete);
-            assert_eq!(out.solutions.to_u128(), Some(want), "seed {seed} threads {threads}");
-            assert!(out.stats.memo.is_some_and(|memo| memo.layers && memo.states > 0), "named as layers");
-            checked += 1;
+            let dense = Plan::layered(halves_of(&pb), &config, f64::INFINITY).expect("a plan");
+            assert!(dense.is_dense(), "seed {seed}: two layers fit the cap");
+            let keyed = Plan::keyed_layers(halves_of(&pb)).expect("a key fits a word");
+            for plan in [dense, keyed] {
+                let out = plan.count(&config).expect("fits");
+                assert!(out.complete);
+                assert_eq!(out.solutions.to_u128(), Some(want), "seed {seed} threads {threads}");
+                assert!(out.stats.memo.is_some_and(|memo| memo.layers && memo.states > 0), "named as layers");
+                checked += 1;
+            }
         }
     }
-    assert_eq!(checked, 108);
+    assert_eq!(checked, 216);
 }
 
 #[test]
@@ -280,7 +239,9 @@ fn dense_layers_go_where_they_fit_and_pay() {
 }
 
 #[test]
-fn dense_layers_stop_at_the_budget_the_deadline_and_the_flag() {
+fn both_kinds_of_layers_stop_at_the_budget_the_deadline_and_the_flag() {
+    // Ctrl-C's flag already raised, a deadline already past, a budget: the
+    // polls of every layer thread stop the count, with the reason.
     let pb = board(5, 5, 2, false, 3);
     for threads in [1, 2] {
         let monitor = Monitor::new();
@@ -290,11 +251,13 @@ fn dense_layers_stop_at_the_budget_the_deadline_and_the_flag() {
         let budget = SearchConfig { threads, max_nodes: Some(5000), ..SearchConfig::count() };
         let cases = [(stopped, StopReason::Interrupted), (past, StopReason::Timeout), (budget, StopReason::Nodes)];
         for (config, reason) in cases {
-            let plan = Plan::layered(halves_of(&pb), &config, f64::INFINITY).unwrap();
-            assert!(plan.is_dense());
-            let out = plan.count(&config).unwrap();
-            assert_eq!((out.complete, out.stopped), (false, Some(reason)), "{threads} thread(s)");
-            assert_eq!(out.solutions.to_u128(), Some(0), "no count before the last layer");
+            let dense = Plan::layered(halves_of(&pb), &config, f64::INFINITY).unwrap();
+            assert!(dense.is_dense());
+            for plan in [dense, Plan::keyed_layers(halves_of(&pb)).unwrap()] {
+                let out = plan.count(&config).unwrap();
+                assert_eq!((out.complete, out.stopped), (false, Some(reason)), "{threads} thread(s)");
+                assert_eq!(out.solutions.to_u128(), Some(0), "no count before the last layer");
+            }
         }
     }
 }

@@ -54,7 +54,7 @@
 //! * the last layer has one colouring (an empty frontier).
 
 use super::layers::on_every_thread;
-use super::poll::{Halted, Poll};
+use super::poll::{after_layer, worse, Halted, Poll};
 use super::{cap_bytes, Halves};
 use crate::engine::backends::blocks::Jagged;
 use crate::engine::config::SearchConfig;
@@ -338,18 +338,6 @@ struct Work {
     overflow: bool,
 }
 
-/// Why a layer stopped, of two: a full table or an overflow wins (the
-/// caller counts another way), then a reason of a thread's own over the
-/// stop the other threads saw.
-fn worse(a: Option<Halted>, e: Halted) -> Option<Halted> {
-    use crate::engine::outcome::StopReason::Interrupted;
-    match (a, e) {
-        (Some(Halted::Full), _) | (_, Halted::Full) => Some(Halted::Full),
-        (Some(Halted::Stop(Interrupted)), e) | (None, e) => Some(e),
-        (a, _) => a,
-    }
-}
-
 impl Dense {
     /// D3 and D4: the count, layer by layer. `Err` with the nodes spent
     /// when two layers outgrew the memory cap or a count overflowed 64
@@ -393,16 +381,9 @@ impl Dense {
             if works.iter().any(|w| w.overflow) {
                 return Err(stats.nodes);
             }
-            match halted {
-                Some(Halted::Full) => return Err(stats.nodes),
-                Some(Halted::Stop(reason)) => {
-                    stopped = Some(reason);
-                    break;
-                }
-                None => {}
-            }
-            if let Some(mon) = &config.monitor {
-                mon.set_fraction((d + 1) as f64 / n as f64);
+            stopped = after_layer(halted, stats.nodes, config, (d + 1) as f64 / n as f64)?;
+            if stopped.is_some() {
+                break;
             }
             spare = Some(std::mem::replace(&mut cur, next));
         }

@@ -59,7 +59,7 @@
 //! * the bytes held are what was taken and not given back (never below 0);
 //! * every back item of a slot is on the frontier it is reached with.
 
-use super::poll::{Halted, Poll};
+use super::poll::{after_layer, worse, Halted, Poll};
 use super::{cap_bytes, Halves, Scan};
 use crate::engine::config::SearchConfig;
 use crate::engine::count::Count;
@@ -169,15 +169,6 @@ impl Held {
     fn give(&self, bytes: u64) {
         let was = self.now.fetch_sub(bytes, Ordering::Relaxed);
         debug_assert!(was >= bytes, "bytes given back that were not taken");
-    }
-}
-
-/// Why a layer stopped, of two: a full table wins (the caller counts
-/// another way), else the first stop.
-fn worse(a: Option<Halted>, e: Halted) -> Option<Halted> {
-    match (a, e) {
-        (_, Halted::Full) | (Some(Halted::Full), _) => Some(Halted::Full),
-        (a, e) => a.or(Some(e)),
     }
 }
 
@@ -324,16 +315,9 @@ impl Layers {
                 memo.hits += wk.merged;
                 total += wk.sum;
             }
-            match halted {
-                Some(Halted::Full) => return Err(stats.nodes),
-                Some(Halted::Stop(reason)) => {
-                    stopped = Some(reason);
-                    break;
-                }
-                None => {}
-            }
-            if let Some(mon) = &config.monitor {
-                mon.set_fraction((d + 1) as f64 / h.n as f64);
+            stopped = after_layer(halted, stats.nodes, config, (d + 1) as f64 / h.n as f64)?;
+            if stopped.is_some() {
+                break;
             }
             cur = next;
         }

@@ -80,3 +80,36 @@ impl<'a> Poll<'a> {
         Ok(())
     }
 }
+
+/// Why a layer stopped, of two workers' reasons: a full table or an
+/// overflow wins (the caller counts another way), then a worker's own
+/// reason over the stop the other workers saw (`Interrupted` by `quit`).
+pub(super) fn worse(a: Option<Halted>, e: Halted) -> Option<Halted> {
+    match (a, e) {
+        (Some(Halted::Full), _) | (_, Halted::Full) => Some(Halted::Full),
+        (Some(Halted::Stop(StopReason::Interrupted)), e) | (None, e) => Some(e),
+        (a, _) => a,
+    }
+}
+
+/// After a layer of a count layer by layer (keyed or dense): `Err` with
+/// the nodes spent when a table was full (the caller counts another way),
+/// the reason when it stopped; else the progress (`done`, a fraction) is
+/// reported and the count goes on.
+pub(super) fn after_layer(
+    halted: Option<Halted>,
+    nodes: u64,
+    config: &SearchConfig,
+    done: f64,
+) -> Result<Option<StopReason>, u64> {
+    match halted {
+        Some(Halted::Full) => Err(nodes),
+        Some(Halted::Stop(reason)) => Ok(Some(reason)),
+        None => {
+            if let Some(mon) = &config.monitor {
+                mon.set_fraction(done);
+            }
+            Ok(None)
+        }
+    }
+}
