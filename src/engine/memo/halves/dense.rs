@@ -168,9 +168,9 @@ impl Cell for u64 {
 
 impl Dense {
     /// D1 and D2: the plan for `h`, or `None` when the codes of copies
-    /// used are too many or two layers of `u32` counts do not fit `cap`
-    /// bytes.
-    pub(crate) fn new(h: &Halves, cap: u64) -> Option<Self> {
+    /// used are too many, two layers of `u32` counts do not fit `cap`
+    /// bytes, or the count would make `additions_below` additions or more.
+    pub(crate) fn new(h: &Halves, cap: u64, additions_below: f64) -> Option<Self> {
         let copies: Vec<u64> = h.copies.iter().map(|&c| u64::from(c)).collect();
         let space = copies.iter().try_fold(1u64, |a, &c| a.checked_mul(c + 1).filter(|&s| s <= MAX_CODES))?;
         let mut place = Vec::with_capacity(copies.len());
@@ -191,23 +191,20 @@ impl Dense {
         if most * 4.0 + space as f64 * 8.0 + moves > cap as f64 {
             return None;
         }
-        let (rank, codes) = ranks(&copies, &place, space, h.n);
+        // Each block of layer d + 1 pulls every option of slot d, at most,
+        // over the colourings with the option's key (F_d / the keys).
         let scan = h.scan(0, h.n);
+        let pulls = |d: usize| {
+            scan.key.row_len(d) as f64 * colourings[d] as f64 / scan.radix.row(d).iter().product::<u64>() as f64
+        };
+        let additions: f64 = (0..h.n).map(|d| sizes[d + 1] as f64 * pulls(d)).sum();
+        if additions >= additions_below {
+            return None;
+        }
+        let (rank, codes) = ranks(&copies, &place, space, h.n);
         let moves = (0..h.n).map(|d| Move::of(h, &scan, d, &colourings)).collect();
         Some(Dense { place, copies, rank, codes, colourings, moves })
     }
-
-    /// The additions a count makes, at most (each block of layer `d + 1`
-    /// pulls every option of slot `d` once): the measure of its work.
-    pub(crate) fn additions(&self) -> f64 {
-        let pairs = |m: &Move| (0..m.options.rows()).map(|p| pairs_of(m, p)).sum::<u64>();
-        self.moves.iter().enumerate().map(|(d, m)| self.codes.row_len(d + 1) as f64 * pairs(m) as f64).sum()
-    }
-}
-
-/// The (option, colouring) pairs of piece `p`'s options in move `m`.
-fn pairs_of(m: &Move, p: usize) -> u64 {
-    m.options.row(p).iter().map(|&(key, _)| m.by_key.row_len(key as usize) as u64).sum()
 }
 
 /// The number of sub-multisets of each size `0..=n` of a multiset with

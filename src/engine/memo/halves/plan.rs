@@ -81,7 +81,7 @@ impl Plan {
     /// fewer than `dense_below`, else as keys ([`Layers`]) when a key fits
     /// a word.
     pub(crate) fn layered(halves: Halves, config: &SearchConfig, dense_below: f64) -> Option<Plan> {
-        let dense = Dense::new(&halves, cap_bytes(config) as u64).filter(|d| d.additions() < dense_below);
+        let dense = Dense::new(&halves, cap_bytes(config) as u64, dense_below);
         match dense {
             Some(dense) => Some(Plan { halves, m: 0, leaves: 0.0, cost: 0.0, layers: None, dense: Some(dense) }),
             None => Plan::keyed_layers(halves),
