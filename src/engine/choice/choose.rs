@@ -401,7 +401,10 @@ fn layers_plan(
     halt: &Halt,
 ) -> Result<Option<Plan>, Stopped> {
     let dense_below = rows_size / DENSE_ADD_COST;
-    Ok(Halves::build(pb, uniform, halt)?.and_then(|h| Plan::layered(h, config, dense_below)))
+    match Halves::build(pb, uniform, halt)? {
+        Some(halves) => Plan::layered(halves, config, dense_below, halt),
+        None => Ok(None),
+    }
 }
 
 /// The cut of a count by meeting in the middle, when the problem allows

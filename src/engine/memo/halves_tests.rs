@@ -192,7 +192,7 @@ fn both_kinds_of_layers_count_what_enumeration_counts() {
         let want = plain_count(&pb);
         for threads in [1, 2, 3] {
             let config = SearchConfig { threads, ..SearchConfig::count() };
-            let dense = Plan::layered(halves_of(&pb), &config, f64::INFINITY).expect("a plan");
+            let dense = Plan::layered(halves_of(&pb), &config, f64::INFINITY, &Halt::NEVER).unwrap().expect("a plan");
             assert!(dense.is_dense(), "seed {seed}: two layers fit the cap");
             let keyed = Plan::keyed_layers(halves_of(&pb)).expect("a key fits a word");
             for plan in [dense, keyed] {
@@ -213,13 +213,13 @@ fn dense_layers_widen_past_32_bits_and_give_up_past_64() {
     // past 32 bits from the layers in the middle on.
     let config = SearchConfig { threads: 2, ..SearchConfig::count() };
     let pb = strip(30, 3, 10);
-    let plan = Plan::layered(halves_of(&pb), &config, f64::INFINITY).unwrap();
+    let plan = Plan::layered(halves_of(&pb), &config, f64::INFINITY, &Halt::NEVER).unwrap().unwrap();
     assert!(plan.is_dense());
     assert_eq!(plan.count(&config).unwrap().solutions.to_u128(), Some(5_550_996_791_340));
     // 40 slots, 5 types of 8: 40! / 8!^5, about 7.7 x 10^24, past 64 bits:
     // the dense layers stop and the engine counts another way.
     let pb = strip(40, 5, 8);
-    let plan = Plan::layered(halves_of(&pb), &config, f64::INFINITY).unwrap();
+    let plan = Plan::layered(halves_of(&pb), &config, f64::INFINITY, &Halt::NEVER).unwrap().unwrap();
     assert!(plan.is_dense());
     assert!(plan.count(&config).is_err(), "a count past 64 bits");
     let out = solve(&pb, &config, None);
@@ -230,12 +230,12 @@ fn dense_layers_widen_past_32_bits_and_give_up_past_64() {
 fn dense_layers_go_where_they_fit_and_pay() {
     let pb = board(4, 4, 2, true, 11);
     let config = SearchConfig { threads: 1, ..SearchConfig::count() };
-    assert!(Plan::layered(halves_of(&pb), &config, f64::INFINITY).unwrap().is_dense());
+    assert!(Plan::layered(halves_of(&pb), &config, f64::INFINITY, &Halt::NEVER).unwrap().unwrap().is_dense());
     // Dearer than the row scan's estimate, or over the cap: keyed layers.
-    assert!(!Plan::layered(halves_of(&pb), &config, 0.0).unwrap().is_dense());
+    assert!(!Plan::layered(halves_of(&pb), &config, 0.0, &Halt::NEVER).unwrap().unwrap().is_dense());
     let pb = board(5, 5, 2, false, 3);
     let tiny = SearchConfig { memo_mb: Some(1), ..config };
-    assert!(!Plan::layered(halves_of(&pb), &tiny, f64::INFINITY).unwrap().is_dense());
+    assert!(!Plan::layered(halves_of(&pb), &tiny, f64::INFINITY, &Halt::NEVER).unwrap().unwrap().is_dense());
 }
 
 #[test]
@@ -249,9 +249,13 @@ fn both_kinds_of_layers_stop_at_the_budget_the_deadline_and_the_flag() {
         let stopped = SearchConfig { threads, monitor: Some(monitor), ..SearchConfig::count() };
         let past = SearchConfig { threads, deadline: Some(std::time::Instant::now()), ..SearchConfig::count() };
         let budget = SearchConfig { threads, max_nodes: Some(5000), ..SearchConfig::count() };
+        // Making the dense tables stops too.
+        for config in [&stopped, &past] {
+            assert!(Plan::layered(halves_of(&pb), config, f64::INFINITY, &Halt::of(config)).is_err());
+        }
         let cases = [(stopped, StopReason::Interrupted), (past, StopReason::Timeout), (budget, StopReason::Nodes)];
         for (config, reason) in cases {
-            let dense = Plan::layered(halves_of(&pb), &config, f64::INFINITY).unwrap();
+            let dense = Plan::layered(halves_of(&pb), &config, f64::INFINITY, &Halt::NEVER).unwrap().unwrap();
             assert!(dense.is_dense());
             for plan in [dense, Plan::keyed_layers(halves_of(&pb)).unwrap()] {
                 let out = plan.count(&config).unwrap();

@@ -45,7 +45,7 @@
 //!   overflow 64 bits stops the method, and the caller counts another way.
 //!
 //! Nodes are the additions made (deterministic); Ctrl-C, the deadline and
-//! the node budget are polled after every block.
+//! the node budget are polled after every piece's options in a block.
 //!
 //! # Invariants (checked in debug builds)
 //!
@@ -61,6 +61,7 @@ use crate::engine::config::SearchConfig;
 use crate::engine::count::Count;
 use crate::engine::memo::MemoStats;
 use crate::engine::outcome::{BackendKind, Outcome, Stats};
+use crate::engine::search::halt::{Halt, Stopped};
 use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
 use std::time::Instant;
@@ -117,9 +118,11 @@ impl Counts {
     }
 
     /// `len` counts, `wide` or not, in `spare`'s memory where it is of that
-    /// width: its pages are already the process's, and what it held is
-    /// not cleared (D3 writes every count of a layer). Else zeros, whose
-    /// pages the kernel gives on first touch.
+    /// width and holds them: its pages are already the process's, and what
+    /// it held is not cleared (D3 writes every count of a layer). Else
+    /// zeros, whose pages the kernel gives on first touch, in D3's polled
+    /// work: growing `spare` would fault and clear the new pages here,
+    /// where nothing polls (100 ms past a deadline on `3d-dup-rot-s1`).
     fn sized(len: usize, wide: bool, spare: Option<Counts>) -> Counts {
         fn fit<T: Copy + Default>(mut v: Vec<T>, len: usize) -> Vec<T> {
             v.truncate(len);
@@ -127,8 +130,8 @@ impl Counts {
             v
         }
         match (wide, spare) {
-            (false, Some(Counts::Narrow(v))) => Counts::Narrow(fit(v, len)),
-            (true, Some(Counts::Wide(v))) => Counts::Wide(fit(v, len)),
+            (false, Some(Counts::Narrow(v))) if v.capacity() >= len => Counts::Narrow(fit(v, len)),
+            (true, Some(Counts::Wide(v))) if v.capacity() >= len => Counts::Wide(fit(v, len)),
             (false, _) => Counts::Narrow(vec![0; len]),
             (true, _) => Counts::Wide(vec![0; len]),
         }
@@ -169,27 +172,31 @@ impl Cell for u64 {
 impl Dense {
     /// D1 and D2: the plan for `h`, or `None` when the codes of copies
     /// used are too many, two layers of `u32` counts do not fit `cap`
-    /// bytes, or the count would make `additions_below` additions or more.
-    pub(crate) fn new(h: &Halves, cap: u64, additions_below: f64) -> Option<Self> {
+    /// bytes, or the count would make `additions_below` additions or more;
+    /// `Err` when `halt` stops the tables' making.
+    pub(crate) fn new(h: &Halves, cap: u64, additions_below: f64, halt: &Halt) -> Result<Option<Self>, Stopped> {
         let copies: Vec<u64> = h.copies.iter().map(|&c| u64::from(c)).collect();
-        let space = copies.iter().try_fold(1u64, |a, &c| a.checked_mul(c + 1).filter(|&s| s <= MAX_CODES))?;
+        let Some(space) = copies.iter().try_fold(1u64, |a, &c| a.checked_mul(c + 1).filter(|&s| s <= MAX_CODES)) else {
+            return Ok(None);
+        };
         let mut place = Vec::with_capacity(copies.len());
         copies.iter().fold(1u64, |p, &c| {
             place.push(p);
             p * (c + 1)
         });
         // A colouring's code is a u32 (D2 keeps them in pairs of u32).
-        let colourings: Vec<usize> = (0..=h.n)
+        let colourings: Option<Vec<usize>> = (0..=h.n)
             .map(|d| h.frontier(d).iter().try_fold(1u32, |a, &j| a.checked_mul(h.radix(j).try_into().ok()?)))
             .map(|f| f.map(|f| f as usize))
-            .collect::<Option<_>>()?;
+            .collect();
+        let Some(colourings) = colourings else { return Ok(None) };
         let sizes = sub_multisets(&copies, h.n);
         let entries = |d: usize| (sizes[d] as f64) * colourings[d] as f64;
         let most = (0..h.n).map(|d| entries(d) + entries(d + 1)).fold(0f64, f64::max);
         // Two layers of u32 counts, the rank table and the codes, D2's pairs.
         let moves = colourings.iter().sum::<usize>() as f64 * 8.0;
         if most * 4.0 + space as f64 * 8.0 + moves > cap as f64 {
-            return None;
+            return Ok(None);
         }
         // Each block of layer d + 1 pulls every option of slot d, at most,
         // over the colourings with the option's key (F_d / the keys).
@@ -199,11 +206,11 @@ impl Dense {
         };
         let additions: f64 = (0..h.n).map(|d| sizes[d + 1] as f64 * pulls(d)).sum();
         if additions >= additions_below {
-            return None;
+            return Ok(None);
         }
-        let (rank, codes) = ranks(&copies, &place, space, h.n);
-        let moves = (0..h.n).map(|d| Move::of(h, &scan, d, &colourings)).collect();
-        Some(Dense { place, copies, rank, codes, colourings, moves })
+        let (rank, codes) = ranks(&copies, &place, space, h.n, halt)?;
+        let moves = (0..h.n).map(|d| Move::of(h, &scan, d, &colourings, halt)).collect::<Result<_, _>>()?;
+        Ok(Some(Dense { place, copies, rank, codes, colourings, moves }))
     }
 }
 
@@ -227,12 +234,13 @@ fn sub_multisets(copies: &[u64], n: usize) -> Vec<u64> {
 
 /// Every code of copies used below `space`: its rank among the codes of
 /// its size, and per size `0..=n` the codes in ascending order.
-fn ranks(copies: &[u64], place: &[u64], space: u64, n: usize) -> (Vec<u32>, Jagged<u32>) {
+fn ranks(copies: &[u64], place: &[u64], space: u64, n: usize, halt: &Halt) -> Result<(Vec<u32>, Jagged<u32>), Stopped> {
     // The codes in order, their digits counted like an odometer's.
     let mut digits = vec![0u64; copies.len()];
     let mut size = 0usize;
     let mut sizes = Vec::with_capacity(space as usize);
-    for _ in 0..space {
+    for code in 0..space as usize {
+        halt.every(code)?;
         sizes.push(size.min(n + 1) as u32);
         for (t, &c) in copies.iter().enumerate() {
             if digits[t] < c {
@@ -253,17 +261,18 @@ fn ranks(copies: &[u64], place: &[u64], space: u64, n: usize) -> (Vec<u32>, Jagg
     let rank: Vec<u32> = rank.collect();
     let mut codes = Jagged::filled(n + 1, 0u32, |d| per_size[d] as usize);
     for (code, &s) in sizes.iter().enumerate() {
+        halt.every(code)?;
         if (s as usize) <= n {
             let at = codes.start(s as usize) + rank[code] as usize;
             codes[at] = code as u32;
         }
     }
-    (rank, codes)
+    Ok((rank, codes))
 }
 
 impl Move {
     /// D2: the move of slot `d`.
-    fn of(h: &Halves, scan: &super::Scan, d: usize, colourings: &[usize]) -> Move {
+    fn of(h: &Halves, scan: &super::Scan, d: usize, colourings: &[usize], halt: &Halt) -> Result<Move, Stopped> {
         let (front, next) = (h.frontier(d), h.frontier(d + 1));
         let places = |items: &[u32]| {
             let mut p = vec![0u32; items.len()];
@@ -281,6 +290,7 @@ impl Move {
         // The colourings at cut d by key, with their kept parts.
         let mut by_key: Vec<Vec<(u32, u32)>> = vec![Vec::new(); keys];
         for f in 0..colourings[d] as u32 {
+            halt.every(f as usize)?;
             let colour = |i: usize| (f / pf[i]) % h.radix(front[i]) as u32;
             let key = back.iter().zip(scan.radix.row(d)).fold(0u64, |k, (j, &r)| {
                 let i = front.iter().position(|x| x == j).expect("on the frontier");
@@ -310,6 +320,7 @@ impl Move {
         let mut into = vec![0u64; colourings[d + 1]];
         for row in &options {
             for &(key, add) in row {
+                halt.check()?;
                 for &(_, kept) in by_key.row(key as usize) {
                     into[(kept + add) as usize] += 1;
                 }
@@ -318,7 +329,7 @@ impl Move {
         let indegree = into.iter().copied().max().unwrap_or(0);
         let mut jag = Jagged::new();
         options.into_iter().for_each(|row| jag.push_row(row));
-        Move { by_key, options: jag, indegree }
+        Ok(Move { by_key, options: jag, indegree })
     }
 }
 
@@ -358,9 +369,9 @@ impl Dense {
             memo.states = memo.states.max(len as u64);
             let wide = u128::from(largest) * u128::from(self.moves[d].indegree) > u128::from(u32::MAX);
             // The layer before last lends its memory where it has the width.
-            let lent = spare.take().filter(|s| s.is_wide() == wide);
             let bytes = len as u64 * if wide { 8 } else { 4 };
-            if tables + cur.bytes() + lent.as_ref().map_or(bytes, |s| s.bytes().max(bytes)) > cap {
+            let lent = spare.take().filter(|s| s.is_wide() == wide && s.bytes() >= bytes);
+            if tables + cur.bytes() + lent.as_ref().map_or(bytes, Counts::bytes) > cap {
                 return Err(stats.nodes);
             }
             let mut next = Counts::sized(len, wide, lent);
@@ -429,18 +440,17 @@ impl Dense {
             for (c, chunk) in mine {
                 for (i, block) in chunk.chunks_mut(width).enumerate() {
                     let code = u64::from(codes[c * per + i]);
-                    let adds = match check {
-                        true => self.pull::<S, true>(d, code, cur, &mut sum, &mut work.overflow),
-                        false => self.pull::<S, false>(d, code, cur, &mut sum, &mut work.overflow),
+                    let pulled = match check {
+                        true => self.pull::<S, true>(d, code, cur, &mut sum, &mut work, poll),
+                        false => self.pull::<S, false>(d, code, cur, &mut sum, &mut work, poll),
                     };
+                    if let Err(e) = pulled {
+                        return (work, Some(e));
+                    }
                     for (t, s) in block.iter_mut().zip(sum.iter_mut()) {
                         *t = T::narrow(*s);
                         work.largest = work.largest.max(*s);
                         *s = 0;
-                    }
-                    work.nodes += adds;
-                    if let Err(e) = poll.add(adds) {
-                        return (work, Some(e));
                     }
                 }
             }
@@ -460,8 +470,9 @@ impl Dense {
     }
 
     /// D3 for one block, copies used `code` at cut `d + 1`: its counts added
-    /// into `sum` (one per colouring); the additions made. With `CHECK`,
-    /// `overflow` is set when a sum passes 64 bits.
+    /// into `sum` (one per colouring), the additions counted in `work` and
+    /// `poll` (polled after each piece). With `CHECK`, `work.overflow` is
+    /// set when a sum passes 64 bits.
     #[inline]
     fn pull<S: Cell, const CHECK: bool>(
         &self,
@@ -469,17 +480,19 @@ impl Dense {
         code: u64,
         cur: &[S],
         sum: &mut [u64],
-        overflow: &mut bool,
-    ) -> u64 {
+        work: &mut Work,
+        poll: &mut Poll,
+    ) -> Result<(), Halted> {
         let m = &self.moves[d];
         let width = self.colourings[d];
-        let (mut adds, mut carry) = (0u64, false);
+        let mut carry = false;
         for (p, (&place, &copies)) in self.place.iter().zip(&self.copies).enumerate() {
             if (code / place) % (copies + 1) == 0 || m.options.row_len(p) == 0 {
                 continue;
             }
             let src = self.rank[(code - place) as usize] as usize;
             let x = &cur[src * width..(src + 1) * width];
+            let mut adds = 0u64;
             for &(key, add) in m.options.row(p) {
                 let row = m.by_key.row(key as usize);
                 for &(f, kept) in row {
@@ -494,8 +507,11 @@ impl Dense {
                 }
                 adds += row.len() as u64;
             }
+            // Polled per piece: a block may be large.
+            work.nodes += adds;
+            poll.add(adds)?;
         }
-        *overflow |= carry;
-        adds
+        work.overflow |= carry;
+        Ok(())
     }
 }

@@ -21,10 +21,14 @@ pub(crate) struct Plan {
     pub(super) leaves: f64,
     /// The estimated cost, in row-scan nodes.
     pub cost: f64,
-    /// Count layer by layer ([`Layers`]) instead of meeting at `m`.
-    pub(super) layers: Option<Layers>,
-    /// Count layer by layer in dense arrays ([`Dense`]) instead.
-    pub(super) dense: Option<Dense>,
+    /// Count layer by layer instead of meeting at `m`.
+    pub(super) layers: Option<Layered>,
+}
+
+/// A count layer by layer: the states as keys, or in dense arrays.
+pub(super) enum Layered {
+    Keyed(Box<Layers>),
+    Dense(Box<Dense>),
 }
 
 impl Plan {
@@ -61,7 +65,7 @@ impl Plan {
                 best = Some((cost, m));
             }
         }
-        Ok(best.map(|(cost, m)| Plan { halves, m, leaves: first[m], cost, layers: None, dense: None }))
+        Ok(best.map(|(cost, m)| Plan { halves, m, leaves: first[m], cost, layers: None }))
     }
 
     /// The cut position (tests).
@@ -73,31 +77,37 @@ impl Plan {
     /// A plan with the cut at `m` (tests).
     #[cfg(test)]
     pub(crate) fn at(halves: Halves, m: usize) -> Plan {
-        Plan { halves, m, leaves: 0.0, cost: 0.0, layers: None, dense: None }
+        Plan { halves, m, leaves: 0.0, cost: 0.0, layers: None }
     }
 
     /// A count layer by layer: in dense arrays ([`Dense`]) when two layers
     /// of every possible state fit the memory cap and their additions are
     /// fewer than `dense_below`, else as keys ([`Layers`]) when a key fits
-    /// a word.
-    pub(crate) fn layered(halves: Halves, config: &SearchConfig, dense_below: f64) -> Option<Plan> {
-        let dense = Dense::new(&halves, cap_bytes(config) as u64, dense_below);
-        match dense {
-            Some(dense) => Some(Plan { halves, m: 0, leaves: 0.0, cost: 0.0, layers: None, dense: Some(dense) }),
+    /// a word; `Err` when `halt` stops the dense tables' making.
+    pub(crate) fn layered(
+        halves: Halves,
+        config: &SearchConfig,
+        dense_below: f64,
+        halt: &Halt,
+    ) -> Result<Option<Plan>, Stopped> {
+        Ok(match Dense::new(&halves, cap_bytes(config) as u64, dense_below, halt)? {
+            Some(dense) => {
+                Some(Plan { halves, m: 0, leaves: 0.0, cost: 0.0, layers: Some(Layered::Dense(Box::new(dense))) })
+            }
             None => Plan::keyed_layers(halves),
-        }
+        })
     }
 
     /// Whether the plan counts in dense layers (tests).
     #[cfg(test)]
     pub(crate) fn is_dense(&self) -> bool {
-        self.dense.is_some()
+        matches!(self.layers, Some(Layered::Dense(_)))
     }
 
     /// A count layer by layer with keys ([`Layers`]), when a key fits a
     /// word.
     pub(crate) fn keyed_layers(halves: Halves) -> Option<Plan> {
         let layers = Layers::new(&halves)?;
-        Some(Plan { halves, m: 0, leaves: 0.0, cost: 0.0, layers: Some(layers), dense: None })
+        Some(Plan { halves, m: 0, leaves: 0.0, cost: 0.0, layers: Some(Layered::Keyed(Box::new(layers))) })
     }
 }

@@ -21,7 +21,7 @@
 //! pass over its run ([`Visit::batches`]), which the loop has no place
 //! for.
 
-use super::plan::Plan;
+use super::plan::{Layered, Plan};
 use super::poll::{Halted, Poll};
 use super::{cap_bytes, Halves, KeyHasher, Map, Run, Scan, State};
 use crate::engine::config::SearchConfig;
@@ -301,11 +301,10 @@ impl Plan {
     /// H2-H4: the count. `Err` with the nodes spent when the first half's
     /// table outgrew the memory cap (the caller counts another way).
     pub(crate) fn count(&self, config: &SearchConfig) -> Result<Outcome, u64> {
-        if let Some(dense) = &self.dense {
-            return dense.count(config);
-        }
-        if let Some(layers) = &self.layers {
-            return layers.count(&self.halves, config);
+        match &self.layers {
+            Some(Layered::Dense(dense)) => return dense.count(config),
+            Some(Layered::Keyed(layers)) => return layers.count(&self.halves, config),
+            None => {}
         }
         let start = Instant::now();
         let (h, m) = (&self.halves, self.m);
