@@ -222,6 +222,15 @@ fn slot_backend<O: WithBackend>(
         BackendChoice::Assign => None,
         _ => UniformSlots::of(problem, shape, halt)?,
     };
+    // A first solution of a small board: the plain row scan alone first,
+    // before any estimate (`choose::first_trial_rows`).
+    if let Some(mut rows) = choose::first_trial_rows(problem, shape, uniform.as_ref(), config, &mut ws.rows, halt)? {
+        let out = op.trial(&mut *rows, tuning::FIRST_TRIAL_ROWS);
+        choose::keep(&mut ws.rows, rows);
+        if let Some(out) = out {
+            return Ok(out);
+        }
+    }
     let (picked, memo) = choose::pick(problem, shape, uniform.as_ref(), config, counting, &mut ws.rows, halt)?;
     // The other workers' row scans share the first one's tables; the
     // plain row scan goes back to the workspace after the search.
@@ -286,6 +295,13 @@ trait WithBackend {
     /// Counts by meeting in the middle with `plan`; `None` to do it
     /// another way (the first half's table outgrew the cap).
     fn halves(&self, plan: &Halves) -> Option<Self::Out>;
+    /// Looks for a first solution on `first` alone, for at most `budget`
+    /// nodes, before the backend is chosen: `None` when the search does
+    /// not end within them (its nodes then count in the outcome of the
+    /// search that follows) or when this is not such a search.
+    fn trial<B: Backend>(&self, _first: &mut B, _budget: u64) -> Option<Self::Out> {
+        None
+    }
 }
 
 /// Solves `problem`, as `config.mode` asks ([`SearchMode`]). The visitor,
@@ -318,9 +334,10 @@ pub(crate) fn solve_since(
     ws: &mut Workspace,
     start: Option<Instant>,
 ) -> Outcome {
-    /// The configuration, the visitor, the nodes a count that met in the
-    /// middle spent before its table outgrew the cap, and when the caller
-    /// began.
+    /// The configuration, the visitor, the nodes spent before the search
+    /// that answers (a count that met in the middle, before its table
+    /// outgrew the cap; a first solution's trial that did not end), and
+    /// when the caller began.
     struct Solve<'a>(&'a SearchConfig, Option<&'a Visitor<'a>>, Cell<u64>, Option<Instant>);
     impl WithBackend for Solve<'_> {
         type Out = Outcome;
@@ -336,6 +353,11 @@ pub(crate) fn solve_since(
         }
         fn halves(&self, plan: &Halves) -> Option<Outcome> {
             plan.count(self.0).map_err(|spent| self.2.set(self.2.get() + spent)).ok()
+        }
+        fn trial<B: Backend>(&self, first: &mut B, budget: u64) -> Option<Outcome> {
+            driver::first_trial(first, self.0, self.1, self.3, budget)
+                .map_err(|spent| self.2.set(self.2.get() + spent))
+                .ok()
         }
     }
     let visitor = visitor.filter(|_| config.mode != SearchMode::Count);
@@ -388,6 +410,8 @@ fn plan_with(problem: &Problem, count: u32, config: &SearchConfig, deep: bool) -
     )
 }
 
+#[cfg(test)]
+mod first_trial_tests;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]

@@ -445,7 +445,7 @@ fn a_recycled_builder_builds_as_a_new_one() {
 impl Model {
     /// Whether `chosen` (option indices) is a solution: every primary item
     /// covered its multiplicity of times, every secondary item one colour.
-    fn is_solution(&self, chosen: &[usize]) -> bool {
+    pub(super) fn is_solution(&self, chosen: &[usize]) -> bool {
         let mut cover = vec![0u32; self.mult.len()];
         let mut colour: Vec<Option<u32>> = vec![None; self.n_sec];
         for &o in chosen {

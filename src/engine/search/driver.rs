@@ -250,9 +250,22 @@ fn solo_trial<B: Backend>(
     if !solo {
         return Err(Trial { nodes: 0, stopped_at: None });
     }
+    alone(backend, config, visitor, start, backend.solo_trial_nodes())
+}
+
+/// A search on one thread for at most `budget` nodes: its outcome when it
+/// ends within them (a first solution found, or the whole tree searched);
+/// else its nodes and where it stopped, and the backend is at its root.
+fn alone<B: Backend>(
+    backend: &mut B,
+    config: &SearchConfig,
+    visitor: Option<&Visitor>,
+    start: Option<Instant>,
+    budget: u64,
+) -> Result<Outcome, Trial> {
     let shared = Shared::since(config, visitor, 1, start);
     let mut ctx = Ctx::new(&shared, 0);
-    ctx.start_run(backend.solo_trial_nodes());
+    ctx.start_run(budget);
     let _ = search(backend, &mut ctx, &mut Enumerate::of(config.mode));
     if !ctx.budget_hit() {
         let stats = Stats {
@@ -269,6 +282,24 @@ fn solo_trial<B: Backend>(
     let stopped_at = (ctx.total() == Count::ZERO).then(|| (0..backend.depth()).map(|l| backend.step(l)).collect());
     backend.reset();
     Err(Trial { nodes: ctx.spent(), stopped_at })
+}
+
+/// A first solution looked for on `backend` alone for at most `budget`
+/// nodes, before the backend is chosen by estimates (see
+/// `engine::slot_backend`): the outcome when the search ends within them,
+/// else the nodes it spent (the backend back at its root). Not for a
+/// shard or a node budget (`--max-nodes` stays exact): `Err(0)`.
+pub(crate) fn first_trial<B: Backend>(
+    backend: &mut B,
+    config: &SearchConfig,
+    visitor: Option<&Visitor>,
+    start: Option<Instant>,
+    budget: u64,
+) -> Result<Outcome, u64> {
+    if !config.first_only() || config.shard.is_some() || config.max_nodes.is_some() {
+        return Err(0);
+    }
+    alone(backend, config, visitor, start, budget).map_err(|trial| trial.nodes)
 }
 
 /// The tickets from the first one that holds the node `at` (a prefix of
