@@ -56,7 +56,7 @@ use crate::engine::search::{search, Enumerate};
 use crate::engine::tuning::{
     ASSIGN_PROBES, ASSIGN_PROBES_BIG, ASSIGN_TRIAL_SHARE, BALANCE_COST, BIG_COUNT_TREE, COMPACT_MIN_SLOTS, COST_RATIO,
     DENSE_ADD_COST, FIRST_ONLY_ROW_LIMIT, HALVES_MARGIN, HALVES_MIN_TREE, ROW_PROBES, ROW_PROBES_BIG, SMALL_ROW_TREE,
-    TINY_TREE,
+    SQUARE_TRIAL_MIN_SLOTS, TINY_TREE,
 };
 
 /// The backend to run, built.
@@ -234,7 +234,8 @@ fn plain_first(
 /// `backends/square.rs`): grown from a corner, most cells meet two placed
 /// neighbours, where the reading order's first row meets one (a planted
 /// 5x5 Tetravex of 10 labels: a median of 675 nodes to the first solution
-/// against 4,304). Built over `kept`.
+/// against 4,304); below [`SQUARE_TRIAL_MIN_SLOTS`] slots, in the declared
+/// order. Built over `kept`.
 pub(crate) fn first_trial_rows(
     pb: &Problem,
     shape: &SlotPieces,
@@ -247,6 +248,9 @@ pub(crate) fn first_trial_rows(
         return Ok(None);
     };
     pb.explicit(halt)?;
+    if shape.options.len() < SQUARE_TRIAL_MIN_SLOTS {
+        return RowScan::<false>::build_into(kept.take(), pb, uniform, None, false, halt);
+    }
     let touching = Touching::of(uniform, pb.secondary_count());
     let order = square_order_over(uniform, &touching, pb.secondary_count(), halt)?;
     RowScan::<false>::build_into(kept.take(), pb, uniform, Some(&order), false, halt)
