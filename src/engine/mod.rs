@@ -222,10 +222,10 @@ fn slot_backend<O: WithBackend>(
         BackendChoice::Assign => None,
         _ => UniformSlots::of(problem, shape, halt)?,
     };
-    // A first solution of a small board: the plain row scan alone first,
-    // before any estimate (`choose::first_trial_rows`).
-    if let Some(mut rows) = choose::first_trial_rows(problem, shape, uniform.as_ref(), config, &mut ws.rows, halt)? {
-        let out = op.trial(&mut *rows, tuning::FIRST_TRIAL_ROWS);
+    // A first solution or a count of a small board: the plain row scan
+    // alone first, before any estimate (`choose::trial_rows`).
+    if let Some(mut rows) = choose::trial_rows(problem, shape, uniform.as_ref(), config, &mut ws.rows, halt)? {
+        let out = op.trial(&mut *rows, tuning::TRIAL_ROWS);
         choose::keep(&mut ws.rows, rows);
         if let Some(out) = out {
             return Ok(out);
@@ -295,10 +295,11 @@ trait WithBackend {
     /// Counts by meeting in the middle with `plan`; `None` to do it
     /// another way (the first half's table outgrew the cap).
     fn halves(&self, plan: &Halves) -> Option<Self::Out>;
-    /// Looks for a first solution on `first` alone, for at most `budget`
-    /// nodes, before the backend is chosen: `None` when the search does
-    /// not end within them (its nodes then count in the outcome of the
-    /// search that follows) or when this is not such a search.
+    /// Searches on `first` alone (a first solution, or a count), for at
+    /// most `budget` nodes, before the backend is chosen: `None` when the
+    /// search does not end within them (its nodes then count in the
+    /// outcome of the search that follows) or when this is not such a
+    /// search.
     fn trial<B: Backend>(&self, _first: &mut B, _budget: u64) -> Option<Self::Out> {
         None
     }
@@ -336,7 +337,7 @@ pub(crate) fn solve_since(
 ) -> Outcome {
     /// The configuration, the visitor, the nodes spent before the search
     /// that answers (a count that met in the middle, before its table
-    /// outgrew the cap; a first solution's trial that did not end), and
+    /// outgrew the cap; a trial that did not end), and
     /// when the caller began.
     struct Solve<'a>(&'a SearchConfig, Option<&'a Visitor<'a>>, Cell<u64>, Option<Instant>);
     impl WithBackend for Solve<'_> {
@@ -355,9 +356,7 @@ pub(crate) fn solve_since(
             plan.count(self.0).map_err(|spent| self.2.set(self.2.get() + spent)).ok()
         }
         fn trial<B: Backend>(&self, first: &mut B, budget: u64) -> Option<Outcome> {
-            driver::first_trial(first, self.0, self.1, self.3, budget)
-                .map_err(|spent| self.2.set(self.2.get() + spent))
-                .ok()
+            driver::trial(first, self.0, self.1, self.3, budget).map_err(|spent| self.2.set(self.2.get() + spent)).ok()
         }
     }
     let visitor = visitor.filter(|_| config.mode != SearchMode::Count);
@@ -411,8 +410,8 @@ fn plan_with(problem: &Problem, count: u32, config: &SearchConfig, deep: bool) -
 }
 
 #[cfg(test)]
-mod first_trial_tests;
-#[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod trial_tests;
 #[cfg(test)]
 mod workspace_tests;

@@ -145,20 +145,20 @@ pub(crate) const ASSIGN_TRIAL_SHARE: usize = 4;
 /// `choose::tiny_tree`): about 40 us of nodes, less than the walks cost.
 pub(crate) const TINY_TREE: u64 = 1 << 10;
 
-/// A first solution of a board of fewer than [`COMPACT_MIN_SLOTS`] slots
-/// is looked for on the plain row scan alone, in the square order, for
-/// this many nodes before the backend is chosen
-/// (`choose::first_trial_rows`): a search that ends within them answers,
-/// and the walks, the balance's build and the assignment backend's trial
-/// are not made; on a planted 5x5 Tetravex of 10 labels they cost about
-/// ten times the search. One that does not end spends them (about 0.3
-/// ms) before the choice. 2^15 sent more 5x5 boards the trial's way but
-/// cost the small Eternity II-style boards, where the assignment backend
+/// A first solution or a count of a board of fewer than
+/// [`COMPACT_MIN_SLOTS`] slots is looked for on the plain row scan alone,
+/// in the square order, for this many nodes before the backend is chosen
+/// (`choose::trial_rows`): a search that ends within them answers, and
+/// the walks, the balance's build and the assignment backend's trial are
+/// not made; on a planted 5x5 Tetravex of 10 labels they cost about ten
+/// times the search. One that does not end spends them (about 0.3 ms)
+/// before the choice. 2^15 sent more 5x5 boards the trial's way but cost
+/// the small Eternity II-style boards, where the assignment backend
 /// answers in a few hundred nodes, 6% (docs/performance.md). Tiny in
 /// tests, so that the engine's cross-checks take both ways.
-pub(crate) const FIRST_TRIAL_ROWS: u64 = if cfg!(test) { 256 } else { 1 << 13 };
+pub(crate) const TRIAL_ROWS: u64 = if cfg!(test) { 256 } else { 1 << 13 };
 
-/// The first solution's trial (see [`FIRST_TRIAL_ROWS`]) puts the slots
+/// The trial (see [`TRIAL_ROWS`]) puts the slots
 /// in the square order from this many on, and keeps the declared order
 /// below: on 3x3 Tetravex the two orders hardly differ and the order's
 /// sweeps cost more than they save (a stream of 20,000 boards: 1.42 G

@@ -284,19 +284,21 @@ fn alone<B: Backend>(
     Err(Trial { nodes: ctx.spent(), stopped_at })
 }
 
-/// A first solution looked for on `backend` alone for at most `budget`
-/// nodes, before the backend is chosen by estimates (see
+/// A first solution or a count looked for on `backend` alone for at most
+/// `budget` nodes, before the backend is chosen by estimates (see
 /// `engine::slot_backend`): the outcome when the search ends within them,
 /// else the nodes it spent (the backend back at its root). Not for a
-/// shard or a node budget (`--max-nodes` stays exact): `Err(0)`.
-pub(crate) fn first_trial<B: Backend>(
+/// listing (its solutions would be out before the trial could give way),
+/// a shard or a node budget (`--max-nodes` stays exact): `Err(0)`.
+pub(crate) fn trial<B: Backend>(
     backend: &mut B,
     config: &SearchConfig,
     visitor: Option<&Visitor>,
     start: Option<Instant>,
     budget: u64,
 ) -> Result<Outcome, u64> {
-    if !config.first_only() || config.shard.is_some() || config.max_nodes.is_some() {
+    let mode = config.first_only() || config.mode == SearchMode::Count;
+    if !mode || config.shard.is_some() || config.max_nodes.is_some() {
         return Err(0);
     }
     alone(backend, config, visitor, start, budget).map_err(|trial| trial.nodes)

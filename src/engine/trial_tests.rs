@@ -1,9 +1,8 @@
-//! Tests of a first solution's trial (`choose::first_trial_rows`,
-//! `driver::first_trial`): a small board's first solution looked for on
-//! the plain row scan, in the square order, before any estimate. In the
-//! test build the trial has 256 nodes (`tuning::FIRST_TRIAL_ROWS`), so
-//! these boards take both ways: answered by the trial, or by the backend
-//! the choice picks after it.
+//! Tests of the trial (`choose::trial_rows`, `driver::trial`): a small
+//! board's first solution or count looked for on the plain row scan, in
+//! the square order, before any estimate. In the test build the trial has
+//! 256 nodes (`tuning::TRIAL_ROWS`), so these boards take both ways:
+//! answered by the trial, or by the backend the choice picks after it.
 
 use super::tests::{tetravex, tetravex_tiles, tile_model, Model, Rng};
 use super::*;
@@ -57,7 +56,7 @@ fn a_first_solution_found_within_the_trial_is_the_answer() {
         let model = tetravex(4, 4, &tetravex_tiles(&mut rng, 4, 4, 12, true));
         let outcome = check_first(&model).unwrap();
         assert_eq!(outcome.solutions, Count::from(1u64));
-        if outcome.stats.nodes <= tuning::FIRST_TRIAL_ROWS {
+        if outcome.stats.nodes <= tuning::TRIAL_ROWS {
             assert_eq!(outcome.stats.backend, Some(BackendKind::RowScan));
             assert_eq!(outcome.stats.threads, 1, "a trial runs on one thread");
             answered += 1;
@@ -77,7 +76,7 @@ fn a_trial_that_does_not_end_gives_way_and_counts_its_nodes() {
         let model = tile_model(&mut rng, 5, 3, true, true);
         let outcome = check_first(&model).unwrap();
         if outcome.stats.backend == Some(BackendKind::Assign) {
-            assert!(outcome.stats.nodes > tuning::FIRST_TRIAL_ROWS, "the trial's nodes are counted");
+            assert!(outcome.stats.nodes > tuning::TRIAL_ROWS, "the trial's nodes are counted");
             gave_way += 1;
         }
     }
@@ -97,15 +96,47 @@ fn no_trial_where_the_search_must_stay_as_asked() {
     assert_eq!(solve(&problem, &forced, None).stats.backend, Some(BackendKind::Assign));
 }
 
+/// The count of `problem` with the backend left to the choice, on
+/// `threads` threads.
+fn count(problem: &Problem, threads: usize) -> Outcome {
+    solve(problem, &SearchConfig { threads, ..SearchConfig::count() }, None)
+}
+
+#[test]
+fn a_count_within_the_trial_is_the_answer_and_one_past_it_counts_its_nodes() {
+    // 3x3 and 4x4 boards of 2 and 3 labels, turning or not: the small
+    // trees are counted by the trial alone, the others after it (their
+    // nodes include its 256); every count is the general backend's.
+    let mut rng = Rng(0xc0de);
+    let (mut answered, mut past) = (0, 0);
+    for case in 0..24 {
+        let n = 3 + case % 2;
+        let model = tile_model(&mut rng, n, 2 + (case as u64 / 2) % 2, case % 3 == 0, false);
+        let problem = model.build();
+        let general = SearchConfig { backend: BackendChoice::General, ..SearchConfig::count() };
+        let expected = solve(&problem, &general, None).solutions;
+        let one = count(&problem, 1);
+        assert_eq!(one.solutions, expected, "case {case}");
+        assert_eq!(count(&problem, 2).solutions, expected, "case {case}, 2 threads");
+        if one.stats.nodes <= tuning::TRIAL_ROWS {
+            assert_eq!((one.stats.backend, one.stats.threads), (Some(BackendKind::RowScan), 1), "case {case}");
+            answered += 1;
+        } else {
+            past += 1;
+        }
+    }
+    assert!(answered >= 3 && past >= 3, "{answered} counts answered by the trial, {past} past it");
+}
+
 proptest! {
     #![proptest_config(super::tests::cases(64))]
 
     /// Random small tile boards (free or framed outlines, turning or not,
     /// planted or with one side changed): the first solution with the
     /// trial is a solution, the verdict the general backend's, and both
-    /// the same on one thread and two.
+    /// the same on one thread and two; the count is the general backend's.
     #[test]
-    fn verdicts_with_the_trial_are_the_general_backends(
+    fn verdicts_and_counts_with_the_trial_are_the_general_backends(
         seed in any::<u64>(), n in 2usize..=4, labels in 2u64..=6, kind in 0u8..4,
     ) {
         let mut rng = Rng(seed | 1);
@@ -115,5 +146,8 @@ proptest! {
             _ => tile_model(&mut rng, n, labels, kind == 3, seed % 2 == 0),
         };
         check_first(&model)?;
+        let problem = model.build();
+        let general = SearchConfig { backend: BackendChoice::General, ..SearchConfig::count() };
+        prop_assert_eq!(count(&problem, 1).solutions, solve(&problem, &general, None).solutions);
     }
 }
