@@ -50,7 +50,7 @@ complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l timeout -d 
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l max-nodes -d 'Give up on a case after this many search nodes (reproducible; one thread)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -s j -l threads -d 'Worker threads (0: all cores; at most 1024)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l shard -d 'Search only shard I of N (1-based), for splitting a search across machines' -r
-complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l backend -d 'Search backend (auto: by the puzzle and the estimated tree sizes; others for comparisons)' -r -f -a "auto\t'Bit sets for packing; for tile puzzles the row scan or the assignment backend, by estimate'
+complete -c tessera -n "__fish_tessera_using_subcommand tetravex" -l backend -d 'Search backend (auto: by the puzzle and the estimated tree sizes; others for comparisons)' -r -f -a "auto\t'Bit sets for packing; for tile puzzles a short trial of the row scan, then the row scan or the assignment backend, by estimate'
 assign\t'Exact domains with arc consistency, most constrained cell first (tile puzzles)'
 rowscan\t'Cells in reading order, candidates indexed by the labels they must match (tile puzzles)'
 general\t'The general sparse exact-cover backend (any puzzle; for cross-checking)'"
@@ -95,7 +95,7 @@ complete -c tessera -n "__fish_tessera_using_subcommand edges" -l timeout -d 'Gi
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l max-nodes -d 'Give up on a case after this many search nodes (reproducible; one thread)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -s j -l threads -d 'Worker threads (0: all cores; at most 1024)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand edges" -l shard -d 'Search only shard I of N (1-based), for splitting a search across machines' -r
-complete -c tessera -n "__fish_tessera_using_subcommand edges" -l backend -d 'Search backend (auto: by the puzzle and the estimated tree sizes; others for comparisons)' -r -f -a "auto\t'Bit sets for packing; for tile puzzles the row scan or the assignment backend, by estimate'
+complete -c tessera -n "__fish_tessera_using_subcommand edges" -l backend -d 'Search backend (auto: by the puzzle and the estimated tree sizes; others for comparisons)' -r -f -a "auto\t'Bit sets for packing; for tile puzzles a short trial of the row scan, then the row scan or the assignment backend, by estimate'
 assign\t'Exact domains with arc consistency, most constrained cell first (tile puzzles)'
 rowscan\t'Cells in reading order, candidates indexed by the labels they must match (tile puzzles)'
 general\t'The general sparse exact-cover backend (any puzzle; for cross-checking)'"
@@ -136,7 +136,7 @@ complete -c tessera -n "__fish_tessera_using_subcommand pack" -l timeout -d 'Giv
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l max-nodes -d 'Give up on a case after this many search nodes (reproducible; one thread)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -s j -l threads -d 'Worker threads (0: all cores; at most 1024)' -r
 complete -c tessera -n "__fish_tessera_using_subcommand pack" -l shard -d 'Search only shard I of N (1-based), for splitting a search across machines' -r
-complete -c tessera -n "__fish_tessera_using_subcommand pack" -l backend -d 'Search backend (auto: by the puzzle and the estimated tree sizes; others for comparisons)' -r -f -a "auto\t'Bit sets for packing; for tile puzzles the row scan or the assignment backend, by estimate'
+complete -c tessera -n "__fish_tessera_using_subcommand pack" -l backend -d 'Search backend (auto: by the puzzle and the estimated tree sizes; others for comparisons)' -r -f -a "auto\t'Bit sets for packing; for tile puzzles a short trial of the row scan, then the row scan or the assignment backend, by estimate'
 assign\t'Exact domains with arc consistency, most constrained cell first (tile puzzles)'
 rowscan\t'Cells in reading order, candidates indexed by the labels they must match (tile puzzles)'
 general\t'The general sparse exact-cover backend (any puzzle; for cross-checking)'"

@@ -224,7 +224,11 @@ fn slot_backend<O: WithBackend>(
     };
     // A first solution or a count of a small board: the plain row scan
     // alone first, before any estimate (`choose::trial_rows`).
-    if let Some(mut rows) = choose::trial_rows(problem, shape, uniform.as_ref(), config, &mut ws.rows, halt)? {
+    let trial = match O::TRIES {
+        true => choose::trial_rows(problem, shape, uniform.as_ref(), config, &mut ws.rows, halt)?,
+        false => None,
+    };
+    if let Some(mut rows) = trial {
         let out = op.trial(&mut *rows, tuning::TRIAL_ROWS);
         choose::keep(&mut ws.rows, rows);
         if let Some(out) = out {
@@ -295,6 +299,9 @@ trait WithBackend {
     /// Counts by meeting in the middle with `plan`; `None` to do it
     /// another way (the first half's table outgrew the cap).
     fn halves(&self, plan: &Halves) -> Option<Self::Out>;
+    /// Whether [`WithBackend::trial`] may answer (a plan has no trial:
+    /// no row scan is built for one).
+    const TRIES: bool = false;
     /// Searches on `first` alone (a first solution, or a count), for at
     /// most `budget` nodes, before the backend is chosen: `None` when the
     /// search does not end within them (its nodes then count in the
@@ -355,6 +362,7 @@ pub(crate) fn solve_since(
         fn halves(&self, plan: &Halves) -> Option<Outcome> {
             plan.count(self.0).map_err(|spent| self.2.set(self.2.get() + spent)).ok()
         }
+        const TRIES: bool = true;
         fn trial<B: Backend>(&self, first: &mut B, budget: u64) -> Option<Outcome> {
             driver::trial(first, self.0, self.1, self.3, budget).map_err(|spent| self.2.set(self.2.get() + spent)).ok()
         }

@@ -30,7 +30,7 @@ pub fn named<T: Copy, const N: usize>(table: &[(&'static str, &'static str, T); 
 pub const BACKENDS: [(&str, &str, BackendChoice); 4] = [
     (
         "auto",
-        "Bit sets for packing; for tile puzzles the row scan or the assignment backend, by estimate",
+        "Bit sets for packing; for tile puzzles a short trial of the row scan, then the row scan or the assignment backend, by estimate",
         BackendChoice::Auto,
     ),
     ("assign", "Exact domains with arc consistency, most constrained cell first (tile puzzles)", BackendChoice::Assign),
