@@ -205,9 +205,11 @@ fn dispatch<O: WithBackend>(
     }
 }
 
-/// [`dispatch`] for a slot/piece problem (`shape`): the row scan or the
-/// assignment backend, as the choice picks them, or a count that meets
-/// in the middle.
+/// [`dispatch`] for a slot/piece problem (`shape`): for a first solution
+/// or a count of a small board, the row scan's trial first
+/// ([`choose::trial_rows`]); then the row scan or the assignment
+/// backend, as the choice picks them, or a count that meets in the
+/// middle.
 fn slot_backend<O: WithBackend>(
     problem: &Problem,
     config: &SearchConfig,
