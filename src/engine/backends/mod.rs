@@ -35,7 +35,7 @@
 //!
 //! # Required moves and optional hooks
 //!
-//! Every backend implements the moves above ([`Backend::name`] to
+//! Every backend implements the moves above ([`Backend::kind`] to
 //! [`Backend::replay`], without default). The rest of the trait are
 //! optional hooks with a default that says "not offered"; the search asks
 //! for them only through a capability query or an `Option`, so a backend
