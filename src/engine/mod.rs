@@ -126,7 +126,7 @@ use std::time::Instant;
 /// build one for each other worker.
 ///
 /// The setup (the shape analysis, the builds, the estimates of `choose`)
-/// polls the stop flag and the deadline (see [`halt`]): `Err` when a stop
+/// polls the stop flag and the deadline (see [`halt`](search::halt)): `Err` when a stop
 /// came before the search could start. The workers' builds watch them too.
 ///
 /// A count of the whole tree may instead meet in the middle (`halves`:

@@ -317,7 +317,7 @@ fn orientations(labels: Labels, turn: bool) -> Vec<(u8, Labels)> {
     out
 }
 
-/// [`orientations`], pushed at the end of `out`.
+/// The distinct orientations a tile may take, pushed at the end of `out`.
 fn push_orientations(labels: Labels, turn: bool, out: &mut Vec<(u8, Labels)>) {
     let at = out.len();
     for r in 0..if turn { 4 } else { 1 } {
@@ -329,7 +329,7 @@ fn push_orientations(labels: Labels, turn: bool, out: &mut Vec<(u8, Labels)>) {
 }
 
 /// How many distinct orientations a tile may take (as many as
-/// [`orientations`] lists, without listing them).
+/// [`push_orientations`] pushes, without listing them).
 fn orientation_count(labels: Labels, turn: bool) -> usize {
     if !turn {
         return 1;

@@ -117,8 +117,8 @@ pub(crate) fn square_order(uniform: &UniformSlots, n_items: usize, halt: &Halt) 
     square_order_over(uniform, &Touching::of(uniform, n_items), n_items, halt)
 }
 
-/// [`square_order`] over the slots touching each item (`touching`, of
-/// `n_items` items), as [`takes_square_order`] found them.
+/// Q1-Q3 over the slots touching each item (`touching`, of `n_items`
+/// items), as [`takes_square_order`] or [`Touching::of`] found them.
 pub(crate) fn square_order_over(
     uniform: &UniformSlots,
     touching: &Touching,
@@ -267,7 +267,7 @@ impl Rank for u64 {
 /// Q4: whether a first-solution search of `pb` takes the row scan in the
 /// square order: enough slots, and at most about one option expected for
 /// a slot with two coloured joins. With it, the slots touching each item
-/// (for [`square_order`]), when there are enough slots. `Err` when `halt`
+/// (for [`square_order_over`]), when there are enough slots. `Err` when `halt`
 /// stops it.
 pub(crate) fn takes_square_order(
     pb: &Problem,

@@ -33,7 +33,7 @@
 //!
 //! * **P4** (threads): worker 0 runs one search in the backend's own order
 //!   with no budget (the complete member); the other workers run P1-P3
-//!   with different seeds, starting once worker 0 has spent [`WARM`](crate::engine::tuning::WARM) nodes
+//!   with different seeds, starting once worker 0 has spent [`WARM`] nodes
 //!   (puzzles solved before that get the same answer as with one thread).
 //!   The first solution found by any worker wins and stops the others at
 //!   their next poll; a member that exhausts its tree proves there is none

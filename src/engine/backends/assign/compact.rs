@@ -76,7 +76,7 @@ pub(super) fn sweep(
 /// What the first moment tells of a problem: the natural logarithm of the
 /// expected number of solutions of a random problem shaped like this one,
 /// and of the options a slot keeps once two of its joins have a colour
-/// (see [`first_moment`]).
+/// (see [`first_moment`](super::build)).
 pub(super) struct FirstMoment {
     pub(super) ln_solutions: f64,
     pub(super) ln_two_sided: f64,

@@ -158,7 +158,7 @@ pub(super) struct Pos {
 /// What a search never changes: the order, the options sorted by key, the
 /// lookup tables, the memo's frontiers and bounds, the balance's deltas.
 /// Written in place over the arrays of the last build when a caller keeps
-/// them ([`RowScan::build_into`]).
+/// them ([`RowScan::build_into`](super::RowScan::build_into)).
 #[derive(Default)]
 pub(crate) struct Tables {
     pub(super) n_slots: usize,
