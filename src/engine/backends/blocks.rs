@@ -227,6 +227,15 @@ impl<T: Clone> Jagged<T> {
 
 /// The entry at place `e` of `data` (from [`Jagged::range`] or
 /// [`Jagged::start`]).
+/// One row per item, in order (`push_row` each).
+impl<T, R: IntoIterator<Item = T>> FromIterator<R> for Jagged<T> {
+    fn from_iter<I: IntoIterator<Item = R>>(rows: I) -> Self {
+        let mut jag = Jagged::new();
+        rows.into_iter().for_each(|row| jag.push_row(row));
+        jag
+    }
+}
+
 impl<T> Index<usize> for Jagged<T> {
     type Output = T;
     #[inline]

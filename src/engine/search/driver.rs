@@ -286,10 +286,11 @@ fn alone<B: Backend>(
 
 /// A first solution or a count looked for on `backend` alone for at most
 /// `budget` nodes, before the backend is chosen by estimates (see
-/// `engine::slot_backend`): the outcome when the search ends within them,
-/// else the nodes it spent (the backend back at its root). Not for a
-/// listing (its solutions would be out before the trial could give way),
-/// a shard or a node budget (`--max-nodes` stays exact): `Err(0)`.
+/// `engine::slot_backend`; which searches make one, `choose::trial_rows`
+/// decides: not a listing, whose solutions would be out before the trial
+/// could give way, a shard or a node budget): the outcome when the search
+/// ends within them, else the nodes it spent (the backend back at its
+/// root).
 pub(crate) fn trial<B: Backend>(
     backend: &mut B,
     config: &SearchConfig,
@@ -297,10 +298,8 @@ pub(crate) fn trial<B: Backend>(
     start: Option<Instant>,
     budget: u64,
 ) -> Result<Outcome, u64> {
-    let mode = config.first_only() || config.mode == SearchMode::Count;
-    if !mode || config.shard.is_some() || config.max_nodes.is_some() {
-        return Err(0);
-    }
+    debug_assert!(config.first_only() || config.mode == SearchMode::Count, "a listing makes no trial");
+    debug_assert!(config.shard.is_none() && config.max_nodes.is_none(), "a shard or a node budget makes no trial");
     alone(backend, config, visitor, start, budget).map_err(|trial| trial.nodes)
 }
 

@@ -284,37 +284,32 @@ impl Move {
             p
         };
         let (pf, pn) = (places(&front), places(&next));
+        // Where the back items stand at cut d, and the place at d + 1 of
+        // each item kept (of cut d's frontier, of the slot's forward items).
         let back = scan.back.row(d);
         debug_assert!(back.iter().all(|j| front.contains(j)), "a back item off the frontier");
+        let back_at: Vec<usize> =
+            back.iter().map(|j| front.iter().position(|x| x == j).expect("a back item on the frontier")).collect();
+        let place_next = |j: &u32| next.iter().position(|x| x == j).map_or(0, |at| pn[at]);
+        let kept_places: Vec<u32> = front.iter().map(place_next).collect();
         let keys = scan.radix.row(d).iter().product::<u64>() as usize;
         // The colourings at cut d by key, with their kept parts.
         let mut by_key: Vec<Vec<(u32, u32)>> = vec![Vec::new(); keys];
         for f in 0..colourings[d] as u32 {
             halt.every(f as usize)?;
             let colour = |i: usize| (f / pf[i]) % h.radix(front[i]) as u32;
-            let key = back.iter().zip(scan.radix.row(d)).fold(0u64, |k, (j, &r)| {
-                let i = front.iter().position(|x| x == j).expect("on the frontier");
-                k * r + u64::from(colour(i))
-            });
-            let kept = front.iter().enumerate().fold(0u32, |a, (i, j)| match next.iter().position(|x| x == j) {
-                Some(at) => a + colour(i) * pn[at],
-                None => a,
-            });
+            let key = back_at.iter().zip(scan.radix.row(d)).fold(0u64, |k, (&i, &r)| k * r + u64::from(colour(i)));
+            let kept = kept_places.iter().enumerate().map(|(i, &p)| colour(i) * p).sum();
             by_key[key as usize].push((f, kept));
         }
-        let mut jag = Jagged::new();
-        by_key.into_iter().for_each(|row| jag.push_row(row));
-        let by_key = jag;
+        let by_key: Jagged<(u32, u32)> = by_key.into_iter().collect();
         // Per piece, its options' keys and forward colours.
-        let fwd = scan.fwd.row(d);
-        let nf = fwd.len();
+        let fwd_places: Vec<u32> = scan.fwd.row(d).iter().map(place_next).collect();
+        let nf = fwd_places.len();
         let mut options: Vec<Vec<(u32, u32)>> = vec![Vec::new(); h.copies.len()];
         for (k, (&key, &p)) in scan.key.row(d).iter().zip(scan.piece.row(d)).enumerate() {
             let cols = &scan.fcol.row(d)[k * nf..(k + 1) * nf];
-            let add = fwd.iter().zip(cols).fold(0u32, |a, (j, &c)| match next.iter().position(|x| x == j) {
-                Some(at) => a + c * pn[at],
-                None => a,
-            });
+            let add = fwd_places.iter().zip(cols).map(|(&place, &c)| c * place).sum();
             options[p as usize].push((key as u32, add));
         }
         let mut into = vec![0u64; colourings[d + 1]];
@@ -327,9 +322,7 @@ impl Move {
             }
         }
         let indegree = into.iter().copied().max().unwrap_or(0);
-        let mut jag = Jagged::new();
-        options.into_iter().for_each(|row| jag.push_row(row));
-        Ok(Move { by_key, options: jag, indegree })
+        Ok(Move { by_key, options: options.into_iter().collect(), indegree })
     }
 }
 
