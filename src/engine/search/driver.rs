@@ -23,11 +23,9 @@
 //!   *leftmost* ticket that has one, which is the solution a one-thread
 //!   search finds: the output does not depend on the thread count.
 //! * **After a trial.** A search that ran alone first and stopped at a
-//!   node without a solution leaves out the tickets left of that node,
-//!   and of the ticket it stopped in only what it did not search
-//!   ([`resume_within`]): the subtree at the node, then the later
-//!   siblings of each node on the path to it, deepest first. The pieces
-//!   and the other tickets still partition what is left, in tree order.
+//!   node without a solution leaves out the tickets left of that node;
+//!   the ticket it stopped in is searched on from that node
+//!   ([`resume_at`]), the others whole.
 //!
 //! [`drive`] runs a search in named steps: a small tree is searched whole
 //! by one thread first ([`solo_trial`]); a first-solution search that the
@@ -324,66 +322,49 @@ fn skip_searched(tickets: &mut Vec<Ticket>, at: &[Step]) {
     tickets.drain(..searched);
 }
 
-/// After [`skip_searched`]: when the trial stopped below the first
-/// ticket's root, that ticket was searched in part, and what of it is
-/// left is searched instead, in tree order: the subtree at `at`, then the
-/// later siblings of each node on the path to `at`, from the deepest up to
-/// the ticket's root (these pieces, `None` when there are none). One
-/// worker takes them one after the other, as it would take the ticket,
-/// while the others take the next tickets: the trial's nodes are not
-/// searched again. (Searched again from the ticket's root, they were: a
-/// first solution in the leftmost ticket of an Eternity II-style 16x16
-/// board, 41,655 nodes on one thread, took 50,000 to 100,000 on two.)
-/// Each piece is found as a ticket's run finds it: its parent replayed,
-/// the parent's children stepped through; where a step of `at` is not
-/// found again, the ticket is searched whole.
-fn resume_within<B: Backend>(backend: &mut B, tickets: &[Ticket], at: &[Step]) -> Option<Vec<Ticket>> {
-    let root = tickets.first()?.path.len();
-    if at.len() <= root || tickets[0].path[..] != at[..root] {
-        return None;
-    }
-    let pieces = resumed(backend, root, at);
-    backend.reset();
-    pieces
+/// After [`skip_searched`]: whether the trial stopped below the first
+/// ticket's root, having searched that ticket in part. The worker that
+/// takes it then goes down to where the trial stopped ([`resume_at`]) and
+/// searches on from there to the ticket's end, while the others take the
+/// next tickets: nothing the trial searched is searched again. (Searched
+/// again from the ticket's root, it was: a first solution in the leftmost
+/// ticket of an Eternity II-style 16x16 board, 41,655 nodes on one
+/// thread, took 50,000 to 100,000 on two.)
+fn stopped_within(tickets: &[Ticket], at: &[Step]) -> bool {
+    tickets.first().is_some_and(|t| at.len() > t.path.len() && t.path[..] == at[..t.path.len()])
 }
 
-/// The tickets of [`resume_within`], or `None` when a step of `at` is
-/// not found again; the backend is left anywhere.
-fn resumed<B: Backend>(backend: &mut B, root: usize, at: &[Step]) -> Option<Vec<Ticket>> {
-    let here = |b: &B| {
-        let depth = b.depth();
-        let weight = (0..depth).fold(1.0, |w, l| w / f64::from(b.branch(l).1.max(1)));
-        Ticket { path: (0..depth).map(|l| b.step(l)).collect(), weight }
-    };
-    backend.reset();
-    if !backend.replay(at) {
-        return None;
+/// Puts the backend at node `at`, below the root of the ticket at depth
+/// `root`, as a search of that ticket would have reached it: the ticket
+/// replayed, then down the rest of the path with the search's own moves
+/// (at each node its children stepped through, each looked at as the
+/// search loop looks at it, up to the one on the path), so that a search
+/// from there goes on as the trial's would have, to the ticket's end
+/// (the run's base is the ticket's root). A walk, not one replay per
+/// level, nor a ticket per sibling: a trial 700 levels down a 28x28 board
+/// made those cost the square of the depth. False when a step is not
+/// found again (the backend is then anywhere).
+fn resume_at<B: Backend>(backend: &mut B, root: usize, at: &[Step]) -> bool {
+    if !backend.replay(&at[..root]) {
+        return false;
     }
-    let mut rest = vec![here(backend)];
-    for level in (root..at.len()).rev() {
-        backend.reset();
-        if !backend.replay(&at[..level]) || backend.node() != Node::Inner {
-            return None;
+    for (level, step) in at.iter().enumerate().skip(root) {
+        if backend.node() != Node::Inner {
+            return false;
         }
-        // The parent's children in the order a search takes them (each
-        // entered node looked at, as the search loop does), those after
-        // the one on the path kept.
-        let mut seen = false;
-        let mut more = backend.first_child();
-        while more {
-            backend.node();
-            if seen {
-                rest.push(here(backend));
-            } else {
-                seen = backend.step(level) == at[level];
+        let mut entered = backend.first_child();
+        loop {
+            if !entered {
+                return false;
             }
-            more = backend.next_sibling();
-        }
-        if !seen {
-            return None;
+            backend.node();
+            if backend.step(level) == *step {
+                break;
+            }
+            entered = backend.next_sibling();
         }
     }
-    Some(rest)
+    true
 }
 
 /// Portfolio or tickets: a first-solution search of the whole tree, with
@@ -574,9 +555,10 @@ fn run_tickets<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
     let shared = &owned;
     let config = shared.config();
     let threads = stats.threads;
-    let Some((tickets, order, pieces)) = tickets_to_search(first_backend, make, shared, &mut stats, searched) else {
+    let Some((tickets, order)) = tickets_to_search(first_backend, make, shared, &mut stats, searched) else {
         return finish(owned, stats, Count::ZERO, None, false);
     };
+    let resume = searched.filter(|at| stopped_within(&tickets, at));
     let next = AtomicUsize::new(0);
     let work = |worker: usize, backend: &mut B| {
         let mut ctx = Ctx::new(shared, worker);
@@ -590,23 +572,17 @@ fn run_tickets<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
             if config.first_only() && shared.solved_before(t) {
                 break;
             }
+            backend.reset();
             ctx.start_ticket(t, tickets[t].weight);
-            let paths = match (t, &pieces) {
-                (0, Some(pieces)) => &pieces[..],
-                _ => std::slice::from_ref(&tickets[t]),
-            };
-            let mut flow = ControlFlow::Continue(());
-            for piece in paths {
+            // The ticket the trial stopped in: on from where it stopped.
+            let resumed = t == 0 && resume.is_some_and(|at| resume_at(backend, tickets[0].path.len(), at));
+            if t == 0 && resume.is_some() && !resumed {
                 backend.reset();
-                let replayed = backend.replay(&piece.path);
-                debug_assert!(replayed, "a ticket's path could not be replayed");
-                if replayed {
-                    flow = plan.run(backend, &mut ctx, &mut memo, make, config);
-                }
-                if flow.is_break() {
-                    break;
-                }
             }
+            let replayed = resumed || backend.replay(&tickets[t].path);
+            debug_assert!(replayed, "a ticket's path could not be replayed");
+            let flow =
+                if replayed { plan.run(backend, &mut ctx, &mut memo, make, config) } else { ControlFlow::Continue(()) };
             ctx.report_nodes();
             if flow.is_continue() {
                 shared.ticket_done(worker, tickets[t].weight);
@@ -634,22 +610,17 @@ fn run_tickets<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
     finish(owned, stats, totals.solutions, totals.kept, all_done)
 }
 
-/// The tickets, the order the workers take them in, and the pieces of the
-/// first ticket where only they are left to search.
-type Tickets = (Vec<Ticket>, Vec<usize>, Option<Vec<Ticket>>);
-
 /// The tickets to search and the order the workers take them in, after
 /// the cut (and with a shard, the deal; after a solo trial, without those
-/// it `searched`, and the pieces of the first ticket left to search when
-/// the trial searched it in part: [`resume_within`]); `None` when a stop
-/// came first. Counts the cut's nodes and the tickets in `stats`.
+/// it `searched`); `None` when a stop came first. Counts the cut's nodes
+/// and the tickets in `stats`.
 fn tickets_to_search<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
     first_backend: &mut B,
     make: &F,
     shared: &Shared,
     stats: &mut Stats,
     searched: Option<&[Step]>,
-) -> Option<Tickets> {
+) -> Option<(Vec<Ticket>, Vec<usize>)> {
     let config = shared.config();
     let threads = stats.threads;
     // Threads share tickets dynamically; a count (which cannot stop early)
@@ -669,10 +640,8 @@ fn tickets_to_search<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
         _ => cut_tickets(first_backend, make, shared, stats, target)?,
     };
     // (A solo trial never runs with a shard: `searched` is then `None`.)
-    let mut pieces = None;
     if let Some(at) = searched {
         skip_searched(&mut tickets, at);
-        pieces = resume_within(first_backend, &tickets, at);
     }
     stats.tickets = tickets.len() as u64;
     shared.expect_tickets(tickets.iter().map(|t| t.weight).sum());
@@ -684,7 +653,7 @@ fn tickets_to_search<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
     if !config.first_only() {
         order.sort_by(|&a, &b| tickets[b].weight.total_cmp(&tickets[a].weight).then(a.cmp(&b)));
     }
-    Some((tickets, order, pieces))
+    Some((tickets, order))
 }
 
 /// The tickets of the cut at `target` subtrees, and with a shard the
@@ -827,14 +796,16 @@ mod tests {
                     let shared = Shared::new(&config, None, 1);
                     let (mut tickets, _) = enumerate(backend, &shared, target);
                     skip_searched(&mut tickets, &at);
-                    if let Some(pieces) = resume_within(backend, &tickets, &at) {
-                        tickets.splice(0..1, pieces);
-                        resumed += 1;
-                    }
+                    let within = stopped_within(&tickets, &at);
+                    resumed += usize::from(within);
                     let mut seen = order.clone();
-                    for t in &tickets {
+                    for (k, t) in tickets.iter().enumerate() {
                         backend.reset();
-                        assert!(backend.replay(&t.path), "a ticket replays");
+                        if k == 0 && within {
+                            assert!(resume_at(backend, t.path.len(), &at), "the trial's node is found again");
+                        } else {
+                            assert!(backend.replay(&t.path), "a ticket replays");
+                        }
                         seen.extend(listed(backend, u64::MAX).0);
                     }
                     assert_eq!(seen, all, "budget {budget}, {target} tickets");
