@@ -30,6 +30,7 @@
 pub(crate) mod ctx;
 pub(crate) mod driver;
 pub(crate) mod halt;
+mod placement;
 pub(crate) mod portfolio;
 #[cfg(test)]
 mod stop_tests;

@@ -63,6 +63,8 @@ where
                     }
                 });
             }
+            // The new threads are queued on this CPU: leave it to them.
+            super::placement::step_aside();
             add(work(0, first));
         });
     }
