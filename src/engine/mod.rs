@@ -230,6 +230,7 @@ fn slot_backend<O: WithBackend>(
         true => choose::trial_rows(problem, shape, uniform.as_ref(), config, &mut ws.rows, halt)?,
         false => None,
     };
+    let tried = trial.is_some();
     if let Some(mut rows) = trial {
         let out = op.trial(&mut *rows, tuning::TRIAL_ROWS);
         choose::keep(&mut ws.rows, rows);
@@ -237,7 +238,7 @@ fn slot_backend<O: WithBackend>(
             return Ok(out);
         }
     }
-    let (picked, memo) = choose::pick(problem, shape, uniform.as_ref(), config, counting, &mut ws.rows, halt)?;
+    let (picked, memo) = choose::pick(problem, shape, uniform.as_ref(), config, counting, tried, &mut ws.rows, halt)?;
     // The other workers' row scans share the first one's tables; the
     // plain row scan goes back to the workspace after the search.
     Ok(match picked {

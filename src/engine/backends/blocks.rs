@@ -225,8 +225,6 @@ impl<T: Clone> Jagged<T> {
     }
 }
 
-/// The entry at place `e` of `data` (from [`Jagged::range`] or
-/// [`Jagged::start`]).
 /// One row per item, in order (`push_row` each).
 impl<T, R: IntoIterator<Item = T>> FromIterator<R> for Jagged<T> {
     fn from_iter<I: IntoIterator<Item = R>>(rows: I) -> Self {
@@ -236,6 +234,8 @@ impl<T, R: IntoIterator<Item = T>> FromIterator<R> for Jagged<T> {
     }
 }
 
+/// The entry at place `e` of `data` (from [`Jagged::range`] or
+/// [`Jagged::start`]).
 impl<T> Index<usize> for Jagged<T> {
     type Output = T;
     #[inline]

@@ -110,15 +110,14 @@ fn farthest(dist: &[u32]) -> usize {
 /// Q1-Q3: the slots in the square order (position -> slot). `Err` when
 /// `halt` stops it (checked per sweep and every
 /// [`STRIDE`](crate::engine::search::halt::STRIDE) slots placed). The
-/// engine's choice calls [`square_order_over`] with the [`Touching`] that
-/// Q4 made; the tests call this.
-#[cfg(test)]
+/// trial of a small board (`choose::trial_rows`) calls this; a big board's
+/// choice calls [`square_order_over`] with the [`Touching`] that Q4 made.
 pub(crate) fn square_order(uniform: &UniformSlots, n_items: usize, halt: &Halt) -> Result<Vec<u32>, Stopped> {
     square_order_over(uniform, &Touching::of(uniform, n_items), n_items, halt)
 }
 
-/// Q1-Q3 over the slots touching each item (`touching`, of `n_items`
-/// items), as [`takes_square_order`] or [`Touching::of`] found them.
+/// [`square_order`] over the slots touching each item (`touching`, of
+/// `n_items` items), as [`takes_square_order`] found them.
 pub(crate) fn square_order_over(
     uniform: &UniformSlots,
     touching: &Touching,

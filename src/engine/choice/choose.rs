@@ -45,7 +45,7 @@ use super::pilot::{memo_verdict, Gain, MemoHint};
 use crate::engine::backends::assign::Assign;
 use crate::engine::backends::rowscan::RowScan;
 use crate::engine::backends::shape::{SlotPieces, UniformSlots};
-use crate::engine::backends::square::{square_order_over, takes_square_order, Touching};
+use crate::engine::backends::square::{square_order, square_order_over, takes_square_order};
 use crate::engine::backends::Backend;
 use crate::engine::config::{BackendChoice, MemoChoice, SearchConfig, SearchMode};
 use crate::engine::memo::halves::plan::Plan;
@@ -102,24 +102,27 @@ impl IntoPicked for RowScan<true> {
 /// `uniform` is the row scan's shape when it applies; `--backend rowscan`
 /// takes it without estimating. A plain row scan is built over `kept`
 /// (the one of an earlier search, taken from it; the caller gives back
-/// the one that ran, see [`keep`]). Returns the backend and
+/// the one that ran, see [`keep`]). `tried`: the search ran the trial of
+/// [`trial_rows`] and it did not end (the plain row scan's tree is then
+/// not measured again). Returns the backend and
 /// what the choice found out about memoising its count; `Err` when `halt`
 /// stops a build or an estimate.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn pick(
     pb: &Problem,
     shape: &SlotPieces,
     uniform: Option<&UniformSlots>,
     config: &SearchConfig,
     counting: Counting,
+    tried: bool,
     kept: &mut Option<Box<RowScan<false>>>,
     halt: &Halt,
 ) -> Result<(Picked, MemoHint), Stopped> {
     let first_only = config.first_only();
-    let force_rows = config.backend == BackendChoice::RowScan;
     let no_memo = MemoHint::default();
     let assign = || Ok((Picked::Assign(Box::new(Assign::new(pb, shape.written_out(halt)?, halt)?)), no_memo));
     let Some(uniform) = uniform else { return assign() };
-    if let Some(picked) = decided_without_walks(pb, shape, uniform, force_rows, first_only, kept, halt)? {
+    if let Some(picked) = decided_without_walks(pb, shape, uniform, config, kept, halt)? {
         return Ok((picked, no_memo));
     }
     let halves_ok = counting == Counting::MemoOrHalves && !first_only;
@@ -136,7 +139,7 @@ pub(crate) fn pick(
     // pay) by more than it costs. One large backend in memory at a time.
     // The plain build goes first: its tree is the larger, so a pilot it
     // calls for decides the balanced build's memo too.
-    let (plain, mut plain_rows) = match plain_first(pb, uniform, config, counting, kept, &mut gain, halt)? {
+    let (plain, mut plain_rows) = match plain_first(pb, uniform, config, counting, tried, kept, &mut gain, halt)? {
         None => return assign(),
         Some(Plain::Tiny(rows)) => return Ok((Picked::Rows(rows), MemoHint { memoise: Some(false), piloted: false })),
         Some(Plain::Costed(cost, rows)) => (cost, rows),
@@ -200,13 +203,15 @@ enum Plain {
 /// The plain row scan built over `kept` (`None` where its keys do not
 /// fit), with the memo's frontiers and bounds only where a memo may run
 /// (a count that may memoise: every other search and estimate ignores
-/// them), and its tree measured ([`tiny_tree`]) or its cost estimated
-/// ([`row_cost`]).
+/// them), and its tree measured ([`tiny_tree`], unless a trial `tried`
+/// and searched more) or its cost estimated ([`row_cost`]).
+#[allow(clippy::too_many_arguments)]
 fn plain_first(
     pb: &Problem,
     uniform: &UniformSlots,
     config: &SearchConfig,
     counting: Counting,
+    tried: bool,
     kept: &mut Option<Box<RowScan<false>>>,
     gain: &mut Option<Gain>,
     halt: &Halt,
@@ -216,8 +221,8 @@ fn plain_first(
         return Ok(None);
     };
     // A tiny tree runs at once: walks and other builds cost more than it
-    // (the trial, where one ran, searched more).
-    if !trial_applies(config, uniform.slots) && tiny_tree(&mut *rows, config, halt)?.is_some() {
+    // (a trial that ran searched more).
+    if !tried && tiny_tree(&mut *rows, config, halt)?.is_some() {
         return Ok(Some(Plain::Tiny(rows)));
     }
     let memo = keys.then_some(config);
@@ -255,8 +260,7 @@ pub(crate) fn trial_rows(
     if shape.options.len() < SQUARE_TRIAL_MIN_SLOTS {
         return RowScan::<false>::build_into(kept.take(), pb, uniform, None, false, halt);
     }
-    let touching = Touching::of(uniform, pb.secondary_count());
-    let order = square_order_over(uniform, &touching, pb.secondary_count(), halt)?;
+    let order = square_order(uniform, pb.secondary_count(), halt)?;
     RowScan::<false>::build_into(kept.take(), pb, uniform, Some(&order), false, halt)
 }
 
@@ -277,11 +281,11 @@ fn decided_without_walks(
     pb: &Problem,
     shape: &SlotPieces,
     uniform: &UniformSlots,
-    force_rows: bool,
-    first_only: bool,
+    config: &SearchConfig,
     kept: &mut Option<Box<RowScan<false>>>,
     halt: &Halt,
 ) -> Result<Option<Picked>, Stopped> {
+    let (first_only, force_rows) = (config.first_only(), config.backend == BackendChoice::RowScan);
     // A first solution of a big board whose joins nearly determine their
     // pieces: the row scan in the square order (Q4 of `square`), which is
     // the corner-square scan: no estimate, as its tree is that of a first

@@ -342,12 +342,19 @@ fn stopped_within(tickets: &[Ticket], at: &[Step]) -> bool {
 /// from there goes on as the trial's would have, to the ticket's end
 /// (the run's base is the ticket's root). A walk, not one replay per
 /// level, nor a ticket per sibling: a trial 700 levels down a 28x28 board
-/// made those cost the square of the depth. False when a step is not
-/// found again (the backend is then anywhere).
+/// made those cost the square of the depth. False, the backend back at
+/// its root, when a step is not found again.
 fn resume_at<B: Backend>(backend: &mut B, root: usize, at: &[Step]) -> bool {
-    if !backend.replay(&at[..root]) {
-        return false;
+    let found = backend.replay(&at[..root]) && walk_down(backend, root, at);
+    if !found {
+        backend.reset();
     }
+    found
+}
+
+/// [`resume_at`]'s walk from the ticket's root (at depth `root`) down to
+/// `at`; false when a step is not found (the backend is then anywhere).
+fn walk_down<B: Backend>(backend: &mut B, root: usize, at: &[Step]) -> bool {
     for (level, step) in at.iter().enumerate().skip(root) {
         if backend.node() != Node::Inner {
             return false;
@@ -576,9 +583,6 @@ fn run_tickets<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
             ctx.start_ticket(t, tickets[t].weight);
             // The ticket the trial stopped in: on from where it stopped.
             let resumed = t == 0 && resume.is_some_and(|at| resume_at(backend, tickets[0].path.len(), at));
-            if t == 0 && resume.is_some() && !resumed {
-                backend.reset();
-            }
             let replayed = resumed || backend.replay(&tickets[t].path);
             debug_assert!(replayed, "a ticket's path could not be replayed");
             let flow =
@@ -790,7 +794,7 @@ mod tests {
             let (config, mut resumed) = (SearchConfig::count(), 0);
             for budget in (1..400).step_by(7) {
                 backend.reset();
-                let (mut order, stopped) = listed(backend, budget);
+                let (order, stopped) = listed(backend, budget);
                 let Some(at) = stopped else { continue };
                 for target in [4, 16, 64] {
                     let shared = Shared::new(&config, None, 1);
@@ -810,7 +814,6 @@ mod tests {
                     }
                     assert_eq!(seen, all, "budget {budget}, {target} tickets");
                 }
-                order.clear();
             }
             resumed
         }

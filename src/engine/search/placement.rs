@@ -26,8 +26,7 @@ pub(crate) fn step_aside() {
     let this_thread = Pid::from_raw(0);
     let (Ok(allowed), Ok(cpu)) = (sched_getaffinity(this_thread), sched_getcpu()) else { return };
     let mut elsewhere = allowed;
-    let others = (0..CpuSet::count()).any(|c| c != cpu && allowed.is_set(c).unwrap_or(false));
-    if !others || elsewhere.unset(cpu).is_err() {
+    if elsewhere.unset(cpu).is_err() || !(0..CpuSet::count()).any(|c| elsewhere.is_set(c).unwrap_or(false)) {
         return;
     }
     if sched_setaffinity(this_thread, &elsewhere).is_ok() {
