@@ -121,7 +121,7 @@ fn label_balance(p: &TilePuzzle) -> Option<Refutation> {
         heap.resize(n, (0, false));
         &mut heap
     };
-    let mut tally = Vec::new();
+    let (mut few, mut many) = ([(0, 0); FEW_LABELS], Vec::new());
     for (a, bside, slack, dir) in [(RIGHT, LEFT, p.rows, "right/left"), (BOTTOM, TOP, p.cols, "bottom/top")] {
         if hopeless(slack) {
             continue;
@@ -130,7 +130,7 @@ fn label_balance(p: &TilePuzzle) -> Option<Refutation> {
             pair[0] = (t[a], true);
             pair[1] = (p.rule.partner(t[bside]), false);
         }
-        if let Some(counted) = counted_labels(sides, &mut tally) {
+        if let Some(counted) = counted_labels(sides, &mut few, &mut many) {
             if let Some(r) = judge(p, counted, dir, slack) {
                 return Some(r);
             }
@@ -175,23 +175,35 @@ fn judge(p: &TilePuzzle, counts: impl Iterator<Item = (i32, i64, i64)>, dir: &st
     }
 }
 
+/// The most distinct label values whose counts label balance keeps on the
+/// stack (the judges' labels are 0 to 9).
+const FEW_LABELS: usize = 64;
+
 /// The labels of `sides` (label, shown) in increasing order with their
-/// counts, as label balance reads them, counted in `tally` instead of
-/// sorted where the labels span at most a few times as many values as
-/// there are sides (a big board: 2,048 sides sorted twice were most of
-/// the pre-checks); `None` where they span more.
+/// counts, as label balance reads them, counted instead of sorted: in
+/// `few` where the labels span at most [`FEW_LABELS`] values (a judge's
+/// small board, whose stream pays this per case: the sort was most of
+/// the pre-checks there), in `many` where they span at most a few times
+/// as many values as there are sides (a big board: 2,048 sides sorted
+/// twice were most of the pre-checks); `None` where they span more.
 fn counted_labels<'t>(
     sides: &[(i32, bool)],
-    tally: &'t mut Vec<(u32, u32)>,
+    few: &'t mut [(u32, u32); FEW_LABELS],
+    many: &'t mut Vec<(u32, u32)>,
 ) -> Option<impl Iterator<Item = (i32, i64, i64)> + 't> {
     let lo = sides.iter().map(|s| s.0).min()?;
     let hi = sides.iter().map(|s| s.0).max()?;
     let span = (i64::from(hi) - i64::from(lo)) as usize + 1;
-    if sides.len() < 64 || span > 4 * sides.len() {
+    let tally = if span <= FEW_LABELS {
+        &mut few[..span]
+    } else if sides.len() >= 64 && span <= 4 * sides.len() {
+        many.clear();
+        many.resize(span, (0, 0));
+        &mut many[..]
+    } else {
         return None;
-    }
-    tally.clear();
-    tally.resize(span, (0, 0));
+    };
+    tally.fill((0, 0));
     for &(l, shown) in sides {
         let at = &mut tally[(l - lo) as usize];
         match shown {
@@ -352,21 +364,24 @@ fn side_parity(p: &TilePuzzle) -> Option<Refutation> {
 
 #[cfg(test)]
 mod tests {
-    use super::counted_labels;
+    use super::{counted_labels, FEW_LABELS};
 
     /// Counting the labels gives what sorting them gives: each label in
     /// increasing order with its sides shown and met (or `None` where the
-    /// labels span too many values, or there are few sides).
+    /// labels span too many values for the sides, and more than
+    /// [`FEW_LABELS`]). Small boards (a judge's 2 to 32 sides) and big
+    /// ones, narrow spans and wide.
     #[test]
     fn counted_labels_are_the_sorted_runs() {
         let mut rng = crate::rng::Rng::new(101);
-        let mut tally = Vec::new();
-        for case in 0..400 {
-            let n = 2 * (1 + rng.below(300));
+        let (mut few, mut many) = ([(7, 7); FEW_LABELS], Vec::new());
+        for case in 0..800 {
+            let n = 2 * (1 + if case % 2 == 0 { rng.below(16) } else { rng.below(300) });
             let (lo, span) = (rng.below(41) as i32 - 20, 1 + rng.below(5 * n));
             let mut sides: Vec<(i32, bool)> =
                 (0..n).map(|_| (lo + rng.below(span) as i32, rng.below(2) == 0)).collect();
-            let counted: Option<Vec<(i32, i64, i64)>> = counted_labels(&sides, &mut tally).map(Iterator::collect);
+            let counted: Option<Vec<(i32, i64, i64)>> =
+                counted_labels(&sides, &mut few, &mut many).map(Iterator::collect);
             sides.sort_unstable();
             let sorted: Vec<(i32, i64, i64)> = sides
                 .chunk_by(|x, y| x.0 == y.0)
@@ -379,7 +394,8 @@ mod tests {
                 Some(counted) => assert_eq!(counted, sorted, "case {case}"),
                 None => {
                     let (a, b) = (sides[0].0, sides[n - 1].0);
-                    assert!(n < 64 || (b - a) as usize + 1 > 4 * n, "case {case}: counted");
+                    let span = (b - a) as usize + 1;
+                    assert!(span > FEW_LABELS && (n < 64 || span > 4 * n), "case {case}: not counted");
                 }
             }
         }
