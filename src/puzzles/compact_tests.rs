@@ -144,3 +144,46 @@ fn a_compact_problem_decodes_as_the_explicit_one() {
         }
     }
 }
+
+/// Which encoding a search gets: a first solution (`Orbits::Some`) of a
+/// board of at least nine cells whose tiles do not turn is compact (its
+/// trial reads the templates); a turning board's first solution, whose
+/// turns are broken, and a board of fewer cells write their options out;
+/// so do the other searches of boards under 196 cells.
+#[test]
+fn a_first_solution_of_a_board_that_does_not_turn_is_compact_from_nine_cells() {
+    let halt = Halt::NEVER;
+    let labels: Vec<i32> = (1..5).collect();
+    for (rows, cols, rotate, orbits, compact) in [
+        (1, 1, false, Orbits::Some, false),
+        (2, 2, false, Orbits::Some, false),
+        (2, 4, false, Orbits::Some, false),
+        (3, 4, false, Orbits::Some, true),
+        (3, 3, false, Orbits::Some, true),
+        (5, 5, false, Orbits::Some, true),
+        (5, 5, true, Orbits::Some, false),
+        (3, 3, false, Orbits::Every, false),
+        (5, 5, false, Orbits::Counted, false),
+        (14, 14, false, Orbits::Every, true),
+    ] {
+        let spec = TileSpec {
+            rows,
+            cols,
+            rule: Rule::Equal,
+            border: Border::Free,
+            frame_labels: labels.clone(),
+            inner_labels: labels.clone(),
+            rotate,
+            centre_hint: false,
+        };
+        let puzzle = tiles(&mut Rng::new(7), &spec);
+        let encoded = puzzle.encode(&halt, orbits).unwrap();
+        let what = format!("{rows}x{cols}, turning {rotate}, {orbits:?}");
+        assert_eq!(encoded.problem.compact().is_some(), compact, "{what}");
+        // Either way the planted board's first solution is found and checks.
+        if orbits == Orbits::Some {
+            let outcome = crate::engine::solve(&encoded.problem, &crate::engine::SearchConfig::first(), None);
+            assert_eq!(outcome.solutions.to_u64(), Some(1), "{what}");
+        }
+    }
+}
