@@ -145,26 +145,30 @@ fn a_compact_problem_decodes_as_the_explicit_one() {
     }
 }
 
-/// Which encoding a search gets: a first solution (`Orbits::Some`) of a
-/// board of at least nine cells whose tiles do not turn is compact (its
-/// trial reads the templates); a turning board's first solution, whose
-/// turns are broken, and a board of fewer cells write their options out;
-/// so do the other searches of boards under 196 cells.
+/// Which encoding a search gets: a first solution of a board of at least
+/// nine cells is compact (its trial reads the templates), unless it
+/// breaks the board's turns (a turning board of at most 25 cells); a
+/// board of fewer cells writes its options out, and so do the other
+/// searches of boards under 196 cells.
 #[test]
-fn a_first_solution_of_a_board_that_does_not_turn_is_compact_from_nine_cells() {
+fn a_first_solution_is_compact_from_nine_cells_unless_it_breaks_turns() {
     let halt = Halt::NEVER;
     let labels: Vec<i32> = (1..5).collect();
-    for (rows, cols, rotate, orbits, compact) in [
-        (1, 1, false, Orbits::Some, false),
-        (2, 2, false, Orbits::Some, false),
-        (2, 4, false, Orbits::Some, false),
-        (3, 4, false, Orbits::Some, true),
-        (3, 3, false, Orbits::Some, true),
-        (5, 5, false, Orbits::Some, true),
-        (5, 5, true, Orbits::Some, false),
-        (3, 3, false, Orbits::Every, false),
-        (5, 5, false, Orbits::Counted, false),
-        (14, 14, false, Orbits::Every, true),
+    for (rows, cols, rotate, orbits, first, compact) in [
+        (1, 1, false, Orbits::Some, true, false),
+        (2, 2, false, Orbits::Some, true, false),
+        (2, 4, false, Orbits::Some, true, false),
+        (3, 3, false, Orbits::Some, true, true),
+        (3, 4, false, Orbits::Some, true, true),
+        (5, 5, false, Orbits::Some, true, true),
+        (5, 5, true, Orbits::Some, true, false),
+        (6, 6, false, Orbits::Every, true, true),
+        (6, 6, true, Orbits::Every, true, true),
+        (3, 3, false, Orbits::Every, false, false),
+        (6, 6, false, Orbits::Every, false, false),
+        (5, 5, false, Orbits::Counted, false, false),
+        (14, 14, false, Orbits::Every, false, true),
+        (14, 14, false, Orbits::Counted, false, true),
     ] {
         let spec = TileSpec {
             rows,
@@ -177,11 +181,11 @@ fn a_first_solution_of_a_board_that_does_not_turn_is_compact_from_nine_cells() {
             centre_hint: false,
         };
         let puzzle = tiles(&mut Rng::new(7), &spec);
-        let encoded = puzzle.encode(&halt, orbits).unwrap();
-        let what = format!("{rows}x{cols}, turning {rotate}, {orbits:?}");
+        let encoded = puzzle.encode_in(None, &halt, orbits, first).unwrap();
+        let what = format!("{rows}x{cols}, turning {rotate}, {orbits:?}, first {first}");
         assert_eq!(encoded.problem.compact().is_some(), compact, "{what}");
-        // Either way the planted board's first solution is found and checks.
-        if orbits == Orbits::Some {
+        // Either way the planted board's first solution is found.
+        if first {
             let outcome = crate::engine::solve(&encoded.problem, &crate::engine::SearchConfig::first(), None);
             assert_eq!(outcome.solutions.to_u64(), Some(1), "{what}");
         }

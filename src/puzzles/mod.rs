@@ -125,7 +125,7 @@ impl TileModel {
         } else {
             tiles::Orbits::Every
         };
-        self.puzzle.encode_in(spare, &Halt::of(config), orbits).map_err(|Stopped(reason)| reason)
+        self.puzzle.encode_in(spare, &Halt::of(config), orbits, config.first_only()).map_err(|Stopped(reason)| reason)
     }
 
     /// The arrays of the model's encoding (or those it was given, when it

@@ -52,7 +52,7 @@ fn an_encoding_in_spare_arrays_is_the_same_encoding() {
         }
         let orbits = [Orbits::Every, Orbits::Some, Orbits::Counted][rng.below(3)];
         let new = p.encode(&Halt::NEVER, orbits).unwrap();
-        let reused = p.encode_in(spare.take(), &Halt::NEVER, orbits).unwrap();
+        let reused = p.encode_in(spare.take(), &Halt::NEVER, orbits, orbits == Orbits::Some).unwrap();
         let (a, b) = (&new.problem, &reused.problem);
         assert_eq!(
             (a.primary_count(), a.secondary_count(), a.option_count()),

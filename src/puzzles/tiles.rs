@@ -224,20 +224,21 @@ pub const MAX_OPTIONS: usize = 8_000_000;
 /// slots ([`ProblemBuilder::slot`]): the engine's square order on big
 /// boards then never writes the million options of a 32x32 board out.
 /// Below, the options are written at once (a stream of small cases pays
-/// no templates), except for [`COMPACT_FIRST_CELLS`].
+/// no templates), except for a first solution ([`COMPACT_FIRST_CELLS`]).
 const COMPACT_CELLS: usize = 196;
 
-/// A first solution of a board of tiles that do not turn, of at most 25
-/// cells (a search that walks one tree, [`Orbits::Some`]), is encoded as
-/// templates and slots from this many cells on: its search starts with
-/// the row scan's trial, which reads the templates, and most such boards
-/// end there without their options ever written out. On judge streams
-/// (callgrind, whole runs) a 3x3 board costs 7% fewer instructions, 4x4
-/// 32% and 5x5 42%; a 2x2 board 17% more and a one-tile case 43% more
-/// (the templates' own arrays outweigh the options of so small a board).
-/// Boards whose turns are broken (a turning board's first solution) keep
-/// their options: a template is shared by cells that the breaker tells
-/// apart.
+/// A first solution is encoded as templates and slots from this many
+/// cells on: its search starts with the row scan's trial, which reads the
+/// templates, and most boards of a judge's size end there without their
+/// options ever written out. On judge streams (callgrind, whole runs) a
+/// 3x3 board costs 7% fewer instructions, 4x4 32% and 5x5 42%; a 2x2
+/// board 17% more and a one-tile case 43% more (the templates' own arrays
+/// outweigh the options of so small a board); a solvable 6x6 jigsaw
+/// (UVa 519) 18 to 24% fewer, a board whose search goes past the trial
+/// (and then writes its options out) up to 2% more. A board that breaks
+/// its turns (a turning board's first solution of at most 25 cells,
+/// [`Orbits::Some`]) keeps its options: a template is shared by cells
+/// that the breaker tells apart.
 const COMPACT_FIRST_CELLS: usize = 9;
 
 /// A puzzle encoded for the engine, with what is needed to decode solutions.
@@ -433,28 +434,34 @@ impl TilePuzzle {
     ///
     /// `orbits`: which solutions of each orbit under the board's turns
     /// the encoding keeps (`tiles/turns.rs`); a board that breaks its turns is
-    /// never compact, and a compact board keeps every solution.
+    /// never compact, and a compact board keeps every solution. `first`:
+    /// the encoding is for a first solution's search (compact from
+    /// [`COMPACT_FIRST_CELLS`] cells; other searches from
+    /// [`COMPACT_CELLS`], their backends read the options).
     pub(crate) fn encode_in(
         &self,
         spare: Option<Box<Encoded>>,
         halt: &Halt,
         orbits: Orbits,
+        first: bool,
     ) -> Result<Box<Encoded>, Stopped> {
         let cells = self.rows * self.cols;
-        // `Orbits::Some` is a first solution's search; without turns it
-        // breaks nothing.
         let compact = match orbits {
+            // A first solution's search in one tree; without turns it
+            // breaks nothing.
             Orbits::Some => !self.rotate && cells >= COMPACT_FIRST_CELLS,
+            Orbits::Every if first => cells >= COMPACT_FIRST_CELLS,
             _ => cells >= COMPACT_CELLS,
         };
         let orbits = if compact { Orbits::Every } else { orbits };
         self.encode_as_in(spare, compact, orbits, halt)
     }
 
-    /// [`TilePuzzle::encode_in`] into new arrays.
+    /// [`TilePuzzle::encode_in`] into new arrays, for a search that is a
+    /// first solution's exactly when it keeps some solutions of each orbit.
     #[cfg(test)]
     pub(crate) fn encode(&self, halt: &Halt, orbits: Orbits) -> Result<Encoded, Stopped> {
-        self.encode_in(None, halt, orbits).map(|e| *e)
+        self.encode_in(None, halt, orbits, orbits == Orbits::Some).map(|e| *e)
     }
 
     /// [`TilePuzzle::encode_as_in`] into new arrays.
