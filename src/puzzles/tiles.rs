@@ -235,10 +235,10 @@ const COMPACT_CELLS: usize = 196;
 /// board 17% more and a one-tile case 43% more (the templates' own arrays
 /// outweigh the options of so small a board); a solvable 6x6 jigsaw
 /// (UVa 519) 18 to 24% fewer, a board whose search goes past the trial
-/// (and then writes its options out) up to 2% more. A board that breaks
-/// its turns (a turning board's first solution of at most 25 cells,
-/// [`Orbits::Some`]) keeps its options: a template is shared by cells
-/// that the breaker tells apart.
+/// (and then writes its options out) up to 2% more. A turning board's
+/// first solution of at most 25 cells ([`Orbits::Some`]) breaks its
+/// turns: the breaker's cell, if it singles one out, has a template of
+/// its own.
 const COMPACT_FIRST_CELLS: usize = 9;
 
 /// A puzzle encoded for the engine, with what is needed to decode solutions.
@@ -433,10 +433,9 @@ impl TilePuzzle {
     /// and a stop gives up with its reason.
     ///
     /// `orbits`: which solutions of each orbit under the board's turns
-    /// the encoding keeps (`tiles/turns.rs`); a board that breaks its turns is
-    /// never compact, and a compact board keeps every solution. `first`:
-    /// the encoding is for a first solution's search (compact from
-    /// [`COMPACT_FIRST_CELLS`] cells; other searches from
+    /// the encoding keeps (`tiles/turns.rs`); a compact count keeps every
+    /// solution. `first`: the encoding is for a first solution's search
+    /// (compact from [`COMPACT_FIRST_CELLS`] cells; other searches from
     /// [`COMPACT_CELLS`], their backends read the options).
     pub(crate) fn encode_in(
         &self,
@@ -447,13 +446,12 @@ impl TilePuzzle {
     ) -> Result<Box<Encoded>, Stopped> {
         let cells = self.rows * self.cols;
         let compact = match orbits {
-            // A first solution's search in one tree; without turns it
-            // breaks nothing.
-            Orbits::Some => !self.rotate && cells >= COMPACT_FIRST_CELLS,
+            // `Orbits::Some` is a first solution's search in one tree.
+            Orbits::Some => cells >= COMPACT_FIRST_CELLS,
             Orbits::Every if first => cells >= COMPACT_FIRST_CELLS,
             _ => cells >= COMPACT_CELLS,
         };
-        let orbits = if compact { Orbits::Every } else { orbits };
+        let orbits = if compact && orbits == Orbits::Counted { Orbits::Every } else { orbits };
         self.encode_as_in(spare, compact, orbits, halt)
     }
 
@@ -518,8 +516,6 @@ impl TilePuzzle {
         let (breaker, count_factor) =
             turns::turn_breaker(orbits, (self.rows, self.cols), turning, &types.count, orients);
         p.count_factor = count_factor;
-        // A template is shared by cells that a breaker may tell apart.
-        debug_assert!(!compact || breaker == TurnBreaker::None);
         let mut colours =
             SideColours::new_in(orients, std::mem::take(&mut s.side), std::mem::take(&mut s.label_colour));
         // At most this many options, of two primary and four secondary
@@ -544,7 +540,10 @@ impl TilePuzzle {
             let (r, c) = (cell / self.cols, cell % self.cols);
             let mask = usize::from(outer_mask(self, r, c));
             let hinted = hint_at(&hint, cell);
-            let key = if hinted.is_some() { None } else { Some(mask) };
+            // A cell hinted or singled out by the breaker has a template
+            // of its own (the breaker of a whole type is the same in
+            // every cell).
+            let key = if hinted.is_some() || breaker.singles_out(cell) { None } else { Some(mask) };
             if let Some(t) = key.and_then(|m| by_mask[m]) {
                 self.join_colours(&joins, cell, &[0; 4], |_, _| 0, sec);
                 b.slot(item, t, split_into(sec, joins_of_slot, option_colours).0);

@@ -77,6 +77,13 @@ impl TurnBreaker {
             TurnBreaker::Tile { ty, keep } => ty != t || k < keep,
         }
     }
+
+    /// Whether `cell` keeps other orientations than the cells of its kind
+    /// (the breaker's cell): in a compact encoding it has a template of
+    /// its own, as a hinted cell has.
+    pub(super) fn singles_out(self, cell: usize) -> bool {
+        matches!(self, TurnBreaker::Cell { cell: c, .. } if c == cell)
+    }
 }
 
 /// The orientations an encoding keeping `orbits` leaves out, and the
