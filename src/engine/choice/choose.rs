@@ -256,7 +256,8 @@ pub(crate) fn trial_rows(
     let Some(uniform) = uniform.filter(|_| trial_applies(config, shape)) else {
         return Ok(None);
     };
-    pb.explicit(halt)?;
+    // The row scan reads a compact problem's templates: its options are
+    // written out only if the choice goes on after the trial (`pick`).
     if shape.options.len() < SQUARE_TRIAL_MIN_SLOTS {
         return RowScan::<false>::build_into(kept.take(), pb, uniform, None, false, halt);
     }
