@@ -154,8 +154,9 @@ fn dispatch<O: WithBackend>(
     let choice = config.backend;
     // A compact problem (templates and slots) is written out option by
     // option only for the backends that read options: not for the row
-    // scan in the square order, which a first solution of a big board
-    // takes (Q4 of `backends/square.rs`) and which reads the templates.
+    // scan, which a first solution tries first on a small board
+    // (`choose::trial_rows`) and takes in the square order on a big one
+    // (Q4 of `backends/square.rs`), and which reads the templates.
     let square_order_possible = choice == BackendChoice::Auto && config.first_only();
     if problem.compact().is_some() && !square_order_possible {
         problem.explicit(halt)?;
