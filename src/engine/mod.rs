@@ -157,8 +157,8 @@ fn dispatch<O: WithBackend>(
     // scan, which a first solution tries first on a small board
     // (`choose::trial_rows`) and takes in the square order on a big one
     // (Q4 of `backends/square.rs`), and which reads the templates.
-    let square_order_possible = choice == BackendChoice::Auto && config.first_only();
-    if problem.compact().is_some() && !square_order_possible {
+    let rows_read_templates = choice == BackendChoice::Auto && config.first_only();
+    if problem.compact().is_some() && !rows_read_templates {
         problem.explicit(halt)?;
     }
     // B1 of the bitset backend, worked out once: whether it applies, and
@@ -190,7 +190,7 @@ fn dispatch<O: WithBackend>(
         },
     };
     // So too a compact problem's lists of options per slot.
-    slots.iter().filter(|_| !square_order_possible).try_for_each(|s| s.written_out(halt).map(drop))?;
+    slots.iter().filter(|_| !rows_read_templates).try_for_each(|s| s.written_out(halt).map(drop))?;
     match (words, slots) {
         (Some(1), _) => bits!(1, bits1),
         (Some(2), _) => bits!(2, bits2),

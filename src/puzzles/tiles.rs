@@ -231,14 +231,14 @@ const COMPACT_CELLS: usize = 196;
 /// cells on: its search starts with the row scan's trial, which reads the
 /// templates, and most boards of a judge's size end there without their
 /// options ever written out. On judge streams (callgrind, whole runs) a
-/// 3x3 board costs 7% fewer instructions, 4x4 32% and 5x5 42%; a 2x2
-/// board 17% more and a one-tile case 43% more (the templates' own arrays
+/// 3x3 board costs 20% fewer instructions, 4x4 44% and 5x5 53%; a 2x2
+/// board 11% more and a one-tile case 43% more (the templates' own arrays
 /// outweigh the options of so small a board); a solvable 6x6 jigsaw
-/// (UVa 519) 18 to 24% fewer, a board whose search goes past the trial
-/// (and then writes its options out) up to 2% more. A turning board's
-/// first solution of at most 25 cells ([`Orbits::Some`]) breaks its
-/// turns: the breaker's cell, if it singles one out, has a template of
-/// its own.
+/// (UVa 519, whole process) 21 to 28% fewer, a board whose search goes
+/// past the trial (and then writes its options out) up to 2% more. A
+/// turning board's first solution of at most 25 cells ([`Orbits::Some`])
+/// breaks its turns: the breaker's cell, if it singles one out, has a
+/// template of its own.
 const COMPACT_FIRST_CELLS: usize = 9;
 
 /// A puzzle encoded for the engine, with what is needed to decode solutions.
@@ -444,13 +444,8 @@ impl TilePuzzle {
         orbits: Orbits,
         first: bool,
     ) -> Result<Box<Encoded>, Stopped> {
-        let cells = self.rows * self.cols;
-        let compact = match orbits {
-            // `Orbits::Some` is a first solution's search in one tree.
-            Orbits::Some => cells >= COMPACT_FIRST_CELLS,
-            Orbits::Every if first => cells >= COMPACT_FIRST_CELLS,
-            _ => cells >= COMPACT_CELLS,
-        };
+        debug_assert!(first || orbits != Orbits::Some, "some solutions of each orbit: a first solution's search");
+        let compact = self.rows * self.cols >= if first { COMPACT_FIRST_CELLS } else { COMPACT_CELLS };
         let orbits = if compact && orbits == Orbits::Counted { Orbits::Every } else { orbits };
         self.encode_as_in(spare, compact, orbits, halt)
     }
