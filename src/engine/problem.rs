@@ -148,6 +148,10 @@ pub(crate) struct Compact {
     /// Slot `s`'s secondary items: `sec[sec_start[s]..sec_start[s + 1]]`.
     pub sec_start: Vec<u32>,
     pub sec: Vec<u32>,
+    /// Templates of the problem this one was rebuilt from
+    /// ([`ProblemBuilder::recycle`]), emptied, for
+    /// [`ProblemBuilder::template_of`] to fill (no part of the problem).
+    pub spare: Vec<Template>,
 }
 
 impl Compact {
@@ -222,14 +226,23 @@ pub(crate) struct DenseColours {
     /// Per secondary item: how many colours it has.
     pub n_colours: Vec<u32>,
     /// The compact form's numbers: item `j`'s colour `c` has the number
-    /// `maps[map[j]][c]` (items touched by the same templates at the same
-    /// places, in the same order, share a map, and so do items whose maps
-    /// are equal).
+    /// `maps[map[j] * top + c]` ([`DenseColours::item_map`]; items touched
+    /// by the same templates at the same places, in the same order, share
+    /// a map, and so do items whose maps are equal), where `top` is one
+    /// more than the largest colour of the templates.
     pub map: Vec<u32>,
-    pub maps: Vec<Vec<u32>>,
+    pub maps: Vec<u32>,
+    pub top: usize,
 }
 
 impl DenseColours {
+    /// The compact form's numbers of item `j`'s colours: entry `c` is
+    /// colour `c`'s number (`u32::MAX` for a colour the item never gets).
+    pub fn item_map(&self, j: u32) -> &[u32] {
+        let m = self.map[j as usize] as usize;
+        &self.maps[m * self.top..(m + 1) * self.top]
+    }
+
     /// The number of the colour `option` gives secondary item `j`, if it
     /// touches `j`.
     pub fn of(&self, pb: &Problem, option: usize, j: u32) -> Option<u32> {
@@ -237,6 +250,7 @@ impl DenseColours {
     }
 }
 
+mod check;
 mod dense;
 
 /// The largest index the engine stores (indices are packed into 30 bits).
@@ -523,7 +537,17 @@ impl ProblemBuilder {
         opt_start.push(0);
         old.n_secondary = 0;
         old.n_options = 0;
-        old.compact = None;
+        // The compact form's arrays too, its templates kept for
+        // `template_of` to fill again.
+        let compact = match old.compact.take() {
+            Some(mut c) => {
+                let Compact { templates, item, template, first, sec_start, sec, spare } = &mut c;
+                spare.append(templates);
+                [item, template, first, sec_start, sec].into_iter().for_each(|v| v.clear());
+                c
+            }
+            None => Compact::default(),
+        };
         old.dense.take();
         old.compact_dense.take();
         // Made where it is returned (a stream of small cases builds one a
@@ -536,7 +560,7 @@ impl ProblemBuilder {
             node_colour,
             opt_primaries,
             links,
-            compact: Compact::default(),
+            compact,
             slots: None,
             declared,
         }
@@ -651,8 +675,14 @@ impl ProblemBuilder {
     /// encoding that knows how many it will add spares the template's
     /// arrays their growth: copies, and pages touched twice).
     pub fn template_of(&mut self, width: usize, options: usize) -> TemplateId {
-        let (piece, colour) = (Vec::with_capacity(options), Vec::with_capacity(options * width));
-        self.compact.templates.push(Template { width, piece, colour });
+        let c = &mut self.compact;
+        let mut tp = c.spare.pop().unwrap_or_default();
+        tp.width = width;
+        tp.piece.clear();
+        tp.colour.clear();
+        tp.piece.reserve_exact(options);
+        tp.colour.reserve_exact(options * width);
+        c.templates.push(tp);
         TemplateId(self.compact.templates.len() as u32 - 1)
     }
 
@@ -746,94 +776,6 @@ impl ProblemBuilder {
         Ok(Ok(()))
     }
 
-    /// Checks each option, and numbers its secondary items after the
-    /// primary ones (one pass). A problem of at most [`Self::FEW_ITEMS`]
-    /// items marks the items seen on the stack (a stream of small cases
-    /// builds one problem per case).
-    fn number_items(&mut self, halt: &Halt) -> Result<Result<(), ModelError>, Stopped> {
-        let (p, s) = (self.multiplicity.len(), self.n_secondary);
-        let mut stack = [u32::MAX; Self::FEW_ITEMS];
-        let mut heap = Vec::new();
-        let seen: &mut [u32] = if p + s <= Self::FEW_ITEMS {
-            &mut stack[..p + s]
-        } else {
-            heap.resize(p + s, u32::MAX);
-            &mut heap
-        };
-        for o in 0..self.opt_primaries.len() {
-            halt.every(o)?;
-            let (start, end) = (self.opt_start[o] as usize, self.opt_start[o + 1] as usize);
-            let n_prim = self.opt_primaries[o] as usize;
-            if n_prim == 0 {
-                return Ok(Err(ModelError::NoPrimary(o)));
-            }
-            for (k, i) in self.node_item[start..end].iter_mut().enumerate() {
-                let item = match k < n_prim {
-                    true if (*i as usize) < p => *i as usize,
-                    false if *i & SECONDARY != 0 && ((*i & !SECONDARY) as usize) < s => p + (*i & !SECONDARY) as usize,
-                    _ => return Ok(Err(ModelError::UnknownItem(o))),
-                };
-                if std::mem::replace(&mut seen[item], o as u32) == o as u32 {
-                    return Ok(Err(ModelError::RepeatedItem(o)));
-                }
-                *i = item as u32;
-            }
-        }
-        Ok(Ok(()))
-    }
-
-    /// Whether the declared slots ([`ProblemBuilder::declare_slots`]) hold,
-    /// in the numbered options: their first options into `first` (and the
-    /// number of options last). One pass over the options' nodes, a few
-    /// comparisons each (a stream of small cases builds a problem a case).
-    fn slots_hold(&self, first: &mut Vec<u32>) -> bool {
-        first.clear();
-        // Without secondary items a problem is no slot/piece one (see
-        // `SlotPieces::of`): nothing to check (a one-tile case).
-        let Some(n) = self.slots.filter(|_| self.n_secondary > 0) else { return false };
-        let p = self.multiplicity.len();
-        if n > p || self.multiplicity[..n].iter().any(|&m| m != 1) {
-            return false;
-        }
-        // The pieces named so far, on the stack for a small problem.
-        let (mut stack, mut heap) = ([false; Self::FEW_ITEMS], Vec::new());
-        let named: &mut [bool] = match p - n <= Self::FEW_ITEMS {
-            true => &mut stack[..p - n],
-            false => {
-                heap.resize(p - n, false);
-                &mut heap
-            }
-        };
-        let (at, item, colour) = (&self.opt_start, &self.node_item, &self.node_colour);
-        for (o, &prims) in self.opt_primaries.iter().enumerate() {
-            if prims != 2 {
-                return false;
-            }
-            let (start, end) = (at[o] as usize, at[o + 1] as usize);
-            let (s, q) = (item[start] as usize, item[start + 1] as usize);
-            if s >= n || q < n {
-                return false;
-            }
-            if s == first.len() {
-                first.push(o as u32);
-            } else if s + 1 != first.len() {
-                return false; // a slot skipped, or its options apart
-            }
-            named[q - n] = true;
-            // A loop, not `contains`: its call costs more than four colours.
-            for &c in &colour[start + 2..end] {
-                if c == 0 {
-                    return false;
-                }
-            }
-        }
-        first.push(self.opt_primaries.len() as u32);
-        first.len() == n + 1 && named.iter().all(|&x| x)
-    }
-
-    /// The most items whose marks [`Self::number_items`] keeps on the stack.
-    const FEW_ITEMS: usize = 64;
-
     /// The items of the problem into `into`, and nothing else: no options,
     /// no compact form, nothing worked out from them (the caller adds the
     /// options' form).
@@ -848,51 +790,5 @@ impl ProblemBuilder {
         into.dense.take();
         into.compact_dense.take();
         into.declared.clear();
-    }
-
-    fn build_compact(&mut self, halt: &Halt, into: &mut Problem) -> Result<Result<(), ModelError>, Stopped> {
-        let (p, s) = (self.multiplicity.len(), self.n_secondary);
-        let c = std::mem::take(&mut self.compact);
-        let n_options = *c.first.last().expect("a slot") as usize;
-        if !self.opt_primaries.is_empty() {
-            return Ok(Err(ModelError::Mixed));
-        }
-        if n_options > MAX_INDEX {
-            return Ok(Err(ModelError::TooLarge("options")));
-        }
-        let nodes: usize = (0..c.item.len()).map(|x| c.template_of(x).len() * (2 + c.items(x).len())).sum();
-        if nodes > MAX_INDEX || c.sec.len() > MAX_INDEX {
-            return Ok(Err(ModelError::TooLarge("nodes")));
-        }
-        // Per template: which primary items it names as pieces.
-        let mut is_piece = vec![Vec::new(); c.templates.len()];
-        for (tp, is_piece) in c.templates.iter().zip(&mut is_piece) {
-            halt.check()?;
-            *is_piece = vec![false; p];
-            if let Some(t) = tp.piece.iter().position(|&q| q as usize >= p) {
-                return Ok(Err(ModelError::UnknownItem(t)));
-            }
-            tp.piece.iter().for_each(|&q| is_piece[q as usize] = true);
-        }
-        let mut seen = vec![u32::MAX; s];
-        for x in 0..c.item.len() {
-            halt.every(x)?;
-            let (first, items, item) = (c.first[x] as usize, c.items(x), c.item[x] as usize);
-            if c.template_of(x).len() == 0 {
-                continue;
-            }
-            if item >= p || items.iter().any(|&j| j as usize >= s) {
-                return Ok(Err(ModelError::UnknownItem(first)));
-            }
-            if is_piece[c.template[x] as usize][item]
-                || items.iter().any(|&j| std::mem::replace(&mut seen[j as usize], x as u32) == x as u32)
-            {
-                return Ok(Err(ModelError::RepeatedItem(first)));
-            }
-        }
-        self.frame(into);
-        into.explicit.take();
-        (into.n_options, into.compact) = (n_options, Some(c));
-        Ok(Ok(()))
     }
 }

@@ -80,7 +80,7 @@ fn the_compact_form_writes_out_the_options_of_the_explicit_encoding() {
         assert_eq!(cdense.n_colours, dense.n_colours, "board {b}");
         for o in 0..explicit.option_count() {
             for ((k, j), (_, c)) in explicit.secondary_nodes(o).zip(explicit.secondaries(o)) {
-                let map = &cdense.maps[cdense.map[j as usize] as usize];
+                let map = cdense.item_map(j);
                 assert_eq!(map[c as usize], dense.node[k], "board {b}, option {o}, item {j}");
             }
         }

@@ -626,7 +626,7 @@ impl<'s> UniformSlots<'s> {
             let (mut few, mut many) = ([&[][..]; ROW_ITEMS], None);
             let maps: &mut [&[u32]] = if ni <= ROW_ITEMS { &mut few[..ni] } else { many.insert(vec![&[][..]; ni]) };
             for (map, &j) in maps.iter_mut().zip(items) {
-                *map = &dense.maps[dense.map[j as usize] as usize];
+                *map = dense.item_map(j);
             }
             // In place, row by row (an `extend` per row checked the room);
             // only the array's growth is zeroed, as every entry is written.

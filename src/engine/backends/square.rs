@@ -360,7 +360,7 @@ fn histograms(
     if let Some((t, tp)) = uniform.template(pb, s) {
         for (a, (h, &j)) in hist.iter_mut().zip(items).enumerate() {
             // Every map has an entry per colour of the compact form.
-            let map = &dense.maps[dense.map[j as usize] as usize];
+            let map = dense.item_map(j);
             let counts = raw.entry((t, a as u32)).or_insert_with(|| {
                 let mut counts = vec![0; map.len()];
                 tp.colour.chunks_exact(tp.width).for_each(|row| counts[row[a] as usize] += 1);

@@ -7,8 +7,9 @@
 
 use super::{Compact, DenseColours, Problem};
 use crate::engine::backends::blocks::fill_cursors;
-use crate::engine::fasthash::FastMap;
+use crate::engine::fasthash::{FastHasher, FastMap};
 use crate::engine::search::halt::{Halt, Stopped};
+use std::hash::{Hash, Hasher};
 
 impl Problem {
     /// The colours of every secondary item numbered densely from 0, in the
@@ -82,49 +83,71 @@ impl Problem {
         }
         let ns = self.n_secondary;
         let (start, touch) = touch_lists(c, ns, halt)?;
-        let mut dense = DenseColours { map: vec![0; ns], ..DenseColours::default() };
-        // Looked up, never iterated: the fast hasher changes no answer.
-        let mut known: FastMap<&[(u32, u32)], u32> = FastMap::default();
-        let mut same: FastMap<Vec<u32>, u32> = FastMap::default();
+        let touch_of = |j: usize| &touch[start[j] as usize..start[j + 1] as usize];
+        let mut dense = DenseColours { map: vec![0; ns], top, ..DenseColours::default() };
+        // Keyed by hashes, each the first item (or map) with it: equal keys
+        // are found without a copy of each (a stream of small cases works
+        // these out once a case); a clash of unequal keys is told apart by
+        // comparing them. Looked up, never iterated: the fast hasher
+        // changes no answer.
+        let mut known: FastMap<u64, u32> = FastMap::with_capacity_and_hasher(ns, Default::default());
+        let mut same: FastMap<u64, u32> = FastMap::default();
+        let mut map = vec![u32::MAX; top];
         for j in 0..ns {
             halt.every(j)?;
-            let touch = &touch[start[j] as usize..start[j + 1] as usize];
-            let m = match known.get(touch) {
-                Some(&m) => m,
-                None => {
-                    let (mut map, mut n) = (vec![u32::MAX; top], 0);
-                    for &(t, at) in touch {
-                        let tp = &c.templates[t as usize];
-                        // Option after option (row after row: a strided
-                        // iterator took twice the instructions), its
-                        // colour at place `at`.
-                        for row in tp.colour.chunks_exact(tp.width) {
-                            let x = &mut map[row[at as usize] as usize];
-                            if *x == u32::MAX {
-                                (*x, n) = (n, n + 1);
-                            }
-                        }
+            let touch = touch_of(j);
+            let key = hash_of(touch);
+            if let Some(&i) = known.get(&key).filter(|&&i| touch_of(i as usize) == touch) {
+                dense.map[j] = dense.map[i as usize];
+                continue;
+            }
+            known.entry(key).or_insert(j as u32);
+            map.fill(u32::MAX);
+            let mut n = 0;
+            for &(t, at) in touch {
+                let tp = &c.templates[t as usize];
+                // Option after option (row after row: a strided
+                // iterator took twice the instructions), its
+                // colour at place `at`.
+                for row in tp.colour.chunks_exact(tp.width) {
+                    let x = &mut map[row[at as usize] as usize];
+                    if *x == u32::MAX {
+                        (*x, n) = (n, n + 1);
                     }
-                    // Equal maps are one: the slots of one template whose
-                    // items number their colours alike are then one class
-                    // of the row scan (on a Tetravex board the inner cells
-                    // beside a side and those deep inside).
-                    let m = *same.entry(map).or_insert_with_key(|map| {
-                        dense.maps.push(map.clone());
-                        dense.n_colours.push(n);
-                        dense.maps.len() as u32 - 1
-                    });
-                    known.insert(touch, m);
-                    m
                 }
+            }
+            // Equal maps are one: the slots of one template whose items
+            // number their colours alike are then one class of the row
+            // scan (on a Tetravex board the inner cells beside a side and
+            // those deep inside).
+            let key = hash_of(&map);
+            let row = |m: u32| &dense.maps[m as usize * top..][..top];
+            let m = match same.get(&key) {
+                Some(&m) if row(m) == map => Some(m),
+                // A clash: any equal map is found by comparing them all.
+                Some(_) => (0..dense.n_colours.len() as u32).find(|&m| row(m) == map),
+                None => None,
             };
-            dense.map[j] = m;
+            dense.map[j] = m.unwrap_or_else(|| {
+                let m = dense.n_colours.len() as u32;
+                dense.maps.extend_from_slice(&map);
+                dense.n_colours.push(n);
+                same.entry(key).or_insert(m);
+                m
+            });
         }
         // n_colours so far is per map: per item now.
         let per_map = std::mem::take(&mut dense.n_colours);
         dense.n_colours = dense.map.iter().map(|&m| per_map[m as usize]).collect();
         Ok(Some(self.compact_dense.get_or_init(|| dense)))
     }
+}
+
+/// A hash of `words`, for the maps of [`Problem::compact_dense`].
+fn hash_of<T: std::hash::Hash>(words: &[T]) -> u64 {
+    let mut h = FastHasher::default();
+    words.hash(&mut h);
+    h.finish()
 }
 
 /// The (template, place) pairs touching each item, as `(start, touch)`:
