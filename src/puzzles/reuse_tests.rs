@@ -101,7 +101,15 @@ fn judge_stream(size: usize, cases: usize, rng: &mut Rng) -> Vec<TilePuzzle> {
                 (0..size * size).map(|_| std::array::from_fn(|_| label())).collect()
             };
             rng.shuffle(&mut tiles);
-            TilePuzzle { rows: size, cols: size, tiles, rule: Rule::Equal, border: Border::Free, rotate: false, fixes: vec![] }
+            TilePuzzle {
+                rows: size,
+                cols: size,
+                tiles,
+                rule: Rule::Equal,
+                border: Border::Free,
+                rotate: false,
+                fixes: vec![],
+            }
         })
         .collect()
 }
@@ -142,4 +150,3 @@ fn a_stream_of_small_cases_allocates_little() {
         assert!(per_case <= most, "{size}x{size}: {per_case} allocations a case, at most {most} expected");
     }
 }
-
