@@ -96,6 +96,10 @@ impl ProblemBuilder {
     /// The most items whose marks [`Self::number_items`] keeps on the stack.
     pub(super) const FEW_ITEMS: usize = 64;
 
+    /// The most (template, item) marks [`Self::build_compact`] keeps on
+    /// the stack (a 5x5 board's templates: 450).
+    const FEW_MARKS: usize = 1024;
+
     pub(super) fn build_compact(&mut self, halt: &Halt, into: &mut Problem) -> Result<Result<(), ModelError>, Stopped> {
         let (p, s) = (self.multiplicity.len(), self.n_secondary);
         let c = std::mem::take(&mut self.compact);
@@ -111,14 +115,13 @@ impl ProblemBuilder {
             return Ok(Err(ModelError::TooLarge("nodes")));
         }
         // Per template: which primary items it names as pieces, a row of
-        // bits each; with the marks of the secondary items, on the stack
+        // marks each; with the marks of the secondary items, on the stack
         // for a small problem (a stream of small cases builds one a case).
-        let row = p.div_ceil(64);
-        let (mut stack, mut heap) = ([0u64; Self::FEW_ITEMS], Vec::new());
-        let is_piece: &mut [u64] = match c.templates.len() * row {
-            w if w <= Self::FEW_ITEMS => &mut stack[..w],
+        let (mut stack, mut heap) = ([false; Self::FEW_MARKS], Vec::new());
+        let is_piece: &mut [bool] = match c.templates.len() * p {
+            w if w <= Self::FEW_MARKS => &mut stack[..w],
             w => {
-                heap.resize(w, 0);
+                heap.resize(w, false);
                 &mut heap
             }
         };
@@ -127,7 +130,8 @@ impl ProblemBuilder {
             if let Some(t) = tp.piece.iter().position(|&q| q as usize >= p) {
                 return Ok(Err(ModelError::UnknownItem(t)));
             }
-            tp.piece.iter().for_each(|&q| is_piece[t * row + q as usize / 64] |= 1 << (q % 64));
+            let marks = &mut is_piece[t * p..][..p];
+            tp.piece.iter().for_each(|&q| marks[q as usize] = true);
         }
         let (mut stack, mut heap) = ([u32::MAX; Self::FEW_ITEMS], Vec::new());
         let seen: &mut [u32] = match s <= Self::FEW_ITEMS {
@@ -146,7 +150,7 @@ impl ProblemBuilder {
             if item >= p || items.iter().any(|&j| j as usize >= s) {
                 return Ok(Err(ModelError::UnknownItem(first)));
             }
-            if is_piece[c.template[x] as usize * row + item / 64] >> (item % 64) & 1 == 1
+            if is_piece[c.template[x] as usize * p + item]
                 || items.iter().any(|&j| std::mem::replace(&mut seen[j as usize], x as u32) == x as u32)
             {
                 return Ok(Err(ModelError::RepeatedItem(first)));
