@@ -159,17 +159,20 @@ fn a_compact_problem_decodes_as_the_explicit_one() {
 }
 
 /// Which encoding a search gets: a first solution of a board of at least
-/// nine cells is compact (its trial reads the templates), turning or not;
+/// four cells is compact (its trial reads the templates), turning or not;
 /// a board of fewer cells writes its options out, and so do the other
 /// searches of boards under 196 cells.
 #[test]
-fn a_first_solution_is_compact_from_nine_cells() {
+fn a_first_solution_is_compact_from_four_cells() {
     let halt = Halt::NEVER;
     let labels: Vec<i32> = (1..5).collect();
     for (rows, cols, rotate, orbits, first, compact) in [
         (1, 1, false, Orbits::Some, true, false),
-        (2, 2, false, Orbits::Some, true, false),
-        (2, 4, false, Orbits::Some, true, false),
+        (1, 3, false, Orbits::Some, true, false),
+        (1, 3, true, Orbits::Some, true, false),
+        (2, 2, false, Orbits::Some, true, true),
+        (2, 2, true, Orbits::Some, true, true),
+        (2, 4, false, Orbits::Some, true, true),
         (3, 3, false, Orbits::Some, true, true),
         (3, 4, false, Orbits::Some, true, true),
         (5, 5, false, Orbits::Some, true, true),

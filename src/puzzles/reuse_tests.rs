@@ -131,7 +131,7 @@ fn judge_stream(size: usize, cases: usize, rng: &mut Rng) -> Vec<TilePuzzle> {
 fn a_stream_of_small_cases_allocates_little() {
     let mut rng = Rng::new(1008);
     let config = SearchConfig { mode: SearchMode::First, threads: 1, ..SearchConfig::default() };
-    for (size, most) in [(1, 0.01), (2, 12.5), (3, 16.5), (4, 46.5), (5, 200.0)] {
+    for (size, most) in [(1, 0.01), (2, 17.5), (3, 16.5), (4, 46.5), (5, 200.0)] {
         let (mut arrays, mut ws) = (None, crate::engine::Workspace::default());
         let mut answer = |p: TilePuzzle| {
             let mut model = TileModel::with_arrays(p, arrays.take()).unwrap();

@@ -231,15 +231,16 @@ const COMPACT_CELLS: usize = 196;
 /// cells on: its search starts with the row scan's trial, which reads the
 /// templates, and most boards of a judge's size end there without their
 /// options ever written out. On judge streams (callgrind, whole runs) a
-/// 3x3 board costs 20% fewer instructions, 4x4 44% and 5x5 53%; a 2x2
-/// board 11% more and a one-tile case 43% more (the templates' own arrays
-/// outweigh the options of so small a board); a solvable 6x6 jigsaw
+/// 3x3 board costs 20% fewer instructions, 4x4 44% and 5x5 53%; since a
+/// case's compact arrays are kept (session 37), a 2x2 board 3.4% fewer,
+/// and a one-tile case still 13% more (the templates' own arrays
+/// outweigh the option of so small a board); a solvable 6x6 jigsaw
 /// (UVa 519, whole process) 21 to 28% fewer, a board whose search goes
 /// past the trial (and then writes its options out) up to 2% more. A
 /// turning board's first solution of at most 25 cells ([`Orbits::Some`])
 /// breaks its turns: the breaker's cell, if it singles one out, has a
 /// template of its own.
-const COMPACT_FIRST_CELLS: usize = 9;
+const COMPACT_FIRST_CELLS: usize = 4;
 
 /// A puzzle encoded for the engine, with what is needed to decode solutions.
 #[derive(Debug)]
