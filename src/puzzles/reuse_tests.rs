@@ -131,7 +131,14 @@ fn judge_stream(size: usize, cases: usize, rng: &mut Rng) -> Vec<TilePuzzle> {
 fn a_stream_of_small_cases_allocates_little() {
     let mut rng = Rng::new(1008);
     let config = SearchConfig { mode: SearchMode::First, threads: 1, ..SearchConfig::default() };
-    for (size, most) in [(1, 0.01), (2, 17.5), (3, 16.5), (4, 46.5), (5, 200.0)] {
+    // (size, at most, at most in a build with debug assertions: there the
+    // row scan checks its invariants at every node of a board of at most
+    // 16 cells, and the check allocates, on the 4x4 boards whose search
+    // goes past the trial).
+    for (size, release, debug) in
+        [(1, 0.01, 0.01), (2, 17.5, 17.5), (3, 16.5, 16.5), (4, 46.5, 64.5), (5, 200.0, 200.0)]
+    {
+        let most = if cfg!(debug_assertions) { debug } else { release };
         let (mut arrays, mut ws) = (None, crate::engine::Workspace::default());
         let mut answer = |p: TilePuzzle| {
             let mut model = TileModel::with_arrays(p, arrays.take()).unwrap();
