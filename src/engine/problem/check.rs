@@ -14,14 +14,8 @@ impl ProblemBuilder {
     /// builds one problem per case).
     pub(super) fn number_items(&mut self, halt: &Halt) -> Result<Result<(), ModelError>, Stopped> {
         let (p, s) = (self.multiplicity.len(), self.n_secondary);
-        let mut stack = [u32::MAX; Self::FEW_ITEMS];
-        let mut heap = Vec::new();
-        let seen: &mut [u32] = if p + s <= Self::FEW_ITEMS {
-            &mut stack[..p + s]
-        } else {
-            heap.resize(p + s, u32::MAX);
-            &mut heap
-        };
+        let (mut stack, mut heap) = ([u32::MAX; Self::FEW_ITEMS], Vec::new());
+        let seen = marks(&mut stack, &mut heap, p + s);
         for o in 0..self.opt_primaries.len() {
             halt.every(o)?;
             let (start, end) = (self.opt_start[o] as usize, self.opt_start[o + 1] as usize);
@@ -59,13 +53,7 @@ impl ProblemBuilder {
         }
         // The pieces named so far, on the stack for a small problem.
         let (mut stack, mut heap) = ([false; Self::FEW_ITEMS], Vec::new());
-        let named: &mut [bool] = match p - n <= Self::FEW_ITEMS {
-            true => &mut stack[..p - n],
-            false => {
-                heap.resize(p - n, false);
-                &mut heap
-            }
-        };
+        let named = marks(&mut stack, &mut heap, p - n);
         let (at, item, colour) = (&self.opt_start, &self.node_item, &self.node_colour);
         for (o, &prims) in self.opt_primaries.iter().enumerate() {
             if prims != 2 {
@@ -94,7 +82,7 @@ impl ProblemBuilder {
     }
 
     /// The most items whose marks [`Self::number_items`] keeps on the stack.
-    pub(super) const FEW_ITEMS: usize = 64;
+    const FEW_ITEMS: usize = 64;
 
     /// The most (template, item) marks [`Self::build_compact`] keeps on
     /// the stack (a 5x5 board's templates: 450).
@@ -118,13 +106,7 @@ impl ProblemBuilder {
         // marks each; with the marks of the secondary items, on the stack
         // for a small problem (a stream of small cases builds one a case).
         let (mut stack, mut heap) = ([false; Self::FEW_MARKS], Vec::new());
-        let is_piece: &mut [bool] = match c.templates.len() * p {
-            w if w <= Self::FEW_MARKS => &mut stack[..w],
-            w => {
-                heap.resize(w, false);
-                &mut heap
-            }
-        };
+        let is_piece = marks(&mut stack, &mut heap, c.templates.len() * p);
         for (t, tp) in c.templates.iter().enumerate() {
             halt.check()?;
             if let Some(t) = tp.piece.iter().position(|&q| q as usize >= p) {
@@ -134,13 +116,7 @@ impl ProblemBuilder {
             tp.piece.iter().for_each(|&q| marks[q as usize] = true);
         }
         let (mut stack, mut heap) = ([u32::MAX; Self::FEW_ITEMS], Vec::new());
-        let seen: &mut [u32] = match s <= Self::FEW_ITEMS {
-            true => &mut stack[..s],
-            false => {
-                heap.resize(s, u32::MAX);
-                &mut heap
-            }
-        };
+        let seen = marks(&mut stack, &mut heap, s);
         for x in 0..c.item.len() {
             halt.every(x)?;
             let (first, items, item) = (c.first[x] as usize, c.items(x), c.item[x] as usize);
@@ -161,4 +137,15 @@ impl ProblemBuilder {
         (into.n_options, into.compact) = (n_options, Some(c));
         Ok(Ok(()))
     }
+}
+
+/// `n` marks, all as `stack`'s (its first `n` entries where they fit, else
+/// `heap` grown to `n` with the same value): a small problem's marks on
+/// the stack, without an allocation.
+fn marks<'a, T: Copy, const N: usize>(stack: &'a mut [T; N], heap: &'a mut Vec<T>, n: usize) -> &'a mut [T] {
+    if n <= N {
+        return &mut stack[..n];
+    }
+    heap.resize(n, stack[0]);
+    heap
 }

@@ -144,7 +144,7 @@ impl Problem {
 }
 
 /// A hash of `words`, for the maps of [`Problem::compact_dense`].
-fn hash_of<T: std::hash::Hash>(words: &[T]) -> u64 {
+fn hash_of<T: Hash>(words: &[T]) -> u64 {
     let mut h = FastHasher::default();
     words.hash(&mut h);
     h.finish()
