@@ -1,0 +1,137 @@
+#!/usr/bin/env python3
+"""Writes link/symbol-order.txt: the functions a typical run executes, for the linker.
+
+    python3 bench/symbol_order.py                 # after cargo build --release
+    python3 bench/symbol_order.py --binary /tmp/tessera --check
+
+A run on a small board spends most of its time starting the process, and
+a good part of that in page faults on the code it touches: the few
+hundred functions a run executes lie spread over a text of several
+megabytes, and every 64 KiB the kernel maps on a fault holds only a few
+of them. `build.rs` hands this file to the linker (LLD's
+`--symbol-ordering-file`), which lays the functions it names first, in
+its order, so that they share a few pages (docs/performance.md, "Hot code
+laid out together").
+
+This script runs the release binary under callgrind (valgrind) on a set
+of typical jobs: the three judges' examples, a judge's 5x5 stream, turning
+tiles, counts, JSON and grids, the big boards' square scan, and a stream
+of one-tile cases; collects the (mangled) names of the functions each
+executes; keeps those the binary defines; and writes them with the most
+shared first (those every job runs: the start, the reading, the answer),
+then by name. The order is a matter of speed only: a name the binary no
+longer has is skipped by the linker, and a function missing from the file
+is laid out where the compiler put it. Regenerate after a change of the
+compiler or of a dependency (their symbols' hashes change); `--check`
+prints how many of the file's names the binary still has.
+
+Needs Python 3, valgrind and nm.
+"""
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+import paths
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+OUT = os.path.join(ROOT, "link", "symbol-order.txt")
+EX = os.path.join(ROOT, "examples")
+
+HEADER = """\
+# The functions a typical tessera run executes, most shared first: the
+# linker lays them out together (build.rs; docs/performance.md, "Hot code
+# laid out together"). Written by `python3 bench/symbol_order.py`; a name
+# the binary no longer has is skipped.
+"""
+
+
+def jobs(tmp):
+    """(arguments, stdin text or None) of the jobs whose functions count."""
+    one = os.path.join(tmp, "one-tile.txt")
+    with open(one, "w") as f:
+        f.write("1\n1 2 3 4\n" * 200 + "0\n")
+    five = os.path.join(tmp, "judge-5x5.txt")
+    gen = subprocess.run(
+        [paths.release_binary("tessera"), "generate", "tetravex", "--size", "5", "--seed", "1"],
+        capture_output=True, text=True, check=True).stdout
+    with open(five, "w") as f:
+        f.write(gen)
+    big = os.path.join(tmp, "big.txt")
+    gen = subprocess.run(
+        [paths.release_binary("tessera"), "generate", "tetravex", "--size", "16", "--labels", "64", "--seed", "2"],
+        capture_output=True, text=True, check=True).stdout
+    with open(big, "w") as f:
+        f.write(gen)
+    zoj = os.path.join(EX, "tetravex-zoj1008.txt")
+    return [
+        (["tetravex", zoj], None),
+        (["tetravex", "--grid", zoj], None),
+        (["tetravex", "--json", zoj], None),
+        (["tetravex", "--count", zoj], None),
+        (["tetravex", one], None),
+        (["tetravex", "-"], "1\n1 2 3 4\n0\n"),
+        (["tetravex", five], None),
+        (["tetravex", "--rotate", five], None),
+        (["tetravex", big], None),
+        (["tetravex", "--rotate", "--border", "0", os.path.join(EX, "eternity-6x6.txt")], None),
+        (["edges", os.path.join(EX, "edges-2x2.txt")], None),
+        (["pack", os.path.join(EX, "pack-uva387.txt")], None),
+    ]
+
+
+def executed(binary, args, stdin, tmp):
+    """The mangled names of the functions one run executes."""
+    out = os.path.join(tmp, "callgrind.out")
+    subprocess.run(
+        ["valgrind", "--tool=callgrind", "--demangle=no", "--callgrind-out-file=" + out, binary] + args,
+        input=stdin, text=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    names = set()
+    with open(out) as f:
+        for line in f:
+            m = re.match(r"c?fn=\(\d+\)\s+(\S+)", line)
+            if m:
+                names.add(m.group(1))
+    os.remove(out)
+    return names
+
+
+def defined(binary):
+    """The function symbols the binary defines."""
+    out = subprocess.run(["nm", binary], capture_output=True, text=True, check=True).stdout
+    return {p[2] for p in (l.split() for l in out.splitlines()) if len(p) == 3 and p[1] in "tTwW"}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--binary", default=paths.release_binary("tessera"), help="tessera release binary")
+    ap.add_argument("--out", default=OUT, help="the file to write (default link/symbol-order.txt)")
+    ap.add_argument("--check", action="store_true", help="only say how many names the binary still has")
+    args = ap.parse_args()
+    have = defined(args.binary)
+    if args.check:
+        with open(args.out) as f:
+            names = [l.strip() for l in f if l.strip() and not l.startswith("#")]
+        kept = sum(1 for n in names if n in have)
+        print("%d of %d names in %s are the binary's" % (kept, len(names), args.out))
+        return 0 if names and kept * 10 >= len(names) * 9 else 1
+    shared = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for run_args, stdin in jobs(tmp):
+            for name in executed(args.binary, run_args, stdin, tmp) & have:
+                shared[name] = shared.get(name, 0) + 1
+    names = sorted(shared, key=lambda n: (-shared[n], n))
+    os.makedirs(os.path.dirname(args.out), exist_ok=True)
+    with open(args.out, "w") as f:
+        f.write(HEADER)
+        f.write("".join(n + "\n" for n in names))
+    print("%d functions written to %s" % (len(names), args.out), file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
