@@ -469,12 +469,17 @@ fn rarity_order(
 }
 
 /// The distinct colours of a problem, numbered from 0 in increasing order.
-/// Colours up to [`DENSE_COLOURS`] are found and numbered through a table
+/// Colours below [`DENSE_COLOURS`] are found and numbered through a table
 /// indexed by the colour (one pass over the option nodes; a 32x32 board
-/// has four million), larger ones by a binary search of the few seen.
+/// has four million), larger ones by a binary search of the few seen. The
+/// table reaches only to the largest such colour: a board of a few labels
+/// writes a few hundred bytes, where a table of every colour below the
+/// bound was 320 KB to write and walk (80 fresh pages at each build of
+/// the backend, a tenth of a small turning board's run).
 struct Colours {
     seen: Vec<u32>,
-    /// Per colour value below `DENSE_COLOURS`: its number, or `u32::MAX`.
+    /// Per colour value below `DENSE_COLOURS` up to the largest the
+    /// problem uses: its number, or `u32::MAX`.
     number: Vec<u32>,
 }
 
@@ -483,9 +488,11 @@ const DENSE_COLOURS: usize = 1 << 16;
 
 impl Colours {
     fn of(pb: &Problem, halt: &Halt) -> Result<Self, Stopped> {
-        let mut present = vec![false; DENSE_COLOURS];
+        let nodes = &pb.ex().node_colour;
+        let span = nodes.iter().copied().filter(|&c| (c as usize) < DENSE_COLOURS).max().map_or(0, |c| c as usize + 1);
+        let mut present = vec![false; span];
         let mut seen: Vec<u32> = Vec::new();
-        for (k, &c) in pb.ex().node_colour.iter().enumerate() {
+        for (k, &c) in nodes.iter().enumerate() {
             halt.every(k)?;
             match present.get_mut(c as usize) {
                 Some(p) => *p = true,
@@ -497,9 +504,9 @@ impl Colours {
                 }
             }
         }
-        let small: Vec<u32> = (0..DENSE_COLOURS as u32).filter(|&c| present[c as usize]).collect();
+        let small: Vec<u32> = (0..span as u32).filter(|&c| present[c as usize]).collect();
         seen.splice(0..0, small);
-        let mut number = vec![u32::MAX; DENSE_COLOURS];
+        let mut number = vec![u32::MAX; span];
         for (i, &c) in seen.iter().enumerate() {
             if let Some(n) = number.get_mut(c as usize) {
                 *n = i as u32;
@@ -599,6 +606,7 @@ fn first_moment(pb: &Problem, shape: &SlotPieces, colours: &Colours, halt: &Halt
 mod tests {
     use super::first_moment;
     use crate::engine::backends::shape::SlotPieces;
+    use crate::engine::problem::ProblemBuilder;
     use crate::engine::search::halt::Halt;
     use crate::engine::tests::tetravex;
 
@@ -608,6 +616,26 @@ mod tests {
         first_moment(&problem, &shape, &super::Colours::of(&problem, &Halt::NEVER).unwrap(), &Halt::NEVER)
             .unwrap()
             .ln_solutions
+    }
+
+    #[test]
+    fn colours_are_numbered_in_increasing_order_small_and_large() {
+        // The table reaches colour 7 only; the two above its bound are
+        // found by the binary search, after every small one.
+        let mut b = ProblemBuilder::new();
+        let x = b.secondary();
+        for colour in [7, 3, 70_000, 3, 100_000] {
+            let p = b.primary(1);
+            b.option(&[p], &[(x, colour)]);
+        }
+        let problem = b.build().unwrap();
+        let colours = super::Colours::of(&problem, &Halt::NEVER).unwrap();
+        assert_eq!(colours.number.len(), 8, "the table ends at the largest small colour");
+        assert_eq!(colours.len(), 5);
+        // Colour 0: the primaries' nodes, which have none.
+        for (id, colour) in [0, 3, 7, 70_000, 100_000].into_iter().enumerate() {
+            assert_eq!(colours.id(colour), id, "colour {colour}");
+        }
     }
 
     #[test]
