@@ -180,6 +180,10 @@ impl SlotTables {
 fn option_colours(pb: &Problem, dense: &DenseColours, halt: &Halt) -> Result<Jagged<(u32, u32, u32)>, Stopped> {
     let mut sec = Jagged::new();
     let ex = pb.explicit(halt)?;
+    // Laid out once: grown by doubling it was copied a dozen times (a
+    // turning 5x5 board: 100 KB, 200 KB allocated on the way).
+    let primaries: usize = ex.opt_primaries.iter().map(|&n| n as usize).sum();
+    sec.reserve(pb.option_count(), ex.node_item.len() - primaries);
     for o in 0..pb.option_count() {
         halt.every(o)?;
         for (k, j) in pb.secondary_nodes(o) {
@@ -202,12 +206,15 @@ struct Touching {
 impl Touching {
     fn of(pb: &Problem, per_slot: &[Vec<u32>], halt: &Halt) -> Result<Self, Stopped> {
         let mut slots: Vec<Vec<u32>> = vec![Vec::new(); pb.secondary_count()];
+        // One buffer for every slot's items.
+        let mut js: Vec<u32> = Vec::new();
         for (s, opts) in per_slot.iter().enumerate() {
             halt.check()?;
-            let mut js: Vec<u32> = opts.iter().flat_map(|&o| pb.secondaries(o as usize).map(|(j, _)| j.0)).collect();
+            js.clear();
+            js.extend(opts.iter().flat_map(|&o| pb.secondaries(o as usize).map(|(j, _)| j.0)));
             js.sort_unstable();
             js.dedup();
-            for j in js {
+            for &j in &js {
                 slots[j as usize].push(s as u32);
             }
         }
