@@ -26,7 +26,10 @@
 //!   counters and the covered bits just after it determine the subtree.
 //!
 //! B2' refines B2: the candidates of `b` are filed again by which of the
-//! next few bits are covered, so that B4 skips those that cannot fit.
+//! next few bits are covered, so that B4 skips those that cannot fit. A
+//! list is written when the search first needs it: a short search reads a
+//! handful of the `2^8` per bit, and writing them all was half of a small
+//! packing puzzle's run.
 //!
 //! Each solution is met once: at each node the branches are options that
 //! all contain `b`, so they are pairwise incompatible.
@@ -179,40 +182,36 @@ fn file_options<const W: usize>(pb: &Problem, bit_of: &[u32], counter_of: &[u32]
     cands.sort_by_key(|c| first_bit(&c.mask));
 }
 
-/// B2': the look-ahead lists (the fields `la_*` of [`Bitset`]).
+/// B2': the look-ahead lists (the fields `la_*` of [`Bitset`]), written
+/// on first use ([`Bitset::list_of`]).
 struct LookAhead {
     bits: u32,
-    start: Vec<u32>,
+    range: Vec<[u32; 2]>,
     list: Vec<u32>,
 }
 
 impl LookAhead {
     /// As wide as memory allows. A window wider than the bits after the
     /// first says nothing more (the bits past the last are never
-    /// covered): a small problem builds small lists (a one-tile puzzle 2
-    /// patterns, not 256).
-    /// The lists of `cands` (filed from `cand_start`), into this one's
-    /// arrays (whatever they held).
-    fn fill<const W: usize>(&mut self, cands: &[Cand<W>], cand_start: &[u32], n_bits: usize) {
+    /// covered): a small problem has few lists (a one-tile puzzle 2
+    /// patterns, not 256). Every list unwritten (a range `[0, 0]`: the
+    /// list's first entry is a placeholder, so a written list starts at
+    /// 1 or later), in this one's arrays (whatever they held).
+    fn fill<const W: usize>(&mut self, cands: &[Cand<W>], n_bits: usize) {
         let mut bits = 8.min(n_bits.saturating_sub(1) as u32);
         while bits > 0 && (cands.len() << bits) > (8 << 20) {
             bits -= 1;
         }
-        let (start, list) = (&mut self.start, &mut self.list);
-        start.clear();
-        list.clear();
-        start.reserve((n_bits << bits) + 1);
-        start.push(0);
-        for b in 0..n_bits {
-            for pattern in 0..1u32 << bits {
-                for k in cand_start[b]..cand_start[b + 1] {
-                    if window(&cands[k as usize].mask, b + 1, bits) & pattern == 0 {
-                        list.push(k);
-                    }
-                }
-                start.push(list.len() as u32);
-            }
+        let n = n_bits << bits;
+        if self.range.capacity() < n {
+            // Zeroed by the allocator: pages never read stay untouched.
+            self.range = vec![[0, 0]; n];
+        } else {
+            self.range.clear();
+            self.range.resize(n, [0, 0]);
         }
+        self.list.clear();
+        self.list.push(u32::MAX);
         self.bits = bits;
     }
 }
@@ -267,10 +266,11 @@ pub(crate) struct Bitset<const W: usize> {
     cands: Vec<Cand<W>>,
     /// B2': the candidates of bit `b` again, filed by which of the next
     /// `la_bits` bits are covered (a window of `2^la_bits` patterns): only
-    /// those missing the covered ones are listed. `la_list[la_start[slot]..
-    /// la_start[slot + 1]]` for `slot = b << la_bits | pattern`.
+    /// those missing the covered ones are listed. `la_list[start..end]`
+    /// for `[start, end] = la_range[slot]`, `slot = b << la_bits |
+    /// pattern`, once written ([`Bitset::list_of`]; `[0, 0]` before).
     la_bits: u32,
-    la_start: Vec<u32>,
+    la_range: Vec<[u32; 2]>,
     la_list: Vec<u32>,
 
     lv_slot: Vec<u32>,
@@ -319,7 +319,7 @@ impl<const W: usize> Bitset<W> {
             n_bits: 0,
             regions: None,
             la_bits: 0,
-            la_start: Vec::new(),
+            la_range: Vec::new(),
             la_list: Vec::new(),
             lv_slot: Vec::new(),
             cand_start: Vec::new(),
@@ -361,9 +361,9 @@ impl<const W: usize> Bitset<W> {
         self.left = counters.iter().map(|&c| u64::from(c)).sum();
         self.regions = Regions::new(pb, bit_of, &self.cands);
         let mut look_ahead =
-            LookAhead { bits: 0, start: std::mem::take(&mut self.la_start), list: std::mem::take(&mut self.la_list) };
-        look_ahead.fill(&self.cands, &self.cand_start, n_bits);
-        (self.la_bits, self.la_start, self.la_list) = (look_ahead.bits, look_ahead.start, look_ahead.list);
+            LookAhead { bits: 0, range: std::mem::take(&mut self.la_range), list: std::mem::take(&mut self.la_list) };
+        look_ahead.fill(&self.cands, n_bits);
+        (self.la_bits, self.la_range, self.la_list) = (look_ahead.bits, look_ahead.range, look_ahead.list);
         let key = KeyLayout::of(&self.cands, counters, n_bits);
         (self.key_bit_width, self.key_counter_width) = (key.bit_width, key.counter_width);
         (self.window, self.key_words) = (key.window, key.words);
@@ -426,7 +426,7 @@ impl<const W: usize> Bitset<W> {
     /// region).
     #[inline]
     fn try_from(&mut self, level: usize, from: usize) -> bool {
-        let end = self.la_start[self.lv_slot[level] as usize + 1] as usize;
+        let end = self.la_range[self.lv_slot[level] as usize][1] as usize;
         for pos in from..end {
             let k = self.la_list[pos] as usize;
             if self.fits(&self.cands[k]) {
@@ -449,6 +449,32 @@ impl<const W: usize> Bitset<W> {
     #[inline]
     fn slot(&self, b: usize) -> usize {
         (b << self.la_bits) | window(&self.covered, b + 1, self.la_bits) as usize
+    }
+
+    /// The range of `slot`'s list in `la_list`, written now if it is the
+    /// first time a search needs it.
+    #[inline]
+    fn list_of(&mut self, slot: usize) -> [u32; 2] {
+        match self.la_range[slot] {
+            [0, _] => self.write_list(slot),
+            range => range,
+        }
+    }
+
+    /// B2' for one slot: the candidates of its bit that miss its pattern
+    /// of covered bits, appended to `la_list`.
+    #[cold]
+    fn write_list(&mut self, slot: usize) -> [u32; 2] {
+        let (b, pattern) = (slot >> self.la_bits, slot as u32 & ((1 << self.la_bits) - 1));
+        let start = self.la_list.len() as u32;
+        for k in self.cand_start[b]..self.cand_start[b + 1] {
+            if window(&self.cands[k as usize].mask, b + 1, self.la_bits) & pattern == 0 {
+                self.la_list.push(k);
+            }
+        }
+        let range = [start, self.la_list.len() as u32];
+        self.la_range[slot] = range;
+        range
     }
 
     /// The candidate chosen at `level`.
@@ -750,8 +776,10 @@ impl<const W: usize> Backend for Bitset<W> {
                 return false;
             }
             let slot = self.slot(b);
-            let list = self.la_start[slot] as usize..self.la_start[slot + 1] as usize;
-            let Some(pos) = list.into_iter().find(|&p| self.la_list[p] as usize == k) else { return false };
+            let [start, end] = self.list_of(slot);
+            let Some(pos) = (start as usize..end as usize).find(|&p| self.la_list[p] as usize == k) else {
+                return false;
+            };
             self.lv_bit[self.level] = b as u32;
             self.lv_slot[self.level] = slot as u32;
             self.lv_pos[self.level] = pos as u32;
@@ -790,7 +818,8 @@ impl<const W: usize> Backend for Bitset<W> {
         self.lv_bit[level] = b as u32;
         let slot = self.slot(b);
         self.lv_slot[level] = slot as u32;
-        self.try_from(level, self.la_start[slot] as usize)
+        let [start, _] = self.list_of(slot);
+        self.try_from(level, start as usize)
     }
 
     /// Undo the last candidate; B4 from the one after it.
@@ -808,12 +837,38 @@ impl<const W: usize> Backend for Bitset<W> {
     }
 
     fn branch(&self, level: usize) -> (u32, u32) {
-        let slot = self.lv_slot[level] as usize;
-        let start = self.la_start[slot];
-        (self.lv_pos[level] - start + 1, self.la_start[slot + 1] - start)
+        let [start, end] = self.la_range[self.lv_slot[level] as usize];
+        (self.lv_pos[level] - start + 1, end - start)
     }
 
     fn updates(&self) -> u64 {
         self.updates
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{window, Bitset};
+    use crate::engine::choice::pilot::pilot;
+    use crate::engine::tests::dominoes;
+    use crate::engine::SearchConfig;
+
+    /// B2''s lists are written as the search first needs them: none at
+    /// the build, some of them by a whole count, each the candidates of
+    /// its bit that miss its pattern.
+    #[test]
+    fn look_ahead_lists_are_written_on_first_use() {
+        let mut bits = Bitset::<1>::new(&dominoes(6, 6));
+        assert_eq!(bits.la_list.len(), 1, "only the placeholder after the build");
+        assert!(pilot(&mut bits, &SearchConfig::count(), u64::MAX, 1 << 20).whole);
+        let written: Vec<usize> = (0..bits.la_range.len()).filter(|&s| bits.la_range[s][0] != 0).collect();
+        assert!(!written.is_empty() && written.len() < bits.la_range.len(), "{} lists", written.len());
+        for slot in written {
+            let (b, pattern) = (slot >> bits.la_bits, slot as u32 & ((1 << bits.la_bits) - 1));
+            let [start, end] = bits.la_range[slot];
+            let want = (bits.cand_start[b]..bits.cand_start[b + 1])
+                .filter(|&k| window(&bits.cands[k as usize].mask, b + 1, bits.la_bits) & pattern == 0);
+            assert!(want.eq(bits.la_list[start as usize..end as usize].iter().copied()), "slot {slot}");
+        }
     }
 }
