@@ -50,20 +50,21 @@ HEADER = """\
 """
 
 
-def jobs(tmp):
-    """(arguments, stdin text or None) of the jobs whose functions count."""
+def jobs(binary, tmp):
+    """(arguments, stdin text or None) of the jobs whose functions count,
+    with their boards drawn by `binary`'s generator."""
     one = os.path.join(tmp, "one-tile.txt")
     with open(one, "w") as f:
         f.write("1\n1 2 3 4\n" * 200 + "0\n")
     five = os.path.join(tmp, "judge-5x5.txt")
     gen = subprocess.run(
-        [paths.release_binary("tessera"), "generate", "tetravex", "--size", "5", "--seed", "1"],
+        [binary, "generate", "tetravex", "--size", "5", "--seed", "1"],
         capture_output=True, text=True, check=True).stdout
     with open(five, "w") as f:
         f.write(gen)
     big = os.path.join(tmp, "big.txt")
     gen = subprocess.run(
-        [paths.release_binary("tessera"), "generate", "tetravex", "--size", "16", "--labels", "64", "--seed", "2"],
+        [binary, "generate", "tetravex", "--size", "16", "--labels", "64", "--seed", "2"],
         capture_output=True, text=True, check=True).stdout
     with open(big, "w") as f:
         f.write(gen)
@@ -121,7 +122,7 @@ def main():
         return 0 if names and kept * 10 >= len(names) * 9 else 1
     shared = {}
     with tempfile.TemporaryDirectory() as tmp:
-        jobs_run = jobs(tmp)
+        jobs_run = jobs(args.binary, tmp)
         for run_args, stdin in jobs_run:
             for name in executed(args.binary, run_args, stdin, tmp) & have:
                 shared[name] = shared.get(name, 0) + 1

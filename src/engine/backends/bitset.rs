@@ -182,40 +182,6 @@ fn file_options<const W: usize>(pb: &Problem, bit_of: &[u32], counter_of: &[u32]
     cands.sort_by_key(|c| first_bit(&c.mask));
 }
 
-/// B2': the look-ahead lists (the fields `la_*` of [`Bitset`]), written
-/// on first use ([`Bitset::list_of`]).
-struct LookAhead {
-    bits: u32,
-    range: Vec<[u32; 2]>,
-    list: Vec<u32>,
-}
-
-impl LookAhead {
-    /// As wide as memory allows. A window wider than the bits after the
-    /// first says nothing more (the bits past the last are never
-    /// covered): a small problem has few lists (a one-tile puzzle 2
-    /// patterns, not 256). Every list unwritten (a range `[0, 0]`: the
-    /// list's first entry is a placeholder, so a written list starts at
-    /// 1 or later), in this one's arrays (whatever they held).
-    fn fill<const W: usize>(&mut self, cands: &[Cand<W>], n_bits: usize) {
-        let mut bits = 8.min(n_bits.saturating_sub(1) as u32);
-        while bits > 0 && (cands.len() << bits) > (8 << 20) {
-            bits -= 1;
-        }
-        let n = n_bits << bits;
-        if self.range.capacity() < n {
-            // Zeroed by the allocator: pages never read stay untouched.
-            self.range = vec![[0, 0]; n];
-        } else {
-            self.range.clear();
-            self.range.resize(n, [0, 0]);
-        }
-        self.list.clear();
-        self.list.push(u32::MAX);
-        self.bits = bits;
-    }
-}
-
 /// B7: the layout of a memo key (the fields `key_*` and `window` of
 /// [`Bitset`]).
 struct KeyLayout {
@@ -360,10 +326,7 @@ impl<const W: usize> Bitset<W> {
         let depth = n_bits + 1;
         self.left = counters.iter().map(|&c| u64::from(c)).sum();
         self.regions = Regions::new(pb, bit_of, &self.cands);
-        let mut look_ahead =
-            LookAhead { bits: 0, range: std::mem::take(&mut self.la_range), list: std::mem::take(&mut self.la_list) };
-        look_ahead.fill(&self.cands, n_bits);
-        (self.la_bits, self.la_range, self.la_list) = (look_ahead.bits, look_ahead.range, look_ahead.list);
+        self.clear_lists(n_bits);
         let key = KeyLayout::of(&self.cands, counters, n_bits);
         (self.key_bit_width, self.key_counter_width) = (key.bit_width, key.counter_width);
         (self.window, self.key_words) = (key.window, key.words);
@@ -449,6 +412,29 @@ impl<const W: usize> Bitset<W> {
     #[inline]
     fn slot(&self, b: usize) -> usize {
         (b << self.la_bits) | window(&self.covered, b + 1, self.la_bits) as usize
+    }
+
+    /// B2': the window as wide as memory allows (a window wider than the
+    /// bits after the first says nothing more, the bits past the last are
+    /// never covered: a one-tile puzzle has 2 patterns, not 256), and
+    /// every list unwritten: a range `[0, 0]` (the list array's first
+    /// entry is a placeholder, so a written list starts at 1 or later).
+    fn clear_lists(&mut self, n_bits: usize) {
+        let mut bits = 8.min(n_bits.saturating_sub(1) as u32);
+        while bits > 0 && (self.cands.len() << bits) > (8 << 20) {
+            bits -= 1;
+        }
+        let n = n_bits << bits;
+        if self.la_range.capacity() < n {
+            // Zeroed by the allocator: pages never read stay untouched.
+            self.la_range = vec![[0, 0]; n];
+        } else {
+            self.la_range.clear();
+            self.la_range.resize(n, [0, 0]);
+        }
+        self.la_list.clear();
+        self.la_list.push(u32::MAX);
+        self.la_bits = bits;
     }
 
     /// The range of `slot`'s list in `la_list`, written now if it is the
