@@ -41,10 +41,50 @@ fn main() {
     if list.is_file() {
         println!("cargo:rustc-link-arg-bins=-Wl,--symbol-ordering-file={}", list.display());
         println!("cargo:rustc-link-arg-bins=-Wl,--no-warn-symbol-ordering");
+        if let Some(script) = hot_text_script(&list) {
+            println!("cargo:rustc-link-arg-bins=-Wl,-T,{}", script.display());
+        }
     }
     if static_with_packed_relocations() {
         println!("cargo:rustc-link-arg-bins=-Wl,-z,pack-relative-relocs");
     }
+}
+
+/// The linker script that gathers the list's Rust functions in a section
+/// `.text.hot` placed before `.text`, written into `OUT_DIR`; `None` when
+/// the list has none or the script cannot be written.
+///
+/// Why a script beside the ordering file: with thin LTO a function local to
+/// its crate that another crate's code inlines is renamed with a suffix
+/// `.llvm.<hash of its module>`, and that hash changes with any edit of the
+/// crate. The ordering file names symbols exactly, so one edit left the
+/// hottest functions of a case (the engine's dispatch, the tile encoder,
+/// the bit-set backend's fill) out of the hot stretch until the list was
+/// written again. A script matches sections by pattern: each function's
+/// section `.text.<name>` and `.text.<name>.llvm.*`, whatever the suffix.
+/// The C library's functions (no sections of their own, names that do not
+/// change) stay with the ordering file, which places them first in `.text`,
+/// right after the Rust ones.
+fn hot_text_script(list: &Path) -> Option<std::path::PathBuf> {
+    let text = std::fs::read_to_string(list).ok()?;
+    let mut script = String::from("SECTIONS\n{\n  .text.hot :\n  {\n");
+    let mut any = false;
+    for name in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
+        // Rust's two manglings; anything else is the C library's.
+        if !(name.starts_with("_ZN") || name.starts_with("_R")) {
+            continue;
+        }
+        let name = name.split(".llvm.").next().unwrap_or(name);
+        // A name the script cannot hold unquoted is left to the ordering file.
+        if !name.bytes().all(|b| b.is_ascii_alphanumeric() || b"_$.".contains(&b)) {
+            continue;
+        }
+        script.push_str(&format!("    *(.text.{name} .text.{name}.llvm.*)\n"));
+        any = true;
+    }
+    script.push_str("  }\n}\nINSERT BEFORE .text;\n");
+    let path = Path::new(&env::var_os("OUT_DIR")?).join("hot-text.ld");
+    (any && std::fs::write(&path, script).is_ok()).then_some(path)
 }
 
 /// Whether the binary is a static PIE linked against a glibc that
