@@ -61,3 +61,33 @@ fn the_compact_order_of_the_assignment_backend_within_the_square_scans_nodes() {
     assert_eq!(backend, "assign");
     assert!(nodes <= 72_189, "{nodes} nodes");
 }
+
+/// A tree that outlives the solo trial on two threads: the rest is cut
+/// into tickets, the one the trial stopped in taken up from where it
+/// stopped, the others shared by the threads. The answer is the one
+/// thread's (the leftmost solution), the trial's nodes are not searched
+/// again (fewer than a tenth more nodes than one thread, the cut and the
+/// work right of the solution), and the solution passes the verifier.
+#[test]
+fn two_threads_answer_a_big_board_as_one_does() {
+    let mut args = vec!["generate", "tetravex"];
+    args.extend(TETRAVEX_24);
+    let input = run(&args, "").expect_code(0).stdout.clone();
+    let solve = |threads: &str| {
+        let out = run(&["tetravex", "--threads", threads, "--json", "--timeout", "60"], input.clone());
+        out.expect_code(0);
+        let record = out.cases().remove(0);
+        assert!(assert_tile_record(&record, false, None).is_some(), "no solution: {record}");
+        let stats = &record["stats"];
+        let (nodes, tickets) = (stats["nodes"].as_u64().unwrap(), stats["tickets"].as_u64().unwrap());
+        (record["solution"].clone(), nodes, tickets)
+    };
+    let (one, one_nodes, _) = solve("1");
+    let (two, two_nodes, tickets) = solve("2");
+    assert_eq!(one, two, "two threads found another solution");
+    assert!(tickets > 1, "the tree was not cut after the trial ({tickets} tickets)");
+    assert!(
+        two_nodes >= one_nodes / 2 && two_nodes < one_nodes + one_nodes / 10,
+        "{two_nodes} nodes, one thread {one_nodes}"
+    );
+}
