@@ -38,16 +38,24 @@ fn main() {
     if !links_with_default_lld() {
         return;
     }
-    if list.is_file() {
-        println!("cargo:rustc-link-arg-bins=-Wl,--symbol-ordering-file={}", list.display());
+    if let Some(list_arg) = linker_path(&list).filter(|_| list.is_file()) {
+        println!("cargo:rustc-link-arg-bins=-Wl,--symbol-ordering-file={list_arg}");
         println!("cargo:rustc-link-arg-bins=-Wl,--no-warn-symbol-ordering");
-        if let Some(script) = hot_text_script(&list) {
-            println!("cargo:rustc-link-arg-bins=-Wl,-T,{}", script.display());
+        if let Some(script) = hot_text_script(&list).as_deref().and_then(linker_path) {
+            println!("cargo:rustc-link-arg-bins=-Wl,-T,{script}");
         }
     }
     if static_with_packed_relocations() {
         println!("cargo:rustc-link-arg-bins=-Wl,-z,pack-relative-relocs");
     }
+}
+
+/// `path` as it can go through `-Wl,`, which splits its argument at
+/// commas: `None` for a path with a comma (a checkout in such a
+/// directory then links without the layout, rather than not at all).
+fn linker_path(path: &Path) -> Option<String> {
+    let text = path.to_str()?;
+    (!text.contains(',')).then(|| text.to_string())
 }
 
 /// The linker script that gathers the list's Rust functions in a section
