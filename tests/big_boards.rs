@@ -10,23 +10,33 @@
 use crate::util::run;
 use crate::verify::{assert_tile_record, parse_tetravex};
 
-/// Generates a board with `tessera generate tetravex ARGS`, solves it on
-/// one thread with `solve` and returns the backend and the nodes spent,
-/// after checking the solution with the independent verifier.
-fn nodes_to_solve(generate: &[&str], solve: &[&str]) -> (String, u64) {
+/// The board `tessera generate tetravex ARGS` prints.
+fn generated(generate: &[&str]) -> String {
     let mut args = vec!["generate", "tetravex"];
     args.extend(generate);
-    let input = run(&args, "").expect_code(0).stdout.clone();
-    let tiles = parse_tetravex(&input).remove(0).tiles;
-    let mut args = vec!["tetravex", "--threads", "1", "--json", "--timeout", "60"];
+    run(&args, "").expect_code(0).stdout.clone()
+}
+
+/// The JSON record of `input` solved on `threads` threads with `solve`,
+/// after checking its solution with the independent verifier against the
+/// record's own puzzle (which carries the rules: turning, the border
+/// label) and that puzzle's tiles against the input's.
+fn solved(input: &str, threads: &str, solve: &[&str]) -> serde_json::Value {
+    let mut args = vec!["tetravex", "--threads", threads, "--json", "--timeout", "60"];
     args.extend(solve);
     let out = run(&args, input);
     out.expect_code(0);
     let record = out.cases().remove(0);
-    // The solution is checked against the record's own puzzle, which
-    // carries the rules (turning, the border label); its tiles are the input's.
     assert!(assert_tile_record(&record, false, None).is_some(), "no solution: {record}");
+    let tiles = parse_tetravex(input).remove(0).tiles;
     assert_eq!(crate::verify::tile_case_from_json(&record["puzzle"], false).tiles, tiles);
+    record
+}
+
+/// Generates a board with `tessera generate tetravex ARGS`, solves it on
+/// one thread with `solve` and returns the backend and the nodes spent.
+fn nodes_to_solve(generate: &[&str], solve: &[&str]) -> (String, u64) {
+    let record = solved(&generated(generate), "1", solve);
     let backend = record["stats"]["backend"].as_str().expect("a backend").to_string();
     (backend, record["stats"]["nodes"].as_u64().expect("a node count"))
 }
@@ -70,17 +80,11 @@ fn the_compact_order_of_the_assignment_backend_within_the_square_scans_nodes() {
 /// work right of the solution), and the solution passes the verifier.
 #[test]
 fn two_threads_answer_a_big_board_as_one_does() {
-    let mut args = vec!["generate", "tetravex"];
-    args.extend(TETRAVEX_24);
-    let input = run(&args, "").expect_code(0).stdout.clone();
+    let input = generated(&TETRAVEX_24);
     let solve = |threads: &str| {
-        let out = run(&["tetravex", "--threads", threads, "--json", "--timeout", "60"], input.clone());
-        out.expect_code(0);
-        let record = out.cases().remove(0);
-        assert!(assert_tile_record(&record, false, None).is_some(), "no solution: {record}");
+        let record = solved(&input, threads, &[]);
         let stats = &record["stats"];
-        let (nodes, tickets) = (stats["nodes"].as_u64().unwrap(), stats["tickets"].as_u64().unwrap());
-        (record["solution"].clone(), nodes, tickets)
+        (record["solution"].clone(), stats["nodes"].as_u64().unwrap(), stats["tickets"].as_u64().unwrap())
     };
     let (one, one_nodes, _) = solve("1");
     let (two, two_nodes, tickets) = solve("2");
