@@ -1,5 +1,7 @@
 //! Baseline solvers for the tessera benchmark harness (`bench/run.py`).
 //!
+//! * [`acprobe`]: a bit-set arc-consistency prover for Tetravex up to 128
+//!   options, with switches for stronger reasoning (issue 31's tree sizes).
 //! * [`tetravex`]: the seeds' method for ZOJ 1008 (plain depth-first search in
 //!   reading order, identical tiles grouped into types with counts).
 //! * [`square`]: the corner-square scan for Tetravex (the `big` family).
@@ -9,6 +11,7 @@
 //! * [`bitpack`]: a specialised bitboard pentomino packer.
 //! * [`dlx`]: plain Dancing Links (Algorithm X, array based, MRV).
 
+pub mod acprobe;
 pub mod bitpack;
 pub mod dlx;
 pub mod edges;

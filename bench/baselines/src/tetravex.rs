@@ -195,16 +195,29 @@ pub fn solve(case: &Case, opt: &Options) -> Outcome {
 /// `Game k: Possible/Impossible` on stdout (a blank line between cases),
 /// and one line per case on stderr: `nodes=<placements> solutions=<n>`.
 pub fn main_with(name: &str, solve: fn(&Case, &Options) -> Outcome) {
+    main_with_switches(name, &[], &|case, opt, _| Some(solve(case, opt)));
+}
+
+/// A solver with switches: the case, the options, the switches given.
+pub type SolveWithSwitches<'a> = &'a dyn Fn(&Case, &Options, &[String]) -> Option<Outcome>;
+
+/// [`main_with`] for a solver with switches of its own (`switches`, each
+/// `--NAME`, passed to `solve` as the names given); `solve` returns `None`
+/// for a case it cannot take (exit status 2).
+pub fn main_with_switches(name: &str, switches: &[&str], solve: SolveWithSwitches) {
     use std::io::{Read, Write};
     let usage = || -> ! {
-        eprintln!("usage: {name} [--count] [--rotate] [--border C] [FILE] < judge input");
+        let own: String = switches.iter().map(|s| format!(" [--{s}]")).collect();
+        eprintln!("usage: {name} [--count] [--rotate] [--border C]{own} [FILE] < judge input");
         std::process::exit(2)
     };
     let mut opt = Options::default();
     let mut file = None;
+    let mut given = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
+            s if s.strip_prefix("--").is_some_and(|w| switches.contains(&w)) => given.push(s[2..].to_string()),
             "--count" => opt.count = true,
             "--rotate" => opt.rotate = true,
             "--border" => {
@@ -235,7 +248,10 @@ pub fn main_with(name: &str, solve: fn(&Case, &Options) -> Outcome) {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     for (k, case) in cases.iter().enumerate() {
-        let o = solve(case, &opt);
+        let o = solve(case, &opt, &given).unwrap_or_else(|| {
+            eprintln!("{name}: case {} is beyond this solver (its size or options)", k + 1);
+            std::process::exit(2)
+        });
         if k > 0 {
             writeln!(out).unwrap();
         }

@@ -1,6 +1,6 @@
 //! Counts every baseline must reproduce, and brute-force cross-checks of the
 //! seed method on tiny boards.
-use baselines::{bitpack, dlx, edges, square, tetravex};
+use baselines::{acprobe, bitpack, dlx, edges, square, tetravex};
 use std::collections::HashSet;
 
 fn bp(r: usize, c: usize, unique: bool) -> u64 {
@@ -214,6 +214,80 @@ fn square_scan_counts_as_brute_force() {
             assert_eq!(first.solutions, want.min(1));
         }
     }
+}
+
+/// A planted n x n board of `k` labels, turned at random when `rotate`,
+/// with one label of one tile changed when `change`.
+fn planted(rng: &mut Lcg, n: usize, k: u32, rotate: bool, change: bool) -> tetravex::Case {
+    let right: Vec<u32> = (0..n * n).map(|_| rng.next(k)).collect();
+    let down: Vec<u32> = (0..n * n).map(|_| rng.next(k)).collect();
+    let outer = |rng: &mut Lcg| rng.next(k);
+    let mut tiles: Vec<[u32; 4]> = (0..n * n)
+        .map(|c| {
+            let (r, col) = (c / n, c % n);
+            let top = if r > 0 { down[c - n] } else { outer(rng) };
+            let left = if col > 0 { right[c - 1] } else { outer(rng) };
+            let rt = if col + 1 < n { right[c] } else { outer(rng) };
+            let bottom = if r + 1 < n { down[c] } else { outer(rng) };
+            [top, rt, bottom, left]
+        })
+        .collect();
+    for i in (1..tiles.len()).rev() {
+        let j = rng.next(i as u32 + 1) as usize;
+        tiles.swap(i, j);
+    }
+    if rotate {
+        for t in tiles.iter_mut() {
+            for _ in 0..rng.next(4) {
+                *t = tetravex::rotate_cw(*t);
+            }
+        }
+    }
+    if change {
+        let (i, side) = (rng.next((n * n) as u32) as usize, rng.next(4) as usize);
+        tiles[i][side] = (tiles[i][side] + 1 + rng.next(k - 1)) % k;
+    }
+    tetravex::Case { n, tiles }
+}
+
+#[test]
+fn ac_probe_decides_as_the_seed_method() {
+    // Random boards (3x3, few labels: both answers) and planted ones with
+    // and without one label changed (4x4, turning and not): every set of
+    // the probe's switches answers as the seed method does.
+    let mut rng = Lcg(41);
+    let mut cases = Vec::new();
+    for round in 0..16 {
+        let k = 2 + (round % 3) as u32;
+        let tiles: Vec<[u32; 4]> = (0..9).map(|_| [rng.next(k), rng.next(k), rng.next(k), rng.next(k)]).collect();
+        cases.push((tetravex::Case { n: 3, tiles }, round % 2 == 0));
+    }
+    for round in 0..16 {
+        let rotate = round % 2 == 0;
+        cases.push((planted(&mut rng, 4, 5 + (round % 4) as u32, rotate, round % 4 < 2), rotate));
+    }
+    let (mut possible, mut impossible) = (0, 0);
+    for (case, rotate) in &cases {
+        let opt = tetravex::Options { rotate: *rotate, ..Default::default() };
+        let want = tetravex::solve(case, &opt).solutions;
+        (possible, impossible) = if want > 0 { (possible + 1, impossible) } else { (possible, impossible + 1) };
+        for bits in 0..8 {
+            let why = acprobe::Reasoning { block: bits & 1 != 0, memo: bits & 2 != 0, tile_branch: bits & 4 != 0 };
+            let got = acprobe::prove(case, &opt, why).expect("within 128 options");
+            assert_eq!(got.solutions, want, "{why:?} rotate {rotate}: {case:?}");
+        }
+    }
+    assert!(possible >= 8 && impossible >= 8, "both answers tested: {possible} and {impossible}");
+}
+
+#[test]
+fn ac_probe_refuses_what_it_cannot_take() {
+    let case = tetravex::Case { n: 6, tiles: vec![[0; 4]; 36] };
+    let rotate = tetravex::Options { rotate: true, ..Default::default() };
+    assert_eq!(acprobe::prove(&case, &rotate, Default::default()), None, "6x6 with turns: 144 options");
+    let count = tetravex::Options { count: true, ..Default::default() };
+    assert_eq!(acprobe::prove(&case, &count, Default::default()), None);
+    assert!(acprobe::prove(&case, &Default::default(), Default::default()).is_some());
 }
 
 #[test]
