@@ -607,7 +607,12 @@ fn run_tickets<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
         let stats = Stats { nodes: ctx.spent(), updates: ctx.updates(), memo: own_memo, ..Stats::default() };
         WorkerTotals { stats, solutions: ctx.total(), proved: false, kept: ctx.take_kept() }
     };
-    let totals = run_workers(threads, first_backend, make, work);
+    // A ticket left to take, and no solution found left of it.
+    let wanted = || {
+        let k = next.load(Ordering::Relaxed);
+        !shared.stopped() && k < tickets.len() && !(config.first_only() && shared.solved_before(order[k]))
+    };
+    let totals = run_workers(threads, first_backend, make, work, wanted);
     stats += &totals.stats;
     stats.memo = stats.memo.or_else(|| plan.shared_stats());
     let all_done = next.load(Ordering::Relaxed) >= tickets.len();

@@ -187,7 +187,7 @@ pub(crate) fn drive<B: Backend, F: Fn() -> Result<B, Stopped> + Sync>(
             Stats { nodes: ctx.spent(), updates: ctx.updates(), restarts: restarter.restarts, ..Stats::default() };
         WorkerTotals { stats, solutions: ctx.solutions().into(), proved, kept: ctx.take_kept() }
     };
-    let totals = run_workers(threads, first, &make, work);
+    let totals = run_workers(threads, first, &make, work, || !shared.stopped());
     let mut stats = Stats { threads, backend: Some(first.kind()), ..Stats::default() };
     stats += &totals.stats;
     finish(shared, stats, totals.solutions, totals.kept, totals.proved)
