@@ -12,7 +12,9 @@ compiled corner-square scan (`bench/baselines`, release), the old build and
 the new build, one after the other, with 2 threads for tessera (the
 issue's setting). A big board's run takes milliseconds, so the order
 within a repetition is shuffled (a fixed seed), and what is compared is
-the median wall time of each per board. Printed: per build, the boards no
+the median wall time of each per board. Both builds are copied afresh into
+a temporary directory first, at the same moment (a binary copied an hour
+earlier than the other ran 3 to 4% slower here). Printed: per build, the boards no
 slower than the scan, the geometric mean of tessera / scan and its worst,
 the same over the boards the scan answers in under 6 ms (where the
 process's start and setup decide), and new / old.
@@ -27,8 +29,10 @@ import json
 import math
 import os
 import random
+import shutil
 import statistics
 import subprocess
+import tempfile
 import time
 
 import paths
@@ -59,7 +63,15 @@ def main():
     if not files:
         raise SystemExit("no boards: run `python3 bench/gen.py --family %s` first" % args.family)
     rng = random.Random(1)
-    solvers = {"scan": None, "old": args.old, "new": args.new}
+    # Both builds copied afresh, at the same moment: a binary's page faults
+    # depend on how its file sits in the page cache, and a copy made an
+    # hour before the other ran 3 to 4% slower on these boards, more than
+    # the changes measured here (session 40).
+    fresh = tempfile.mkdtemp(prefix="big_ab.")
+    solvers = {"scan": None}
+    for name in ("old", "new"):
+        solvers[name] = os.path.join(fresh, name)
+        shutil.copy2(getattr(args, name), solvers[name])
     medians = {}
     for f in files:
         turn = os.path.basename(f).startswith("et")
@@ -74,6 +86,7 @@ def main():
             for name in order:
                 times[name].append(wall(cmds[name]))
         medians[os.path.basename(f)] = {name: statistics.median(v) for name, v in times.items()}
+    shutil.rmtree(fresh, ignore_errors=True)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
             json.dump(medians, out, indent=1)
