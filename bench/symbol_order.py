@@ -127,11 +127,11 @@ def defined(binary):
 def keep_order(path, names, have):
     """`names` after the names of the list at `path` that the binary still
     defines (`have`, up to thin LTO's `.llvm.` suffix), in the list's order;
-    the others in their own order. A new job or a renamed function then adds names at
-    the end of the hot code instead of moving every function after it: a
-    small case's code keeps the addresses the benches measured (the one-tile
-    stream's time moves by 2 to 5% with the layout alone, its simulated
-    instruction-cache misses by 5%)."""
+    the others in their own order. A new job or a renamed function then
+    adds names at the end of the hot code instead of moving every function
+    after it (a list sorted anew in session 40 gave the one-tile stream 395
+    simulated instruction-cache misses a case against 370; the layout alone
+    moves a small case's time by a few percent either way)."""
     with open(path) as f:
         listed = [l.strip() for l in f if l.strip() and not l.startswith("#")]
     defined = {n.split(".llvm.")[0]: n for n in have}
