@@ -28,7 +28,8 @@
 use crate::tetravex::{Case, Options, Outcome};
 use std::collections::HashSet;
 
-/// Labels are taken modulo this many (the bench's boards use 10 or fewer).
+/// Labels are below this (the bench's boards use 10 or fewer); a case with
+/// a larger one is refused.
 const LABELS: usize = 16;
 const NO_CELL: u8 = u8::MAX;
 
@@ -46,6 +47,8 @@ type Key = (u128, u128, u64);
 
 struct Prover {
     n: usize,
+    /// Options per tile: 4 with turning, else 1.
+    turns: usize,
     /// `mask[d][l]`: the options whose side `d` (top, right, bottom, left)
     /// shows label `l`.
     mask: [[u128; LABELS]; 4],
@@ -69,7 +72,7 @@ fn opposite(d: usize) -> usize {
 impl Prover {
     fn new(case: &Case, rotate: bool, why: Reasoning) -> Option<Prover> {
         let (n, turns) = (case.n, if rotate { 4 } else { 1 });
-        if n * n * turns > 128 {
+        if n * n * turns > 128 || case.tiles.iter().flatten().any(|&l| l as usize >= LABELS) {
             return None;
         }
         let (mut mask, mut shown) = ([[0u128; LABELS]; 4], [0u32; 4]);
@@ -79,7 +82,7 @@ impl Prover {
             for r in 0..turns {
                 let o = sides.len();
                 // A clockwise quarter turn moves each label one side on.
-                let turned: [u8; 4] = std::array::from_fn(|d| (t[(d + 4 - r) % 4] as usize % LABELS) as u8);
+                let turned: [u8; 4] = std::array::from_fn(|d| t[(d + 4 - r) % 4] as u8);
                 for (d, &l) in turned.iter().enumerate() {
                     mask[d][l as usize] |= 1 << o;
                     shown[d] |= 1 << l;
@@ -96,13 +99,13 @@ impl Prover {
                 [at(i > 0, c.wrapping_sub(n)), at(j + 1 < n, c + 1), at(i + 1 < n, c + n), at(j > 0, c.wrapping_sub(1))]
             })
             .collect();
-        Some(Prover { n, mask, shown, tile, sides, near, why, refuted: HashSet::new(), nodes: 0 })
+        Some(Prover { n, turns, mask, shown, tile, sides, near, why, refuted: HashSet::new(), nodes: 0 })
     }
 
     /// The tile of a domain holding options of one tile only.
     fn single_tile(&self, dom: u128) -> Option<usize> {
-        let t = self.sides.len().min(dom.trailing_zeros() as usize) / (self.sides.len() / self.tile.len());
-        (t < self.tile.len() && dom & !self.tile[t] == 0).then_some(t)
+        let t = (dom != 0).then(|| dom.trailing_zeros() as usize / self.turns)?;
+        (dom & !self.tile[t] == 0).then_some(t)
     }
 
     /// The options of the cell beside `c` on side `d` that agree with some
@@ -157,7 +160,7 @@ impl Prover {
 
     /// Arc consistency from the cells in `queue` (and the blocks, when
     /// asked): `false` when a domain empties or a tile has no cell left.
-    fn propagate(&self, dom: &mut [u128], used: &mut u128, mut queue: Vec<usize>) -> bool {
+    fn propagate(&self, dom: &mut [u128], used: &mut u128, queue: &mut Vec<usize>) -> bool {
         let cells = self.n * self.n;
         loop {
             while let Some(c) = queue.pop() {
@@ -230,30 +233,46 @@ impl Prover {
         (filled, used, h)
     }
 
-    /// Whether the board of `dom` (arc consistent) has a solution.
-    fn solvable(&mut self, dom: &[u128], used: u128) -> bool {
-        let open = (0..dom.len()).filter(|&c| dom[c].count_ones() > 1);
+    /// Whether the board at level `depth` of `stack` (`n * n` domains a
+    /// level, arc consistent) has a solution. Its children are written over
+    /// level `depth + 1` and `queue` is the propagation's: a node allocates
+    /// nothing (but the memo's entries).
+    fn solvable(&mut self, stack: &mut [u128], depth: usize, used: u128, queue: &mut Vec<usize>) -> bool {
+        let cells = self.n * self.n;
+        let at = depth * cells;
+        let dom = &stack[at..at + cells];
+        let open = (0..cells).filter(|&c| dom[c].count_ones() > 1);
         let Some(cell) = open.min_by_key(|&c| dom[c].count_ones()) else { return true };
         let key = self.why.memo.then(|| self.key(dom, used));
         if key.is_some_and(|k| self.refuted.contains(&k)) {
             return false;
         }
-        let mut branches: Vec<(usize, u128)> = vec![(cell, dom[cell])];
+        // Branch on the best cell's options, or on a tile's placements where
+        // it has fewer.
+        let mut tile = None;
         if self.why.tile_branch {
             let placements = |t: usize| dom.iter().map(|&d| (d & self.tile[t]).count_ones()).sum::<u32>();
             let free = (0..self.tile.len()).filter(|&t| used & 1 << t == 0);
-            if let Some(t) = free.min_by_key(|&t| placements(t)).filter(|&t| placements(t) < dom[cell].count_ones()) {
-                branches = (0..dom.len()).map(|c| (c, dom[c] & self.tile[t])).filter(|&(_, o)| o != 0).collect();
-            }
+            tile = free.min_by_key(|&t| placements(t)).filter(|&t| placements(t) < dom[cell].count_ones());
         }
-        for (c, mut options) in branches {
+        for c in 0..cells {
+            let mut options = match tile {
+                Some(t) => stack[at + c] & self.tile[t],
+                None if c == cell => stack[at + c],
+                None => 0,
+            };
             while options != 0 {
                 let o = options.trailing_zeros();
                 options &= options - 1;
                 self.nodes += 1;
-                let (mut child, mut child_used) = (dom.to_vec(), used);
+                let (parent, child) = stack[at..].split_at_mut(cells);
+                let child = &mut child[..cells];
+                child.copy_from_slice(parent);
                 child[c] = 1 << o;
-                if self.propagate(&mut child, &mut child_used, vec![c]) && self.solvable(&child, child_used) {
+                let mut child_used = used;
+                queue.clear();
+                queue.push(c);
+                if self.propagate(child, &mut child_used, queue) && self.solvable(stack, depth + 1, child_used, queue) {
                     return true;
                 }
             }
@@ -266,22 +285,24 @@ impl Prover {
 }
 
 /// Whether `case` has a solution (`solutions` 0 or 1; counting is not
-/// supported), and the children tried. `None` past 128 options or with a
-/// border label.
+/// supported), and the children tried. `None` past 128 options, with a
+/// label of `LABELS` (16) or more, a border label or a count.
 pub fn prove(case: &Case, opt: &Options, why: Reasoning) -> Option<Outcome> {
     if opt.border.is_some() || opt.count {
         return None;
     }
     let mut p = Prover::new(case, opt.rotate, why)?;
     let cells = p.n * p.n;
-    let all = p.tile.iter().fold(0, |a, &t| a | t);
-    let mut dom = vec![all; cells];
+    // A level per depth (a cell filled each), and one for the last children.
+    let mut stack = vec![0u128; cells * (cells + 2)];
+    let dom = &mut stack[..cells];
+    dom.fill(p.tile.iter().fold(0, |a, &t| a | t));
     if opt.rotate {
         // The middle cell's tile keeps its first turn.
         dom[(p.n / 2) * p.n + p.n / 2] &= p.tile.iter().fold(0, |a, &t| a | 1 << t.trailing_zeros());
     }
-    let mut used = 0;
-    let found = p.propagate(&mut dom, &mut used, (0..cells).collect()) && p.solvable(&dom, used);
+    let (mut used, mut queue) = (0, (0..cells).collect());
+    let found = p.propagate(dom, &mut used, &mut queue) && p.solvable(&mut stack, 0, used, &mut queue);
     Some(Outcome { solutions: u64::from(found), nodes: p.nodes })
 }
 

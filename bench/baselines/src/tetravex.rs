@@ -249,7 +249,7 @@ pub fn main_with_switches(name: &str, switches: &[&str], solve: SolveWithSwitche
     let mut out = stdout.lock();
     for (k, case) in cases.iter().enumerate() {
         let o = solve(case, &opt, &given).unwrap_or_else(|| {
-            eprintln!("{name}: case {} is beyond this solver (its size or options)", k + 1);
+            eprintln!("{name}: case {} is beyond this solver (its size, labels or options)", k + 1);
             std::process::exit(2)
         });
         if k > 0 {

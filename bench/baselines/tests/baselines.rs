@@ -288,6 +288,10 @@ fn ac_probe_refuses_what_it_cannot_take() {
     let count = tetravex::Options { count: true, ..Default::default() };
     assert_eq!(acprobe::prove(&case, &count, Default::default()), None);
     assert!(acprobe::prove(&case, &Default::default(), Default::default()).is_some());
+    // Labels index 16-wide masks: a label of 16 or more is refused, not
+    // folded onto another.
+    let wide = tetravex::Case { n: 2, tiles: vec![[0, 16, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]] };
+    assert_eq!(acprobe::prove(&wide, &Default::default(), Default::default()), None);
 }
 
 #[test]
