@@ -67,26 +67,35 @@ def main():
     # depend on how its file sits in the page cache, and a copy made an
     # hour before the other ran 3 to 4% slower on these boards, more than
     # the changes measured here (session 40).
-    fresh = tempfile.mkdtemp(prefix="big_ab.")
-    solvers = {"scan": None}
-    for name in ("old", "new"):
-        solvers[name] = os.path.join(fresh, name)
-        shutil.copy2(getattr(args, name), solvers[name])
-    medians = {}
-    for f in files:
-        turn = os.path.basename(f).startswith("et")
-        extra = ["--rotate", "--border", "0"] if turn else []
-        cmds = {"scan": [SCAN] + extra + [f]}
+    with tempfile.TemporaryDirectory(prefix="big_ab.") as fresh:
+        solvers = {"scan": None}
         for name in ("old", "new"):
-            cmds[name] = [solvers[name], "tetravex", f, "--threads", "2"] + extra
-        times = {name: [] for name in cmds}
-        for _ in range(args.reps):
-            order = list(cmds)
-            rng.shuffle(order)
-            for name in order:
-                times[name].append(wall(cmds[name]))
-        medians[os.path.basename(f)] = {name: statistics.median(v) for name, v in times.items()}
-    shutil.rmtree(fresh, ignore_errors=True)
+            solvers[name] = os.path.join(fresh, name)
+            shutil.copy2(getattr(args, name), solvers[name])
+        medians = {f: run_board(f, solvers, args.reps, rng) for f in files}
+    medians = {os.path.basename(f): m for f, m in medians.items()}
+    report(medians, args)
+
+
+def run_board(f, solvers, reps, rng):
+    """The median wall time of the scan and of each build on board `f`,
+    `reps` runs each, in an order shuffled per repetition."""
+    turn = os.path.basename(f).startswith("et")
+    extra = ["--rotate", "--border", "0"] if turn else []
+    cmds = {"scan": [SCAN] + extra + [f]}
+    for name in ("old", "new"):
+        cmds[name] = [solvers[name], "tetravex", f, "--threads", "2"] + extra
+    times = {name: [] for name in cmds}
+    for _ in range(reps):
+        order = list(cmds)
+        rng.shuffle(order)
+        for name in order:
+            times[name].append(wall(cmds[name]))
+    return {name: statistics.median(v) for name, v in times.items()}
+
+
+def report(medians, args):
+    """The per-board medians to `--json`, and the summary lines."""
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
             json.dump(medians, out, indent=1)

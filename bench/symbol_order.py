@@ -132,16 +132,28 @@ def keep_order(path, names, have):
     after it (a list sorted anew in session 40 gave the one-tile stream 395
     simulated instruction-cache misses a case against 370; the layout alone
     moves a small case's time by a few percent either way)."""
+    defined = {base(n): n for n in have}
+    kept, seen = [], set()
+    for n in listed_names(path):
+        if base(n) not in defined:
+            continue
+        name = n if n in have else defined[base(n)]
+        if name not in seen:
+            kept.append(name)
+            seen.add(name)
+    bases = {base(n) for n in kept}
+    return kept + [n for n in names if base(n) not in bases]
+
+
+def listed_names(path):
+    """The names of the list at `path`, in its order."""
     with open(path) as f:
-        listed = [l.strip() for l in f if l.strip() and not l.startswith("#")]
-    defined = {n.split(".llvm.")[0]: n for n in have}
-    kept = []
-    for n in listed:
-        base = n.split(".llvm.")[0]
-        if base in defined and n not in kept:
-            kept.append(n if n in have else defined[base])
-    bases = {n.split(".llvm.")[0] for n in kept}
-    return kept + [n for n in names if n.split(".llvm.")[0] not in bases]
+        return [l.strip() for l in f if l.strip() and not l.startswith("#")]
+
+
+def base(name):
+    """A symbol's name without thin LTO's `.llvm.<hash>` suffix."""
+    return name.split(".llvm.")[0]
 
 
 def main():
@@ -154,17 +166,16 @@ def main():
     args = ap.parse_args()
     have = defined(args.binary)
     if args.check:
-        with open(args.out) as f:
-            names = [l.strip() for l in f if l.strip() and not l.startswith("#")]
+        names = listed_names(args.out)
         kept = sum(1 for n in names if n in have)
         # build.rs's linker script matches a Rust function whatever its
         # `.llvm.<hash>` suffix (thin LTO renames with every edit).
-        base = {n.split(".llvm.")[0] for n in have}
-        placed = sum(1 for n in names if n.split(".llvm.")[0] in base)
+        bases = {base(n) for n in have}
+        placed = sum(1 for n in names if base(n) in bases)
         print("%d of %d names in %s are the binary's exactly, %d up to the .llvm. suffix"
               % (kept, len(names), args.out, placed))
         # The ones lost, by name: a few can be a case's hottest functions.
-        for n in [n for n in names if n.split(".llvm.")[0] not in base][:20]:
+        for n in [n for n in names if base(n) not in bases][:20]:
             print("  missing: %s" % n)
         return 0 if names and placed * 10 >= len(names) * 9 else 1
     shared = {}
