@@ -65,6 +65,12 @@ def build_c(seed_doc, workdir):
     return exe
 
 
+def stream_text(size, cases):
+    """The input of the run (see the module docs): one-tile cases, or
+    `boards(size, cases)`."""
+    return "1\n1 1 1 1\n" * cases + "0\n" if size == 1 else boards(size, cases)
+
+
 def boards(size, cases):
     """The stream of `cases` size x size boards (see the module docs)."""
     rng = random.Random(1008)
@@ -128,7 +134,7 @@ def main():
         c = build_c(seed_doc, work)
         stream = os.path.join(work, "stream.txt")
         with open(stream, "w") as f:
-            f.write("1\n1 1 1 1\n" * args.cases + "0\n" if args.size == 1 else boards(args.size, args.cases))
+            f.write(stream_text(args.size, args.cases))
         solvers = [("C (seed, gcc -O2)", [c])]
         if args.old:
             solvers.append(("old tessera tetravex", [args.old, "tetravex"]))
