@@ -4,6 +4,7 @@
     python3 bench/big_ab.py --old /tmp/tessera-before --new target/x86_64-unknown-linux-gnu/release/tessera
     python3 bench/big_ab.py --old A --new B --reps 9 --json /tmp/big.json
     python3 bench/big_ab.py --old A --new B --family big-held --reps 5
+    python3 bench/big_ab.py --old A --new B --also one=B:1 --also trial15=/tmp/t15
 
 For each board of `bench/instances/big` (generate them first with
 `python3 bench/gen.py --family big`; `--family big-held` for the boards
@@ -12,12 +13,16 @@ compiled corner-square scan (`bench/baselines`, release), the old build and
 the new build, one after the other, with 2 threads for tessera (the
 issue's setting). A big board's run takes milliseconds, so the order
 within a repetition is shuffled (a fixed seed), and what is compared is
-the median wall time of each per board. Both builds are copied afresh into
-a temporary directory first, at the same moment (a binary copied an hour
-earlier than the other ran 3 to 4% slower here). Printed: per build, the boards no
-slower than the scan, the geometric mean of tessera / scan and its worst,
-the same over the boards the scan answers in under 6 ms (where the
-process's start and setup decide), and new / old.
+the median wall time of each per board. `--also NAME=BINARY[:THREADS]`
+adds more builds (or a build on other threads) to the same rounds:
+within one round the machine is the same for all of them, where two
+rounds of one build differ by as many boards as most changes. Every
+build is copied afresh into a temporary directory first, at the same
+moment (a binary copied an hour earlier than the other ran 3 to 4% slower
+here). Printed: per build, the boards no slower than the scan, the
+geometric mean of tessera / scan and its worst, the same over the boards
+the scan answers in under 6 ms (where the process's start and setup
+decide), and each build against the old one.
 
 Needs Python 3 (standard library only); the scan must be built
 (`cd bench/baselines && cargo build --release`).
@@ -48,7 +53,18 @@ def wall(cmd):
 
 
 def geo(xs):
-    return math.exp(statistics.mean(math.log(x) for x in xs))
+    """The geometric mean of `xs` (NaN when there are none)."""
+    xs = list(xs)
+    return math.exp(statistics.mean(math.log(x) for x in xs)) if xs else float("nan")
+
+
+def also_build(spec, threads):
+    """(name, binary, threads) of an `--also NAME=BINARY[:THREADS]`."""
+    name, _, path = spec.partition("=")
+    head, colon, tail = path.rpartition(":")
+    if colon and tail.isdigit():
+        return name, head, int(tail)
+    return name, path, threads
 
 
 def main():
@@ -58,7 +74,16 @@ def main():
     ap.add_argument("--reps", type=int, default=7, help="repetitions per board (default 7)")
     ap.add_argument("--json", help="write the per-board medians (seconds) here")
     ap.add_argument("--family", default="big", help="big (default) or big-held")
+    ap.add_argument("--threads", type=int, default=2, help="threads of the old and new builds (default 2)")
+    ap.add_argument("--also", action="append", default=[], metavar="NAME=BINARY[:THREADS]",
+                    help="another build in the same rounds (repeatable; threads as --threads by default)")
     args = ap.parse_args()
+    builds = {"old": (args.old, args.threads), "new": (args.new, args.threads)}
+    for spec in args.also:
+        name, path, threads = also_build(spec, args.threads)
+        if not name or not path or name in builds or name == "scan":
+            raise SystemExit("--also wants NAME=BINARY[:THREADS] with a new name, not %r" % spec)
+        builds[name] = (path, threads)
     files = sorted(glob.glob(os.path.join(HERE, "instances", args.family, "*.txt")))
     if not files:
         raise SystemExit("no boards: run `python3 bench/gen.py --family %s` first" % args.family)
@@ -68,10 +93,14 @@ def main():
     # hour before the other ran 3 to 4% slower on these boards, more than
     # the changes measured here (session 40).
     with tempfile.TemporaryDirectory(prefix="big_ab.") as fresh:
-        solvers = {"scan": None}
-        for name in ("old", "new"):
-            solvers[name] = os.path.join(fresh, name)
-            shutil.copy2(getattr(args, name), solvers[name])
+        solvers = {}
+        copies = {}
+        for name, (path, threads) in builds.items():
+            # A build on two thread counts is copied once.
+            if path not in copies:
+                copies[path] = os.path.join(fresh, "build%d" % len(copies))
+                shutil.copy2(path, copies[path])
+            solvers[name] = (copies[path], threads)
         medians = {f: run_board(f, solvers, args.reps, rng) for f in files}
     medians = {os.path.basename(f): m for f, m in medians.items()}
     report(medians, args)
@@ -83,8 +112,8 @@ def run_board(f, solvers, reps, rng):
     turn = os.path.basename(f).startswith("et")
     extra = ["--rotate", "--border", "0"] if turn else []
     cmds = {"scan": [SCAN] + extra + [f]}
-    for name in ("old", "new"):
-        cmds[name] = [solvers[name], "tetravex", f, "--threads", "2"] + extra
+    for name, (binary, threads) in solvers.items():
+        cmds[name] = [binary, "tetravex", f, "--threads", str(threads)] + extra
     times = {name: [] for name in cmds}
     for _ in range(reps):
         order = list(cmds)
@@ -100,16 +129,19 @@ def report(medians, args):
         with open(args.json, "w", encoding="utf-8") as out:
             json.dump(medians, out, indent=1)
     small = [k for k in medians if medians[k]["scan"] < 0.006]
-    for name in ("old", "new"):
+    builds = [name for name in next(iter(medians.values())) if name != "scan"]
+    for name in builds:
         ratios = [medians[k][name] / medians[k]["scan"] for k in medians]
         small_ratios = [medians[k][name] / medians[k]["scan"] for k in small]
         print("%s: no slower than the scan on %d of %d boards; tessera/scan geometric mean %.3f, worst %.2f; "
               "under 6 ms (%d boards): %d no slower, geometric mean %.3f"
               % (name, sum(r <= 1 for r in ratios), len(ratios), geo(ratios), max(ratios),
                  len(small), sum(r <= 1 for r in small_ratios), geo(small_ratios)))
-    ratios = [medians[k]["new"] / medians[k]["old"] for k in medians]
-    print("new/old: geometric mean %.3f (under 6 ms: %.3f), worst %.2f, best %.2f"
-          % (geo(ratios), geo([medians[k]["new"] / medians[k]["old"] for k in small]), max(ratios), min(ratios)))
+    for name in builds[1:]:
+        ratios = [medians[k][name] / medians[k]["old"] for k in medians]
+        small_ratios = [medians[k][name] / medians[k]["old"] for k in small]
+        print("%s/old: geometric mean %.3f (under 6 ms: %.3f), worst %.2f, best %.2f"
+              % (name, geo(ratios), geo(small_ratios), max(ratios), min(ratios)))
 
 
 if __name__ == "__main__":
