@@ -11,7 +11,7 @@ For each board of `bench/instances/big` (generate them first with
 no tuning saw, `bench/instances/big-held`), every repetition runs the
 compiled corner-square scan (`bench/baselines`, release), the old build and
 the new build, one after the other, with 2 threads for tessera (the
-issue's setting). A big board's run takes milliseconds, so the order
+issue's setting; `--threads N` for another). A big board's run takes milliseconds, so the order
 within a repetition is shuffled (a fixed seed), and what is compared is
 the median wall time of each per board. `--also NAME=BINARY[:THREADS]`
 adds more builds (or a build on other threads) to the same rounds:
@@ -84,11 +84,14 @@ def main():
         if not name or not path or name in builds or name == "scan":
             raise SystemExit("--also wants NAME=BINARY[:THREADS] with a new name, not %r" % spec)
         builds[name] = (path, threads)
+    for name, (path, _) in builds.items():
+        if not os.path.isfile(path):
+            raise SystemExit("%s: no binary %s" % (name, path))
     files = sorted(glob.glob(os.path.join(HERE, "instances", args.family, "*.txt")))
     if not files:
         raise SystemExit("no boards: run `python3 bench/gen.py --family %s` first" % args.family)
     rng = random.Random(1)
-    # Both builds copied afresh, at the same moment: a binary's page faults
+    # Every build copied afresh, at the same moment: a binary's page faults
     # depend on how its file sits in the page cache, and a copy made an
     # hour before the other ran 3 to 4% slower on these boards, more than
     # the changes measured here (session 40).

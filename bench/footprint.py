@@ -6,17 +6,20 @@
     python3 bench/footprint.py --tessera /tmp/tessera-before --c
 
 A stream of one-tile cases costs tessera about 2.3 times the ZOJ 1008 seed's
-C program (`bench/stream.py`) with only 1.6 times its instructions: the rest
-is the instruction cache. This script measures that side. It writes the
-stream `bench/stream.py` times (`--size N`, `--cases M`: N x N boards from
-its fixed seed; by default its one-tile cases), runs the release binary on it under callgrind (valgrind)
-with the executed instructions' addresses, and counts the 64-byte lines of
-code whose instructions run at least 0.9 times a case on average: the code
-every case goes through (and loops that some cases run many times). Printed: those lines (and KiB, against the usual 32 KiB
-first-level instruction cache), the functions that hold most of them, and,
-from a second run under cachegrind, the simulated first-level instruction
-cache misses a case (32 KiB, 8-way, 64-byte lines). `--c` adds the C
-program's misses (compiled as `bench/stream.py` does).
+C program (`bench/stream.py`) with 1.6 times its instructions: tessera's
+run more slowly. This script measures the code side of that. It writes the
+stream `bench/stream.py` times (its one-tile cases, or with `--size N
+--cases M` N x N boards from its fixed seed), runs the release binary on it
+under callgrind (valgrind) with the executed instructions' addresses, and
+counts the 64-byte lines of code whose instructions run at least 0.9 times
+a case on average: the code every case goes through (and loops that some
+cases run many times). Printed: those lines (and KiB, against the usual 32
+KiB first-level instruction cache), the functions that hold most of them,
+and, from a second run under cachegrind, the simulated first-level
+instruction cache misses a case (32 KiB, 8-way, 64-byte lines). `--c` adds
+the C program's (compiled as `bench/stream.py` does). The simulation's
+least-recently-used cache overstates what a processor's prefetching lets
+through (docs/performance.md, "The code a case runs").
 
 Needs Python 3 and valgrind (and gcc for `--c`).
 """
@@ -25,6 +28,7 @@ import argparse
 import collections
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -62,20 +66,23 @@ def lines_touched(callgrind_out, cases):
     return hot, function_of
 
 
+def under_valgrind(args, stdin_path, **run):
+    """Runs `args` under valgrind with the file on stdin; stops the script
+    unless the program answered (exit status 0, or 1: some case has no
+    solution; valgrind passes the program's status on)."""
+    with open(stdin_path, "rb") as fin:
+        done = subprocess.run(["valgrind"] + args, stdin=fin, stdout=subprocess.DEVNULL, check=False, **run)
+    if done.returncode not in (0, 1):
+        program = next(a for a in args if not a.startswith("--"))
+        sys.exit("footprint.py: %s exited with status %d under valgrind" % (program, done.returncode))
+    return done
+
+
 def i1_misses(cmd, stdin_path):
     """Simulated first-level instruction cache misses of `cmd`, and its
     instructions (cachegrind's defaults: 32 KiB, 8-way, 64-byte lines)."""
-    with open(stdin_path, "rb") as fin:
-        err = subprocess.run(
-            ["valgrind", "--tool=cachegrind", "--cache-sim=yes", "--I1=32768,8,64", "--cachegrind-out-file=/dev/null"]
-            + cmd,
-            stdin=fin,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-            text=True,
-            check=False,
-        ).stderr
-    # The exit status is the answer's (1: some case has no solution).
+    flags = ["--tool=cachegrind", "--cache-sim=yes", "--I1=32768,8,64", "--cachegrind-out-file=/dev/null"]
+    err = under_valgrind(flags + cmd, stdin_path, stderr=subprocess.PIPE, text=True).stderr
     found = {key: re.search(key + r":\s+([\d,]+)", err) for key in ("I1  misses", "I   refs")}
     if not all(found.values()):
         sys.exit("footprint.py: no cachegrind summary from %s:\n%s" % (cmd[0], err))
@@ -90,21 +97,18 @@ def main():
     ap.add_argument("--top", type=int, default=20, help="functions listed (default 20)")
     ap.add_argument("--c", action="store_true", help="also the seed's C program's misses")
     args = ap.parse_args()
+    if not shutil.which("valgrind"):
+        sys.exit("footprint.py: needs valgrind (apt install valgrind)")
     with tempfile.TemporaryDirectory() as work:
         path = os.path.join(work, "stream.txt")
         with open(path, "w", encoding="utf-8") as f:
             f.write(stream.stream_text(args.size, args.cases))
         out = os.path.join(work, "callgrind.out")
-        with open(path, "rb") as fin:
-            subprocess.run(
-                ["valgrind", "--tool=callgrind", "--dump-instr=yes", "--compress-pos=no", "--compress-strings=no",
-                 "--callgrind-out-file=" + out, args.tessera, "tetravex"],
-                stdin=fin, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False,
-            )
-        if not os.path.exists(out):
-            sys.exit("footprint.py: callgrind wrote no profile (is valgrind installed?)")
+        flags = ["--tool=callgrind", "--dump-instr=yes", "--compress-pos=no", "--compress-strings=no"]
+        under_valgrind(flags + ["--callgrind-out-file=" + out, args.tessera, "tetravex"], path,
+                       stderr=subprocess.DEVNULL)
         hot, function_of = lines_touched(out, args.cases)
-        print("%d cases of %dx%d: %d lines of code run every case, %.1f KiB" % (
+        print("%d cases of %dx%d: %d lines of code run about once a case or more, %.1f KiB" % (
             args.cases, args.size, args.size, len(hot), len(hot) * LINE / 1024))
         for name, n in collections.Counter(function_of[at] for at in hot).most_common(args.top):
             print("%5d  %s" % (n, name))
