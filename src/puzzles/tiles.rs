@@ -19,7 +19,8 @@
 //!   by the label of the upper or left tile's side; the lower or right tile
 //!   asks for the colour its own side matches;
 //! * one option per (cell, type, distinct orientation) that passes the
-//!   border rule and the hints.
+//!   border rule and the hints (`tiles/cells.rs` lists them cell by
+//!   cell, as options or as templates that cells of one kind share).
 //!
 //! A solution is thus the grid of oriented tiles: two solutions differ when
 //! some cell shows different labels.
@@ -40,7 +41,7 @@
 
 use crate::engine::fasthash::FastMap;
 use crate::engine::Jagged;
-use crate::engine::{Halt, OptionId, Primary, Problem, ProblemBuilder, Secondary, Stopped, TemplateId};
+use crate::engine::{Halt, OptionId, Primary, Problem, ProblemBuilder, Secondary, Stopped};
 use std::cell::Cell;
 use std::rc::Rc;
 
@@ -48,10 +49,11 @@ pub mod refute;
 mod turns;
 
 pub(crate) use turns::Orbits;
-use turns::TurnBreaker;
 
+mod cells;
 mod colours;
-use colours::{JoinSides, SideColours};
+use colours::SideColours;
+use turns::TurnBreaker;
 
 /// Side indices.
 pub const TOP: usize = 0;
@@ -524,45 +526,9 @@ impl TilePuzzle {
             b.reserve_slots(n, 4 * n);
         }
         p.orient.reserve(most);
-        let sec = &mut s.sec;
-        let (joins_of_slot, option_colours) = (&mut s.slot_joins, &mut s.option_colours);
-        // Per outer mask, its template (compact); per template, the
-        // orientation of each of its options.
-        let mut by_mask: [Option<TemplateId>; 16] = [None; 16];
-        // A cell's (type, orientation, labels), one buffer for all cells.
-        let options = &mut s.options;
-        for (cell, &item) in s.cells.iter().enumerate() {
-            halt.check()?;
-            let (r, c) = (cell / self.cols, cell % self.cols);
-            let mask = usize::from(outer_mask(self, r, c));
-            let hinted = hint_at(&hint, cell);
-            // A cell hinted or singled out by the breaker has a template
-            // of its own (the breaker of a whole type is the same in
-            // every cell).
-            let key = if hinted.is_some() || breaker.singles_out(cell) { None } else { Some(mask) };
-            if let Some(t) = key.and_then(|m| by_mask[m]) {
-                self.join_colours(&joins, cell, &[0; 4], |_, _| 0, sec);
-                b.slot(item, t, split_into(sec, joins_of_slot, option_colours).0);
-                continue;
-            }
-            self.cell_options(orients, cell, hinted, breaker, options);
-            if !compact {
-                for &(t, k, l) in options.iter() {
-                    let t = t as usize;
-                    self.join_colours(&joins, cell, &l, |d, label| colours.of(t, usize::from(k), d, label), sec);
-                    b.option(&[item, s.type_items[t]], sec);
-                    p.orient.push(k);
-                }
-                continue;
-            }
-            let id = self.cell_template(b, &joins, cell, options, &s.type_items, &mut colours);
-            self.join_colours(&joins, cell, &[0; 4], |_, _| 0, sec);
-            p.template_orient.push_row(options.iter().map(|&(_, k, _)| k));
-            if let Some(m) = key {
-                by_mask[m] = Some(id);
-            }
-            b.slot(item, id, split_into(sec, joins_of_slot, option_colours).0);
-        }
+        let cx = CellEncoding { joins: &joins, hint: &hint, breaker, compact };
+        self.encode_cells(b, p, &cx, &mut colours, halt)?;
+        let s = &mut p.scratch;
         (s.right, s.down, s.side, s.label_colour) = (joins.right, joins.down, colours.side, colours.table);
         (p.tile_type, p.type_count, s.canon) = (types.tile_type, types.count, types.canon);
         Ok(())
@@ -580,61 +546,6 @@ impl TilePuzzle {
         }
     }
 
-    /// The template of a compact cell: its `options`' colours on its joins,
-    /// laid out at its length (grown by doubling, the nine templates of a
-    /// 32x32 board were copied eleven times each).
-    fn cell_template(
-        &self,
-        b: &mut ProblemBuilder,
-        joins: &Joins,
-        cell: usize,
-        options: &[(u32, u8, Labels)],
-        type_items: &[Primary],
-        colours: &mut SideColours,
-    ) -> TemplateId {
-        let (r, c) = (cell / self.cols, cell % self.cols);
-        let sides = JoinSides::of([joins.right[cell].is_some(), joins.down[cell].is_some(), c > 0, r > 0]);
-        let id = b.template_of(sides.len(), options.len());
-        for &(t, k, l) in options {
-            // The labels the tile shows its joins, by direction.
-            let labels = [l[RIGHT], l[BOTTOM], self.rule.partner(l[LEFT]), self.rule.partner(l[TOP])];
-            let cols = colours.on_sides(t as usize, usize::from(k), sides, labels);
-            b.template_option(id, type_items[t as usize], &cols[..sides.len()]);
-        }
-        id
-    }
-
-    /// The (type, orientation, labels) triples that may stand at `cell` (under its
-    /// hint, the turn breaker and the border rule), into `options`.
-    fn cell_options(
-        &self,
-        orients: &Jagged<(u8, Labels)>,
-        cell: usize,
-        hinted: Option<Hint>,
-        breaker: TurnBreaker,
-        options: &mut Vec<(u32, u8, Labels)>,
-    ) {
-        let (r, c) = (cell / self.cols, cell % self.cols);
-        options.clear();
-        // At most every orientation: laid out once, not grown by doubling
-        // (a copy at each step, 1,024 entries on a 32x32 board).
-        options.reserve(orients.total());
-        for (t, ors) in orients.iter().enumerate() {
-            if hinted.is_some_and(|h| h.ty != t) {
-                continue;
-            }
-            for (k, &(_, l)) in ors.iter().enumerate() {
-                if !breaker.keeps(cell, t, k, ors.len()) {
-                    continue;
-                }
-                if hinted.is_some_and(|h| h.labels.is_some_and(|hl| hl != l)) || !self.fits_border(&l, r, c) {
-                    continue;
-                }
-                options.push((t as u32, k as u8, l));
-            }
-        }
-    }
-
     /// The hint of each cell, if it has one (read with [`hint_at`]: no
     /// list at all when there are no hints, as on most boards of a stream).
     fn hints(&self, types: &TileTypes) -> Vec<Option<Hint>> {
@@ -649,47 +560,6 @@ impl TilePuzzle {
         }
         hint
     }
-
-    /// The joins of a tile with labels `l` at `cell`, with their colours
-    /// (`side(d, label)`: d = 0 right, 1 bottom, 2 left, 3 top), into `sec`.
-    #[inline]
-    fn join_colours(
-        &self,
-        joins: &Joins,
-        cell: usize,
-        l: &Labels,
-        mut side: impl FnMut(usize, i32) -> u32,
-        sec: &mut Vec<(Secondary, u32)>,
-    ) {
-        let (r, c) = (cell / self.cols, cell % self.cols);
-        sec.clear();
-        if let Some(j) = joins.right[cell] {
-            sec.push((j, side(0, l[RIGHT])));
-        }
-        if let Some(j) = joins.down[cell] {
-            sec.push((j, side(1, l[BOTTOM])));
-        }
-        if c > 0 {
-            sec.push((joins.right[cell - 1].unwrap(), side(2, self.rule.partner(l[LEFT]))));
-        }
-        if r > 0 {
-            sec.push((joins.down[cell - self.cols].unwrap(), side(3, self.rule.partner(l[TOP]))));
-        }
-    }
-}
-
-/// The joins of `sec` and their colours apart, into `joins` and `colours`
-/// (arrays kept from cell to cell: no allocation per slot or option).
-fn split_into<'a>(
-    sec: &[(Secondary, u32)],
-    joins: &'a mut Vec<Secondary>,
-    colours: &'a mut Vec<u32>,
-) -> (&'a [Secondary], &'a [u32]) {
-    joins.clear();
-    colours.clear();
-    joins.extend(sec.iter().map(|&(j, _)| j));
-    colours.extend(sec.iter().map(|&(_, c)| c));
-    (joins, colours)
 }
 
 /// Identical tiles grouped into types (up to turning, with `--rotate`).
@@ -763,6 +633,16 @@ impl TileTypes {
 /// The hint of `cell` in a list of [`TilePuzzle::hints`] (empty: none).
 fn hint_at(hints: &[Option<Hint>], cell: usize) -> Option<Hint> {
     hints.get(cell).copied().flatten()
+}
+
+/// What the encoding of the cells reads besides the puzzle: the board's
+/// joins, each cell's hint, the turn breaker, and whether the cells share
+/// templates (the compact form).
+struct CellEncoding<'a> {
+    joins: &'a Joins,
+    hint: &'a [Option<Hint>],
+    breaker: TurnBreaker,
+    compact: bool,
 }
 
 /// A cell's hint: its tile's type, and its labels when the turn is given.

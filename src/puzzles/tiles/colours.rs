@@ -113,23 +113,30 @@ impl SideColours {
         colour
     }
 
-    /// The colours of orientation `k` of type `t` on the joins `sides` of
-    /// a cell (`labels`: its labels there by direction), in the first `sides.len()` places of
-    /// an array: [`SideColours::of`] asked for each join in turn, the same
-    /// numbers, with the orientation's known colours read at one place
-    /// and no list of (join, colour) pairs written and split per option (a
-    /// template's options on a 16x16 board took 0.4 million instructions
-    /// more that way).
-    #[inline]
-    pub(super) fn on_sides(&mut self, t: usize, k: usize, sides: JoinSides, labels: [i32; 4]) -> [u32; 4] {
-        debug_assert!(k < self.stride);
+    /// The colours of orientation `k` of type `t` on the `W` joins `sides`
+    /// of a cell (`label(d)`: its label there, asked only for a colour not
+    /// known yet): [`SideColours::of`] asked for each join in turn, the
+    /// same numbers, with the orientation's known colours read at one
+    /// place and no list of (join, colour) pairs written and split per
+    /// option (a template's options on a 16x16 board took 0.4 million
+    /// instructions more that way).
+    #[inline(always)]
+    pub(super) fn on_sides<const W: usize>(
+        &mut self,
+        t: usize,
+        k: usize,
+        sides: JoinSides,
+        label: impl Fn(usize) -> i32,
+    ) -> [u32; W] {
+        debug_assert!(k < self.stride && W == sides.n);
         let at = self.stride * t + k;
-        let mut out = [0; 4];
-        for (o, &d) in out.iter_mut().zip(&sides.d[..sides.n]) {
-            let d = usize::from(d);
+        let mut out = [0; W];
+        for (o, &d) in out.iter_mut().zip(&sides.d) {
+            // A direction is below 4: the mask spares the bounds check.
+            let d = usize::from(d) & 3;
             let mut colour = self.side[at][d];
             if colour == 0 {
-                colour = self.of_label(labels[d]);
+                colour = self.of_label(label(d));
                 self.side[at][d] = colour;
             }
             *o = colour;
