@@ -90,6 +90,9 @@ pub struct Problem {
     /// options `declared[s]..declared[s + 1]`; empty when none were
     /// declared or the options do not have that shape.
     declared: Vec<u32>,
+    /// The board its builder declared ([`ProblemBuilder::declare_grid`]):
+    /// (rows, columns), unchecked (`square.rs` checks it where it reads it).
+    grid: Option<(u32, u32)>,
 }
 
 /// The explicit form of a [`Problem`]: every option's nodes.
@@ -269,6 +272,7 @@ impl Problem {
             dense: std::sync::OnceLock::new(),
             compact_dense: std::sync::OnceLock::new(),
             declared: Vec::new(),
+            grid: None,
         }
     }
 
@@ -281,6 +285,12 @@ impl Problem {
     /// and every piece is named.
     pub(crate) fn declared_slots(&self) -> Option<&[u32]> {
         (!self.declared.is_empty()).then_some(&self.declared[..])
+    }
+
+    /// The board the builder declared ([`ProblemBuilder::declare_grid`]),
+    /// as (rows, columns): a claim, not checked here.
+    pub(crate) fn declared_grid(&self) -> Option<(usize, usize)> {
+        self.grid.map(|(r, c)| (r as usize, c as usize))
     }
 
     /// The number of primary items.
@@ -463,6 +473,8 @@ pub struct ProblemBuilder {
     /// array the build writes their first options into.
     slots: Option<usize>,
     declared: Vec<u32>,
+    /// The board declared ([`ProblemBuilder::declare_grid`]).
+    grid: Option<(u32, u32)>,
 }
 
 /// A template of options, from [`ProblemBuilder::template`].
@@ -487,6 +499,7 @@ impl Default for ProblemBuilder {
             compact: Compact::default(),
             slots: None,
             declared: Vec::new(),
+            grid: None,
         }
     }
 }
@@ -563,6 +576,7 @@ impl ProblemBuilder {
             compact,
             slots: None,
             declared,
+            grid: None,
         }
     }
 
@@ -632,6 +646,18 @@ impl ProblemBuilder {
     /// ```
     pub fn declare_slots(&mut self, slots: usize) {
         self.slots = Some(slots);
+    }
+
+    /// Declares the slots ([`ProblemBuilder::declare_slots`]) the cells of
+    /// a `rows x cols` board in reading order, each naming the joins it
+    /// has with its neighbours, in the order right, down, left, up (those
+    /// it has), one secondary item per join and no other: a tile puzzle's
+    /// shape. A hint: the row scan's square order of such a board is
+    /// written down instead of grown from the graph of the joins
+    /// (`backends/square.rs`, which checks the claim and ignores it where
+    /// it does not hold). It never changes the solutions.
+    pub fn declare_grid(&mut self, rows: usize, cols: usize) {
+        self.grid = u32::try_from(rows).ok().zip(u32::try_from(cols).ok());
     }
 
     /// Declares two primary items neighbours. This is a hint about the
@@ -806,5 +832,6 @@ impl ProblemBuilder {
         into.dense.take();
         into.compact_dense.take();
         into.declared.clear();
+        into.grid = self.grid;
     }
 }

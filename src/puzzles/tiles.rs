@@ -505,6 +505,7 @@ impl TilePuzzle {
         s.type_items.extend(types.count.iter().map(|&c| b.primary(c)));
         // Cells are slots, types pieces, options in cell order (for the shape analysis).
         b.declare_slots(n);
+        b.declare_grid(self.rows, self.cols);
         let joins =
             Joins::declare_in(b, self.rows, self.cols, std::mem::take(&mut s.right), std::mem::take(&mut s.down));
         let hint = self.hints(&types);

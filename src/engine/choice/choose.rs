@@ -261,7 +261,7 @@ pub(crate) fn trial_rows(
     if shape.options.len() < SQUARE_TRIAL_MIN_SLOTS {
         return RowScan::<false>::build_into(kept.take(), pb, uniform, None, false, halt);
     }
-    let order = square_order(uniform, pb.secondary_count(), halt)?;
+    let order = square_order(pb, uniform, halt)?;
     RowScan::<false>::build_into(kept.take(), pb, uniform, Some(&order), false, halt)
 }
 

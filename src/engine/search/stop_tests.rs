@@ -91,7 +91,7 @@ fn the_builds_and_the_walks_give_up_at_a_stop() {
     assert!(stopped(Sparse::new(&problem, halt).map(drop)));
     assert!(stopped(RowScan::<true>::build(&problem, &uniform, halt).map(drop)));
     assert!(stopped(RowScan::<false>::build(&problem, &uniform, halt).map(drop)));
-    assert!(stopped(square_order(&uniform, problem.secondary_count(), halt).map(drop)));
+    assert!(stopped(square_order(&problem, &uniform, halt).map(drop)));
     let dense = problem.dense_colours(never).unwrap();
     assert!(stopped(takes_square_order(&problem, &uniform, dense, halt).map(drop)));
     // The walks that estimate the trees give up too, and leave the
