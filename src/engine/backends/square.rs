@@ -71,7 +71,8 @@ use std::collections::BinaryHeap;
 /// The slots touching each secondary item, in compressed rows:
 /// `slot[off[j]..off[j + 1]]` for item `j`, and at the same index the
 /// item's place among that slot's items (`place`); the board they are
-/// the joins of, when the problem declares one and it holds ([`grid_of`]).
+/// the joins of, when the problem declares one and it holds
+/// ([`Touching::of_grid`]).
 pub(crate) struct Touching {
     off: Vec<u32>,
     slot: Vec<u32>,
