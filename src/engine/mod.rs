@@ -108,11 +108,11 @@ pub(crate) use search::halt::{Halt, Stopped};
 /// (a tile encoding's orientations per type and per template).
 pub(crate) use backends::blocks::Jagged;
 
-/// For the puzzles' tests of the compact form (`src/puzzles/compact_tests.rs`).
-#[cfg(test)]
-pub(crate) use backends::shape;
 use backends::shape::{SlotPieces, UniformSlots};
 use backends::{assign, bitset, rowscan, sparse, Backend};
+/// For the puzzles' tests of the compact form (`src/puzzles/compact_tests.rs`).
+#[cfg(test)]
+pub(crate) use backends::{shape, square};
 use choice::choose;
 use choice::pilot::MemoHint;
 use memo::halves::plan::Plan as Halves;

@@ -5,7 +5,7 @@
 //! with and without turning, with hints, and with Eternity II frames.
 
 use crate::engine::shape::{OptionList, SlotPieces, UniformSlots};
-use crate::engine::{Halt, Problem};
+use crate::engine::{square, Halt, Problem};
 use crate::generate::{tiles, Rng, TileSpec};
 use crate::puzzles::tiles::{Border, Fix, Orbits, Rule, TilePuzzle};
 
@@ -120,6 +120,26 @@ fn the_compact_form_writes_out_the_options_of_the_explicit_encoding() {
         // Written out, the same options, colours and fingerprint.
         assert_eq!(arrays(&compact), arrays(&explicit), "board {b}");
         assert_eq!(compact.fingerprint(), explicit.fingerprint(), "board {b}");
+    }
+}
+
+/// Every kind of tile board declares its cells a board
+/// (`ProblemBuilder::declare_grid`), and the claim holds in both forms, for
+/// every solution and for a first one: the row scan's square order is
+/// written down for all of them, not grown (`backends/square.rs`, Q5), so
+/// a change to the encoding that broke the claim would be caught here, not
+/// only seen as a slower setup.
+#[test]
+fn every_tile_encoding_declares_a_board_that_holds() {
+    let halt = Halt::NEVER;
+    for (b, puzzle, orbits) in boards_and_orbits() {
+        for compact in [false, true] {
+            let pb = puzzle.encode_as(compact, orbits, &halt).unwrap().problem;
+            let shape = SlotPieces::of(&pb, &halt).unwrap().expect("a slot/piece problem");
+            let uniform = UniformSlots::of(&pb, &shape, &halt).unwrap().expect("uniform slots");
+            let board = square::declared_board(&pb, &uniform);
+            assert_eq!(board, Some((puzzle.rows, puzzle.cols)), "board {b}, compact: {compact}");
+        }
     }
 }
 

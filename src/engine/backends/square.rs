@@ -159,6 +159,14 @@ impl Touching {
     }
 }
 
+/// The board `pb` declares, as (rows, columns), where the claim holds
+/// for its slots ([`Touching::of_grid`]): for the puzzles' tests, which
+/// check that every tile encoding's claim holds.
+#[cfg(test)]
+pub(crate) fn declared_board(pb: &Problem, uniform: &UniformSlots) -> Option<(usize, usize)> {
+    Touching::of_grid(pb, uniform).and_then(|t| t.grid)
+}
+
 /// Q1-Q3 on a `rows x cols` board numbered in reading order, written
 /// down: the first cell; then, for k = 1, 2, ... while the square grows,
 /// column k down to row k - 1 and row k from column 0 to column k; then
