@@ -124,11 +124,10 @@ impl Touching {
                 }
                 // Its right and down joins, at their places in the cell and
                 // in the neighbour (whose own right, down and left come first).
-                let right_join = (s + 1, 0, usize::from(c + 2 < cols) + usize::from(down));
-                let down_join =
-                    (s + cols, usize::from(right), usize::from(right) + usize::from(r + 2 < rows) + usize::from(left));
-                for (next, a, b) in [right_join, down_join].into_iter().zip([right, down]).filter(|x| x.1).map(|x| x.0)
-                {
+                let right_join = right.then(|| (s + 1, 0, usize::from(c + 2 < cols) + usize::from(down)));
+                let below = usize::from(right) + usize::from(r + 2 < rows) + usize::from(left);
+                let down_join = down.then(|| (s + cols, usize::from(right), below));
+                for (next, a, b) in [right_join, down_join].into_iter().flatten() {
                     let j = own[a] as usize;
                     if j >= joins || slot[2 * j] != u32::MAX || uniform.items.row(next).get(b) != Some(&own[a]) {
                         return None;

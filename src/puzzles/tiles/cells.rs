@@ -57,9 +57,10 @@ impl TilePuzzle {
                 continue;
             }
             let plain = key.is_some() && matches!(self.border, Border::Free);
-            if !(std::mem::replace(&mut plain_listed, plain) && plain) {
+            if !(plain && plain_listed) {
                 self.cell_options(orients, cell, hinted, breaker, options);
             }
+            plain_listed = plain;
             if !compact {
                 for &(t, k, l) in options.iter() {
                     let t = t as usize;
@@ -118,20 +119,27 @@ impl TilePuzzle {
         type_items: &[Primary],
         colours: &mut SideColours,
     ) {
-        let rule = self.rule;
         b.template_options::<W>(
             id,
             options.iter().map(|&(t, k, l)| {
-                // The label the tile shows its join in direction `d`.
-                let label = |d: usize| match d {
-                    0 => l[RIGHT],
-                    1 => l[BOTTOM],
-                    2 => rule.partner(l[LEFT]),
-                    _ => rule.partner(l[TOP]),
-                };
+                let label = |d: usize| self.join_label(&l, d);
                 (type_items[t as usize], colours.on_sides::<W>(t as usize, usize::from(k), sides, label))
             }),
         );
+    }
+
+    /// The label a tile with labels `l` asks of its join in direction `d`
+    /// (0 right, 1 bottom, 2 left, 3 top): its own on the right and
+    /// bottom joins, the partner of its own on the left and top ones
+    /// (the join is coloured by the upper or left tile's side).
+    #[inline(always)]
+    fn join_label(&self, l: &Labels, d: usize) -> i32 {
+        match d {
+            0 => l[RIGHT],
+            1 => l[BOTTOM],
+            2 => self.rule.partner(l[LEFT]),
+            _ => self.rule.partner(l[TOP]),
+        }
     }
 
     /// The (type, orientation, labels) triples that may stand at `cell` (under its
@@ -179,16 +187,16 @@ impl TilePuzzle {
         let (r, c) = (cell / self.cols, cell % self.cols);
         sec.clear();
         if let Some(j) = joins.right[cell] {
-            sec.push((j, side(0, l[RIGHT])));
+            sec.push((j, side(0, self.join_label(l, 0))));
         }
         if let Some(j) = joins.down[cell] {
-            sec.push((j, side(1, l[BOTTOM])));
+            sec.push((j, side(1, self.join_label(l, 1))));
         }
         if c > 0 {
-            sec.push((joins.right[cell - 1].unwrap(), side(2, self.rule.partner(l[LEFT]))));
+            sec.push((joins.right[cell - 1].unwrap(), side(2, self.join_label(l, 2))));
         }
         if r > 0 {
-            sec.push((joins.down[cell - self.cols].unwrap(), side(3, self.rule.partner(l[TOP]))));
+            sec.push((joins.down[cell - self.cols].unwrap(), side(3, self.join_label(l, 3))));
         }
     }
 }

@@ -134,12 +134,7 @@ impl SideColours {
         for (o, &d) in out.iter_mut().zip(&sides.d) {
             // A direction is below 4: the mask spares the bounds check.
             let d = usize::from(d) & 3;
-            let mut colour = self.side[at][d];
-            if colour == 0 {
-                colour = self.of_label(label(d));
-                self.side[at][d] = colour;
-            }
-            *o = colour;
+            *o = self.side_colour(at, d, || label(d));
         }
         out
     }
@@ -149,12 +144,19 @@ impl SideColours {
     #[inline]
     pub(super) fn of(&mut self, t: usize, k: usize, d: usize, label: i32) -> u32 {
         debug_assert!(k < self.stride);
-        let known = self.side[self.stride * t + k][d];
+        self.side_colour(self.stride * t + k, d, || label)
+    }
+
+    /// The colour of side `d` of the orientation at row `at` of `side`:
+    /// the one known, or that of `label()`, asked for and kept.
+    #[inline(always)]
+    fn side_colour(&mut self, at: usize, d: usize, label: impl FnOnce() -> i32) -> u32 {
+        let known = self.side[at][d];
         if known != 0 {
             return known;
         }
-        let colour = self.of_label(label);
-        self.side[self.stride * t + k][d] = colour;
+        let colour = self.of_label(label());
+        self.side[at][d] = colour;
         colour
     }
 }
