@@ -85,6 +85,9 @@ pub struct Problem {
     dense: std::sync::OnceLock<DenseColours>,
     /// [`Problem::compact_dense`], worked out once.
     compact_dense: std::sync::OnceLock<DenseColours>,
+    /// The arrays it is worked out in, kept for the next problem built
+    /// over this one.
+    dense_scratch: KeptScratch,
     /// The slots its builder declared ([`ProblemBuilder::declare_slots`])
     /// and the build found true: slot `s` (primary item `s`) has the
     /// options `declared[s]..declared[s + 1]`; empty when none were
@@ -238,6 +241,33 @@ pub(crate) struct DenseColours {
     pub top: usize,
 }
 
+/// The arrays [`Problem::compact_dense`] works in and the numbers of the
+/// last problem built over the same one, whose arrays the next numbers
+/// are written over: a stream of small cases worked them out with ten
+/// allocations a case.
+#[derive(Debug, Default)]
+pub(crate) struct DenseScratch {
+    pub start: Vec<u32>,
+    pub touch: Vec<(u32, u32)>,
+    pub known: crate::engine::fasthash::FastMap<u64, u32>,
+    pub same: crate::engine::fasthash::FastMap<u64, u32>,
+    pub map: Vec<u32>,
+    pub per_map: Vec<u32>,
+    pub kept: DenseColours,
+}
+
+/// A [`DenseScratch`] behind a lock (the problem is shared between
+/// threads; only the thread working the numbers out takes it, once). A
+/// clone of the problem starts with none.
+#[derive(Debug, Default)]
+struct KeptScratch(std::sync::Mutex<DenseScratch>);
+
+impl Clone for KeptScratch {
+    fn clone(&self) -> Self {
+        KeptScratch::default()
+    }
+}
+
 impl DenseColours {
     /// The compact form's numbers of item `j`'s colours: entry `c` is
     /// colour `c`'s number (`u32::MAX` for a colour the item never gets).
@@ -271,8 +301,17 @@ impl Problem {
             compact: None,
             dense: std::sync::OnceLock::new(),
             compact_dense: std::sync::OnceLock::new(),
+            dense_scratch: KeptScratch::default(),
             declared: Vec::new(),
             grid: None,
+        }
+    }
+
+    /// Forgets the compact form's dense colours, keeping their arrays for
+    /// the next working out ([`DenseScratch`]).
+    fn forget_compact_dense(&mut self) {
+        if let Some(dense) = self.compact_dense.take() {
+            self.dense_scratch.0.get_mut().unwrap_or_else(|e| e.into_inner()).kept = dense;
         }
     }
 
@@ -562,7 +601,7 @@ impl ProblemBuilder {
             None => Compact::default(),
         };
         old.dense.take();
-        old.compact_dense.take();
+        old.forget_compact_dense();
         // Made where it is returned (a stream of small cases builds one a
         // case: no copy of its 336 bytes).
         ProblemBuilder {
@@ -830,7 +869,7 @@ impl ProblemBuilder {
         into.links.extend(self.links.iter().copied().filter(|&(a, b)| a != b && (a as usize) < p && (b as usize) < p));
         into.compact = None;
         into.dense.take();
-        into.compact_dense.take();
+        into.forget_compact_dense();
         into.declared.clear();
         into.grid = self.grid;
     }

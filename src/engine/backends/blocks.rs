@@ -291,15 +291,22 @@ pub(crate) fn breadth_first<'a, 'b>(
 /// which is row `j + 1`'s start: then `c[..rows + 1]` (the last popped)
 /// are the rows' offsets, `c[0]` = 0 the first.
 pub(crate) fn fill_cursors(rows: usize, rows_of_entries: impl IntoIterator<Item = u32>) -> Vec<u32> {
+    let mut c = Vec::new();
+    fill_cursors_into(&mut c, rows, rows_of_entries);
+    c
+}
+
+/// [`fill_cursors`] written over `c` (its allocation reused).
+pub(crate) fn fill_cursors_into(c: &mut Vec<u32>, rows: usize, rows_of_entries: impl IntoIterator<Item = u32>) {
     // Counted one entry later than the start they sum to.
-    let mut c = vec![0u32; rows + 2];
+    c.clear();
+    c.resize(rows + 2, 0);
     for j in rows_of_entries {
         c[j as usize + 2] += 1;
     }
     for j in 0..rows {
         c[j + 2] += c[j + 1];
     }
-    c
 }
 
 /// Bits of a trail entry below its tag.

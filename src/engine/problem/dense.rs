@@ -5,9 +5,9 @@
 //! colours. Worked out once per problem, from the explicit form or, for a
 //! compact problem, from its templates.
 
-use super::{Compact, DenseColours, Problem};
-use crate::engine::backends::blocks::fill_cursors;
-use crate::engine::fasthash::{FastHasher, FastMap};
+use super::{Compact, DenseColours, DenseScratch, Problem};
+use crate::engine::backends::blocks::fill_cursors_into;
+use crate::engine::fasthash::FastHasher;
 use crate::engine::search::halt::{Halt, Stopped};
 use std::hash::{Hash, Hasher};
 
@@ -81,18 +81,30 @@ impl Problem {
         if top > 1 << 16 {
             return Ok(None);
         }
+        // The arrays of the last problem built over this one (no other
+        // thread holds the lock: only the first working out takes it).
+        let mut scratch = self.dense_scratch.0.lock().unwrap_or_else(|e| e.into_inner());
+        let DenseScratch { start, touch, known, same, map, per_map, kept } = &mut *scratch;
         let ns = self.n_secondary;
-        let (start, touch) = touch_lists(c, ns, halt)?;
+        touch_lists(c, ns, start, touch, halt)?;
         let touch_of = |j: usize| &touch[start[j] as usize..start[j + 1] as usize];
-        let mut dense = DenseColours { map: vec![0; ns], top, ..DenseColours::default() };
+        let mut dense = std::mem::take(kept);
+        dense.top = top;
+        dense.node.clear();
+        dense.map.clear();
+        dense.map.resize(ns, 0);
+        dense.maps.clear();
+        per_map.clear();
         // Keyed by hashes, each the first item (or map) with it: equal keys
         // are found without a copy of each (a stream of small cases works
         // these out once a case); a clash of unequal keys is told apart by
         // comparing them. Looked up, never iterated: the fast hasher
         // changes no answer.
-        let mut known: FastMap<u64, u32> = FastMap::with_capacity_and_hasher(ns, Default::default());
-        let mut same: FastMap<u64, u32> = FastMap::default();
-        let mut map = vec![u32::MAX; top];
+        known.clear();
+        known.reserve(ns);
+        same.clear();
+        map.clear();
+        map.resize(top, u32::MAX);
         for j in 0..ns {
             halt.every(j)?;
             let touch = touch_of(j);
@@ -102,45 +114,53 @@ impl Problem {
                 continue;
             }
             known.entry(key).or_insert(j as u32);
-            map.fill(u32::MAX);
-            let mut n = 0;
-            for &(t, at) in touch {
-                let tp = &c.templates[t as usize];
-                // Option after option (row after row: a strided
-                // iterator took twice the instructions), its
-                // colour at place `at`.
-                for row in tp.colour.chunks_exact(tp.width) {
-                    let x = &mut map[row[at as usize] as usize];
-                    if *x == u32::MAX {
-                        (*x, n) = (n, n + 1);
-                    }
-                }
-            }
+            let n = number_colours(c, touch, map);
             // Equal maps are one: the slots of one template whose items
             // number their colours alike are then one class of the row
             // scan (on a Tetravex board the inner cells beside a side and
             // those deep inside).
-            let key = hash_of(&map);
+            let key = hash_of(map);
             let row = |m: u32| &dense.maps[m as usize * top..][..top];
             let m = match same.get(&key) {
-                Some(&m) if row(m) == map => Some(m),
+                Some(&m) if row(m) == &map[..] => Some(m),
                 // A clash: any equal map is found by comparing them all.
-                Some(_) => (0..dense.n_colours.len() as u32).find(|&m| row(m) == map),
+                Some(_) => (0..per_map.len() as u32).find(|&m| row(m) == &map[..]),
                 None => None,
             };
             dense.map[j] = m.unwrap_or_else(|| {
-                let m = dense.n_colours.len() as u32;
-                dense.maps.extend_from_slice(&map);
-                dense.n_colours.push(n);
+                let m = per_map.len() as u32;
+                dense.maps.extend_from_slice(map);
+                per_map.push(n);
                 same.entry(key).or_insert(m);
                 m
             });
         }
-        // n_colours so far is per map: per item now.
-        let per_map = std::mem::take(&mut dense.n_colours);
-        dense.n_colours = dense.map.iter().map(|&m| per_map[m as usize]).collect();
+        // The colours counted per map: per item now.
+        dense.n_colours.clear();
+        dense.n_colours.extend(dense.map.iter().map(|&m| per_map[m as usize]));
+        drop(scratch);
         Ok(Some(self.compact_dense.get_or_init(|| dense)))
     }
+}
+
+/// Numbers the colours that the (template, place) pairs of `touch` give
+/// an item in `map` (colour -> number, `u32::MAX` for none), in the order
+/// the options first use them; returns how many there are.
+fn number_colours(c: &Compact, touch: &[(u32, u32)], map: &mut [u32]) -> u32 {
+    map.fill(u32::MAX);
+    let mut n = 0;
+    for &(t, at) in touch {
+        let tp = &c.templates[t as usize];
+        // Option after option (row after row: a strided iterator took
+        // twice the instructions), its colour at place `at`.
+        for row in tp.colour.chunks_exact(tp.width) {
+            let x = &mut map[row[at as usize] as usize];
+            if *x == u32::MAX {
+                (*x, n) = (n, n + 1);
+            }
+        }
+    }
+    n
 }
 
 /// A hash of `words`, for the maps of [`Problem::compact_dense`].
@@ -150,16 +170,20 @@ fn hash_of<T: Hash>(words: &[T]) -> u64 {
     h.finish()
 }
 
-/// The (template, place) pairs touching each item, as `(start, touch)`:
-/// item j's are `touch[start[j]..start[j + 1]]`.
-type TouchLists = (Vec<u32>, Vec<(u32, u32)>);
-
-/// The [`TouchLists`] of the `ns` items of `c`, in option order (one
-/// array, laid out by counting: a board's items are touched twice each).
-/// `Err` when `halt` stops it.
-fn touch_lists(c: &Compact, ns: usize, halt: &Halt) -> Result<TouchLists, Stopped> {
-    let mut start = fill_cursors(ns, c.sec.iter().copied());
-    let mut touch = vec![(0u32, 0u32); c.sec.len()];
+/// The (template, place) pairs touching each of the `ns` items of `c`,
+/// in option order, written over `start` and `touch`: item j's are
+/// `touch[start[j]..start[j + 1]]` (one array, laid out by counting: a
+/// board's items are touched twice each). `Err` when `halt` stops it.
+fn touch_lists(
+    c: &Compact,
+    ns: usize,
+    start: &mut Vec<u32>,
+    touch: &mut Vec<(u32, u32)>,
+    halt: &Halt,
+) -> Result<(), Stopped> {
+    fill_cursors_into(start, ns, c.sec.iter().copied());
+    touch.clear();
+    touch.resize(c.sec.len(), (0, 0));
     for s in 0..c.item.len() {
         halt.every(s)?;
         for (at, &j) in c.items(s).iter().enumerate() {
@@ -169,5 +193,5 @@ fn touch_lists(c: &Compact, ns: usize, halt: &Halt) -> Result<TouchLists, Stoppe
         }
     }
     start.pop();
-    Ok((start, touch))
+    Ok(())
 }
