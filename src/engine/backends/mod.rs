@@ -64,6 +64,7 @@ pub(crate) mod assign;
 pub(crate) mod balance;
 pub(crate) mod bitset;
 pub(crate) mod blocks;
+pub(crate) mod option_lists;
 pub(crate) mod rowscan;
 pub(crate) mod shape;
 pub(crate) mod sparse;
