@@ -184,9 +184,13 @@ fn dispatch<O: WithBackend>(
     }
     let slots = match (choice, words) {
         (BackendChoice::General, _) | (_, Some(_)) => None,
-        _ => match SlotPieces::of(problem, halt)? {
+        _ => match SlotPieces::of_in(problem, halt, &mut ws.shapes)? {
             Some(shape) if assign::fits(problem, &shape, halt)? => Some(shape),
-            _ => None,
+            Some(shape) => {
+                shape.give_back(&mut ws.shapes);
+                None
+            }
+            None => None,
         },
     };
     // So too a compact problem's lists of options per slot.
@@ -198,7 +202,11 @@ fn dispatch<O: WithBackend>(
         (Some(4), _) => bits!(4),
         (Some(5..=8), _) => bits!(8),
         (Some(9..=16), _) => bits!(16),
-        (_, Some(shape)) => slot_backend(problem, config, op, &shape, counting, ws),
+        (_, Some(shape)) => {
+            let out = slot_backend(problem, config, op, &shape, counting, ws);
+            shape.give_back(&mut ws.shapes);
+            out
+        }
         _ => {
             let make = || sparse::Sparse::new(problem, halt);
             Ok(op.run(&mut make()?, make, MemoHint::default()))
@@ -223,12 +231,31 @@ fn slot_backend<O: WithBackend>(
     let choice = config.backend;
     let uniform = match choice {
         BackendChoice::Assign => None,
-        _ => UniformSlots::of(problem, shape, halt)?,
+        _ => UniformSlots::of_in(problem, shape, halt, &mut ws.shapes)?,
     };
+    let out = uniform_backend(problem, config, op, shape, uniform.as_ref(), counting, ws);
+    if let Some(uniform) = uniform {
+        uniform.give_back(&mut ws.shapes);
+    }
+    out
+}
+
+/// [`slot_backend`] once the slots' uniform shape is known (`None` when
+/// they have none or the assignment backend was asked for).
+fn uniform_backend<O: WithBackend>(
+    problem: &Problem,
+    config: &SearchConfig,
+    op: O,
+    shape: &SlotPieces,
+    uniform: Option<&UniformSlots>,
+    counting: choose::Counting,
+    ws: &mut Workspace,
+) -> Result<O::Out, Stopped> {
+    let halt = &Halt::of(config);
     // A first solution or a count of a small board: the plain row scan
     // alone first, before any estimate (`choose::trial_rows`).
     let trial = match O::TRIES {
-        true => choose::trial_rows(problem, shape, uniform.as_ref(), config, &mut ws.rows, halt)?,
+        true => choose::trial_rows(problem, shape, uniform, config, &mut ws.rows, halt)?,
         false => None,
     };
     let tried = trial.is_some();
@@ -239,7 +266,7 @@ fn slot_backend<O: WithBackend>(
             return Ok(out);
         }
     }
-    let (picked, memo) = choose::pick(problem, shape, uniform.as_ref(), config, counting, tried, &mut ws.rows, halt)?;
+    let (picked, memo) = choose::pick(problem, shape, uniform, config, counting, tried, &mut ws.rows, halt)?;
     // The other workers' row scans share the first one's tables; the
     // plain row scan goes back to the workspace after the search.
     Ok(match picked {
@@ -263,9 +290,9 @@ fn slot_backend<O: WithBackend>(
 
 /// The arrays of the engine's setup, kept from one search to the next by
 /// a caller that runs many (see [`solve_in`]): the bitset backend's
-/// layout (B1) and its backends of one and two words, and the plain row
-/// scan (its tables no larger than `rowscan::KEEP_BYTES`), filled anew
-/// for each problem they suit. A new workspace holds nothing; the answers do
+/// layout (B1) and its backends of one and two words, the plain row
+/// scan (its tables no larger than `rowscan::KEEP_BYTES`) and the arrays
+/// of the slot/piece shapes, filled anew for each problem they suit. A new workspace holds nothing; the answers do
 /// not depend on what it holds, only the allocations do.
 ///
 /// ```
@@ -290,6 +317,8 @@ pub struct Workspace {
     bits1: Option<Box<bitset::Bitset<1>>>,
     bits2: Option<Box<bitset::Bitset<2>>>,
     rows: Option<Box<rowscan::RowScan<false>>>,
+    /// The arrays of the slot/piece shapes, kept from problem to problem.
+    shapes: backends::shape::ShapeArrays,
 }
 
 /// Something to do with a backend, whichever it is: `first` is built for

@@ -81,6 +81,12 @@ impl OptionLists {
         OptionLists { ranges, lists: OnceLock::new() }
     }
 
+    /// Its ranges (empty when the lists were given), for the next
+    /// problem's ranges to be written over.
+    pub(crate) fn into_ranges(self) -> Vec<(u32, u32)> {
+        self.ranges
+    }
+
     /// The number of slots.
     pub(crate) fn len(&self) -> usize {
         match self.lists.get() {

@@ -17,15 +17,42 @@
 //! `P`, and the slots are uniform: every option of `b` touches `x`.
 
 use crate::engine::backends::blocks::Jagged;
-use crate::engine::fasthash::FastMap;
+use crate::engine::fasthash::{FastHasher, FastMap};
 use crate::engine::problem::{Compact, DenseColours, Problem, Template};
 use crate::engine::search::halt::{Halt, Stopped};
+use std::hash::{Hash, Hasher};
 use std::sync::OnceLock;
 
 pub(crate) use super::option_lists::{OptionList, OptionLists};
 
 /// "Not a slot" / "not a piece" in the per-item tables.
 pub(crate) const NONE: u32 = u32::MAX;
+
+/// The arrays of a [`SlotPieces`] and a [`UniformSlots`] worked out from
+/// a compact problem, and of working them out, kept from one problem to
+/// the next (in the engine's workspace: a stream of small cases took
+/// seventeen allocations a case for them). Of any length: each reader
+/// clears what it takes.
+#[derive(Default)]
+pub(crate) struct ShapeArrays {
+    role: Vec<u8>,
+    spans: Vec<(u32, u32, u32)>,
+    used: Vec<bool>,
+    slot_item: Vec<u32>,
+    item_slot: Vec<u32>,
+    item_piece: Vec<u32>,
+    copies: Vec<u32>,
+    ranges: Vec<(u32, u32)>,
+    /// (`None` while a [`UniformSlots`] holds it: an empty `Jagged`
+    /// allocates its first offset.)
+    items: Option<Jagged<u32>>,
+    ordered: Vec<bool>,
+    hash: Vec<u64>,
+    compact: Vec<u32>,
+    class: Vec<u32>,
+    maps: Vec<u32>,
+    firsts: FastMap<u64, u32>,
+}
 
 /// A slot/piece problem.
 pub(crate) struct SlotPieces {
@@ -41,6 +68,12 @@ pub(crate) struct SlotPieces {
 }
 
 impl SlotPieces {
+    /// [`SlotPieces::of_in`] in arrays of its own.
+    #[cfg(test)]
+    pub(crate) fn of(pb: &Problem, halt: &Halt) -> Result<Option<Self>, Stopped> {
+        Self::of_in(pb, halt, &mut ShapeArrays::default())
+    }
+
     /// The slot/piece structure of `pb`, or `None` when it has another
     /// shape: an option without exactly two primary items, an item that is
     /// a slot in one option and a piece in another, a slot of multiplicity
@@ -48,12 +81,15 @@ impl SlotPieces {
     /// all, or a slot that no option names (it could never be filled; the
     /// general backend reports that just as well). `Err` when `halt` stops
     /// it.
-    pub(crate) fn of(pb: &Problem, halt: &Halt) -> Result<Option<Self>, Stopped> {
+    ///
+    /// Worked out in the arrays `kept` holds where the problem is compact
+    /// (give them back with [`SlotPieces::give_back`]).
+    pub(crate) fn of_in(pb: &Problem, halt: &Halt, kept: &mut ShapeArrays) -> Result<Option<Self>, Stopped> {
         if pb.secondary_count() == 0 || pb.option_count() == 0 {
             return Ok(None);
         }
         if let Some(c) = pb.compact() {
-            return Self::of_compact(pb, c, halt);
+            return Self::of_compact(pb, c, halt, kept);
         }
         if let Some(first) = pb.declared_slots() {
             halt.check()?;
@@ -67,7 +103,7 @@ impl SlotPieces {
         Self::found(pb, halt)
     }
 
-    /// [`SlotPieces::of`] an explicit problem, found option by option.
+    /// [`SlotPieces::of_in`] an explicit problem, found option by option.
     fn found(pb: &Problem, halt: &Halt) -> Result<Option<Self>, Stopped> {
         let p = pb.primary_count();
         let ex = pb.ex();
@@ -92,10 +128,12 @@ impl SlotPieces {
             }
             by_item[s].push(o as u32);
         }
-        Ok(Self::from_roles(pb, &role, by_item).map(|(slots, lists)| slots.with_options(OptionLists::listed(lists))))
+        let Some(slots) = Self::from_roles(pb, &role, &mut ShapeArrays::default()) else { return Ok(None) };
+        let lists = by_item.into_iter().zip(&role).filter(|&(_, &r)| r == 1).map(|(l, _)| l).collect();
+        Ok(Some(slots.with_options(OptionLists::listed(lists))))
     }
 
-    /// [`SlotPieces::of`] from the slots the encoding declared and the build
+    /// [`SlotPieces::of_in`] from the slots the encoding declared and the build
     /// checked ([`Problem::declared_slots`]: `first[s]` is slot `s`'s first
     /// option, the number of options last): the slots are the first items,
     /// the pieces the others, each slot's options a range. No pass over
@@ -124,18 +162,22 @@ impl SlotPieces {
             && *self.options == *other.options
     }
 
-    /// [`SlotPieces::of`] from the compact form, template by template and
+    /// [`SlotPieces::of_in`] from the compact form, template by template and
     /// slot by slot: the same structure, without writing the options out.
     /// One pass checks the roles and collects each compact slot's item and
     /// range of options; where every slot item is the slot of one compact
     /// slot, its options are that range, and otherwise (an item that is
     /// the slot of several) its ranges one after the other, listed.
-    fn of_compact(pb: &Problem, c: &Compact, halt: &Halt) -> Result<Option<Self>, Stopped> {
+    fn of_compact(pb: &Problem, c: &Compact, halt: &Halt, kept: &mut ShapeArrays) -> Result<Option<Self>, Stopped> {
         let p = pb.primary_count();
-        let mut role = vec![0u8; p];
+        let ShapeArrays { role, spans, used, .. } = kept;
+        role.clear();
+        role.resize(p, 0);
         // Per compact slot with options: (its slot item, its options' range).
-        let mut spans: Vec<(u32, u32, u32)> = Vec::with_capacity(c.item.len());
-        let (mut used, mut repeated) = (vec![false; c.templates.len()], false);
+        spans.clear();
+        used.clear();
+        used.resize(c.templates.len(), false);
+        let mut repeated = false;
         for s in 0..c.item.len() {
             halt.every(s)?;
             let (tp, item) = (c.template_of(s), c.item[s] as usize);
@@ -165,34 +207,43 @@ impl SlotPieces {
         if c.item.iter().any(|&i| role[i as usize] == 2) {
             return Ok(None);
         }
+        let role = std::mem::take(role);
+        let slots = Self::from_roles(pb, &role, kept);
+        kept.role = role;
+        let Some(slots) = slots else { return Ok(None) };
+        let at = |i: u32| slots.item_slot[i as usize] as usize;
         if !repeated {
-            let mut by_item: Vec<(u32, u32)> = vec![(0, 0); p];
-            spans.iter().for_each(|&(i, lo, hi)| by_item[i as usize] = (lo, hi));
-            let built = Self::from_roles(pb, &role, by_item);
-            return Ok(built.map(|(slots, ranges)| slots.with_options(OptionLists::ranged(ranges))));
+            // Every slot item is the slot of one compact slot.
+            let mut ranges = std::mem::take(&mut kept.ranges);
+            ranges.clear();
+            ranges.resize(slots.slot_item.len(), (0, 0));
+            kept.spans.iter().for_each(|&(i, lo, hi)| ranges[at(i)] = (lo, hi));
+            return Ok(Some(slots.with_options(OptionLists::ranged(ranges))));
         }
-        let mut by_item: Vec<Vec<u32>> = vec![Vec::new(); p];
-        spans.iter().for_each(|&(i, lo, hi)| by_item[i as usize].extend(lo..hi));
-        Ok(Self::from_roles(pb, &role, by_item).map(|(slots, lists)| slots.with_options(OptionLists::listed(lists))))
+        let mut lists = vec![Vec::new(); slots.slot_item.len()];
+        kept.spans.iter().for_each(|&(i, lo, hi)| lists[at(i)].extend(lo..hi));
+        Ok(Some(slots.with_options(OptionLists::listed(lists))))
     }
 
-    /// The structure from each primary item's role (1 slot, 2 piece, 0
-    /// none) and the options naming each slot item (`by_item`, of any
-    /// form): the options of the slots, in slot order, apart.
-    fn from_roles<T>(pb: &Problem, role: &[u8], by_item: Vec<T>) -> Option<(Self, Vec<T>)> {
+    /// The slots and pieces from each primary item's role (1 slot, 2
+    /// piece, 0 none), in arrays taken from `kept`, with no options yet;
+    /// `None` when an item that must be covered has no role.
+    fn from_roles(pb: &Problem, role: &[u8], kept: &mut ShapeArrays) -> Option<Self> {
         let p = pb.primary_count();
         if (0..p).any(|i| role[i] == 0 && pb.multiplicity[i] > 0) {
             return None;
         }
-        let (mut slot_item, mut item_slot) = (Vec::with_capacity(p), vec![NONE; p]);
-        let (mut item_piece, mut copies) = (vec![NONE; p], Vec::with_capacity(p));
-        let mut options = Vec::with_capacity(p);
-        for (i, opts) in by_item.into_iter().enumerate() {
-            match role[i] {
+        let mut taken =
+            [&mut kept.slot_item, &mut kept.item_slot, &mut kept.item_piece, &mut kept.copies].map(std::mem::take);
+        taken.iter_mut().for_each(Vec::clear);
+        let [mut slot_item, mut item_slot, mut item_piece, mut copies] = taken;
+        item_slot.resize(p, NONE);
+        item_piece.resize(p, NONE);
+        for (i, &r) in role.iter().enumerate() {
+            match r {
                 1 => {
                     item_slot[i] = slot_item.len() as u32;
                     slot_item.push(i as u32);
-                    options.push(opts);
                 }
                 2 => {
                     item_piece[i] = copies.len() as u32;
@@ -201,9 +252,15 @@ impl SlotPieces {
                 _ => {}
             }
         }
-        let options_of_slots = options;
         let options = OptionLists::listed(Vec::new());
-        Some((SlotPieces { slot_item, item_slot, item_piece, copies, options }, options_of_slots))
+        Some(SlotPieces { slot_item, item_slot, item_piece, copies, options })
+    }
+
+    /// Gives its arrays back to `kept`, for the next problem's structure.
+    pub(crate) fn give_back(self, kept: &mut ShapeArrays) {
+        let SlotPieces { slot_item, item_slot, item_piece, copies, options } = self;
+        (kept.slot_item, kept.item_slot, kept.item_piece, kept.copies) = (slot_item, item_slot, item_piece, copies);
+        kept.ranges = options.into_ranges();
     }
 
     /// Itself, with its lists of options written out (under `halt`): for
@@ -259,10 +316,24 @@ pub(crate) struct UniformSlots<'s> {
 }
 
 impl<'s> UniformSlots<'s> {
+    /// [`UniformSlots::of_in`] in arrays of its own.
+    #[cfg(test)]
+    pub(crate) fn of(pb: &Problem, slots: &'s SlotPieces, halt: &Halt) -> Result<Option<Self>, Stopped> {
+        Self::of_in(pb, slots, halt, &mut ShapeArrays::default())
+    }
+
     /// `None` unless every option of every slot touches the same items;
     /// `Err` when `halt` stops it (checked once per slot).
-    pub(crate) fn of(pb: &Problem, slots: &'s SlotPieces, halt: &Halt) -> Result<Option<Self>, Stopped> {
-        if let Some(uniform) = Self::of_compact(pb, slots, halt)? {
+    ///
+    /// Worked out in the arrays `kept` holds where the problem is compact
+    /// (give them back with [`UniformSlots::give_back`]).
+    pub(crate) fn of_in(
+        pb: &Problem,
+        slots: &'s SlotPieces,
+        halt: &Halt,
+        kept: &mut ShapeArrays,
+    ) -> Result<Option<Self>, Stopped> {
+        if let Some(uniform) = Self::of_compact(pb, slots, halt, kept)? {
             return Ok(Some(uniform));
         }
         let n = slots.options.len();
@@ -304,16 +375,24 @@ impl<'s> UniformSlots<'s> {
         Ok(Some(UniformSlots { slots, items, ordered, hash, classes: OnceLock::new(), compact: Vec::new() }))
     }
 
-    /// [`UniformSlots::of`] from the compact form, where each slot item is
+    /// [`UniformSlots::of_in`] from the compact form, where each slot item is
     /// the slot of one slot of the form: its items are that slot's, and
     /// its class the first slot of the same template whose items have the
     /// same colour numbers ([`Problem::compact_dense`]). `None` where that
     /// does not hold or the form has no such numbers.
-    fn of_compact(pb: &Problem, slots: &'s SlotPieces, halt: &Halt) -> Result<Option<Self>, Stopped> {
+    fn of_compact(
+        pb: &Problem,
+        slots: &'s SlotPieces,
+        halt: &Halt,
+        kept: &mut ShapeArrays,
+    ) -> Result<Option<Self>, Stopped> {
         let Some(c) = pb.compact() else { return Ok(None) };
         let Some(dense) = pb.compact_dense(halt)? else { return Ok(None) };
         let n = slots.slot_item.len();
-        let mut compact = vec![NONE; n];
+        let ShapeArrays { compact, class, maps, firsts, items, ordered, hash, .. } = kept;
+        let mut compact = std::mem::take(compact);
+        compact.clear();
+        compact.resize(n, NONE);
         for x in 0..c.item.len() {
             let s = slots.item_slot[c.item[x] as usize];
             if s != NONE && c.template_of(x).len() > 0 {
@@ -323,29 +402,51 @@ impl<'s> UniformSlots<'s> {
                 compact[s as usize] = x as u32;
             }
         }
-        let mut class = vec![0u32; n];
+        let mut class = std::mem::take(class);
+        class.clear();
+        class.resize(n, 0);
         // A slot's key: its template, its items' maps (one array like the
-        // form's items: a key per slot was an allocation per slot). Looked
-        // up, never iterated (so too below): the fast hasher.
-        let maps: Vec<u32> = c.sec.iter().map(|&j| dense.map[j as usize]).collect();
-        let mut firsts: FastMap<(u32, &[u32]), u32> = FastMap::with_capacity_and_hasher(n, Default::default());
-        let mut items = Jagged::new();
+        // form's items: a key per slot was an allocation per slot), found
+        // by its hash, each the first slot with it; a clash of unequal
+        // keys is told apart by comparing them. Looked up, never iterated
+        // (so too below): the fast hasher.
+        maps.clear();
+        maps.extend(c.sec.iter().map(|&j| dense.map[j as usize]));
+        let key_of = |s: usize| {
+            let x = compact[s] as usize;
+            (c.template[x], &maps[c.sec_start[x] as usize..c.sec_start[x + 1] as usize])
+        };
+        firsts.clear();
+        firsts.reserve(n);
+        let mut items = items.take().unwrap_or_default();
+        items.clear();
         items.reserve(n, c.sec.len());
         for s in 0..n {
             halt.every(s)?;
-            let x = compact[s] as usize;
-            let key = (c.template[x], &maps[c.sec_start[x] as usize..c.sec_start[x + 1] as usize]);
-            class[s] = *firsts.entry(key).or_insert(s as u32);
-            items.push_row(c.items(x).iter().copied());
+            let key = key_of(s);
+            let mut h = FastHasher::default();
+            key.hash(&mut h);
+            class[s] = match firsts.get(&h.finish()) {
+                Some(&first) if key_of(first as usize) == key => first,
+                // The first slot with an equal key (at the latest this one).
+                Some(_) => (0..=s).find(|&r| key_of(r) == key).unwrap_or(s) as u32,
+                None => *firsts.entry(h.finish()).or_insert(s as u32),
+            };
+            items.push_row(c.items(compact[s] as usize).iter().copied());
         }
-        Ok(Some(UniformSlots {
-            slots,
-            items,
-            ordered: vec![true; n],
-            hash: vec![0; n],
-            classes: OnceLock::from(class),
-            compact,
-        }))
+        let (mut ordered, mut hash) = (std::mem::take(ordered), std::mem::take(hash));
+        ordered.clear();
+        ordered.resize(n, true);
+        hash.clear();
+        hash.resize(n, 0);
+        Ok(Some(UniformSlots { slots, items, ordered, hash, classes: OnceLock::from(class), compact }))
+    }
+
+    /// Gives its arrays back to `kept`, for the next problem's slots.
+    pub(crate) fn give_back(self, kept: &mut ShapeArrays) {
+        let UniformSlots { items, ordered, hash, classes, compact, .. } = self;
+        (kept.items, kept.ordered, kept.hash, kept.compact) = (Some(items), ordered, hash, compact);
+        kept.class = classes.into_inner().unwrap_or_default();
     }
 
     /// The dense colours that [`UniformSlots::colours_on`] and
