@@ -87,6 +87,7 @@ impl Problem {
         let DenseScratch { start, touch, known, same, map, per_map, kept } = &mut *scratch;
         let ns = self.n_secondary;
         touch_lists(c, ns, start, touch, halt)?;
+        let (start, touch) = (&start[..], &touch[..]);
         let touch_of = |j: usize| &touch[start[j] as usize..start[j + 1] as usize];
         let mut dense = std::mem::take(kept);
         dense.top = top;
@@ -105,6 +106,7 @@ impl Problem {
         same.clear();
         map.clear();
         map.resize(top, u32::MAX);
+        let map = &mut map[..];
         for j in 0..ns {
             halt.every(j)?;
             let touch = touch_of(j);
