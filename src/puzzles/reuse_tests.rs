@@ -5,6 +5,7 @@
 
 use super::tiles::{Border, Encoded, Fix, Labels, Orbits, Rule, TilePuzzle};
 use super::{Model, TileModel};
+use crate::engine::shape::{ShapeArrays, SlotPieces, UniformSlots};
 use crate::engine::{solve, Halt, SearchConfig, SearchMode};
 use crate::generate::{tiles, TileSpec};
 use crate::rng::Rng;
@@ -39,12 +40,14 @@ fn first_solution(p: &TilePuzzle, e: &Encoded) -> Option<super::tiles::TileSolut
 
 /// Each of 600 random boards encoded into the last one's arrays, for a
 /// search of one solution and for a count: the same items, options and
-/// colours (the fingerprint) as in new arrays, and the same first
-/// solution decoded.
+/// colours (the fingerprint) as in new arrays, the same readings of the
+/// engine in the arrays the last board's left (`same_readings`), and the
+/// same first solution decoded.
 #[test]
 fn an_encoding_in_spare_arrays_is_the_same_encoding() {
     let mut rng = Rng::new(28);
     let mut spare: Option<Box<Encoded>> = None;
+    let mut shapes = ShapeArrays::default();
     let mut solved = 0;
     for _ in 0..600 {
         let p = random_board(&mut rng);
@@ -60,12 +63,43 @@ fn an_encoding_in_spare_arrays_is_the_same_encoding() {
             (b.primary_count(), b.secondary_count(), b.option_count())
         );
         assert_eq!(a.fingerprint(), b.fingerprint(), "{p:?}");
+        same_readings(a, b, &mut shapes, &format!("{p:?}"));
         let first = first_solution(&p, &new);
         assert_eq!(first, first_solution(&p, &reused), "{p:?}");
         solved += usize::from(first.is_some());
         spare = Some(reused);
     }
     assert!(solved > 100, "only {solved} boards solvable: the decoding is hardly tested");
+}
+
+/// The engine's readings of `b`, worked out in kept arrays (the dense
+/// colours in those of the problem `b` was built over, the shapes in
+/// `shapes`, the last board's), are those of `a`, the same problem worked
+/// out in new ones.
+fn same_readings(a: &crate::engine::Problem, b: &crate::engine::Problem, shapes: &mut ShapeArrays, what: &str) {
+    let halt = Halt::NEVER;
+    let (x, y) = (a.compact_dense(&halt).unwrap(), b.compact_dense(&halt).unwrap());
+    assert_eq!(x.is_some(), y.is_some(), "{what}");
+    if let (Some(x), Some(y)) = (x, y) {
+        assert_eq!((&x.n_colours, &x.map, &x.maps, x.top), (&y.n_colours, &y.map, &y.maps, y.top), "{what}");
+    }
+    let (fresh, kept) = (SlotPieces::of(a, &halt).unwrap(), SlotPieces::of_in(b, &halt, shapes).unwrap());
+    assert_eq!(fresh.is_some(), kept.is_some(), "{what}");
+    let (Some(fresh), Some(kept)) = (fresh, kept) else { return };
+    let parts = |s: &SlotPieces| (s.slot_item.clone(), s.item_slot.clone(), s.item_piece.clone(), s.copies.clone());
+    assert_eq!(parts(&fresh), parts(&kept), "{what}");
+    let lists = |s: &SlotPieces| -> Vec<Vec<u32>> { s.options.iter().map(|o| o.iter().collect()).collect() };
+    assert_eq!(lists(&fresh), lists(&kept), "{what}");
+    let (u, v) = (UniformSlots::of(a, &fresh, &halt).unwrap(), UniformSlots::of_in(b, &kept, &halt, shapes).unwrap());
+    assert_eq!(u.is_some(), v.is_some(), "{what}");
+    if let (Some(u), Some(v)) = (u, v) {
+        assert_eq!(u.items, v.items, "{what}");
+        if let (Some(x), Some(y)) = (a.compact_dense(&halt).unwrap(), b.compact_dense(&halt).unwrap()) {
+            assert_eq!(u.classes(a, x, &halt).unwrap(), v.classes(b, y, &halt).unwrap(), "{what}");
+        }
+        v.give_back(shapes);
+    }
+    kept.give_back(shapes);
 }
 
 /// Models made one after another, each with the arrays of the one

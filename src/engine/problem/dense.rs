@@ -81,9 +81,13 @@ impl Problem {
         if top > 1 << 16 {
             return Ok(None);
         }
-        // The arrays of the last problem built over this one (no other
-        // thread holds the lock: only the first working out takes it).
+        // The arrays of the last problem built over this one. Only a
+        // working out takes the lock: a thread that waited for another's
+        // finds its numbers.
         let mut scratch = self.dense_scratch.0.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(dense) = self.compact_dense.get() {
+            return Ok(Some(dense));
+        }
         let DenseScratch { start, touch, known, same, map, per_map, kept } = &mut *scratch;
         let ns = self.n_secondary;
         touch_lists(c, ns, start, touch, halt)?;
