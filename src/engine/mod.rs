@@ -292,8 +292,9 @@ fn uniform_backend<O: WithBackend>(
 /// a caller that runs many (see [`solve_in`]): the bitset backend's
 /// layout (B1) and its backends of one and two words, the plain row
 /// scan (its tables no larger than `rowscan::KEEP_BYTES`) and the arrays
-/// of the slot/piece shapes, filled anew for each problem they suit. A new workspace holds nothing; the answers do
-/// not depend on what it holds, only the allocations do.
+/// of the slot/piece shapes, filled anew for each problem they suit. A
+/// new workspace holds nothing; the answers do not depend on what it
+/// holds, only the allocations do.
 ///
 /// ```
 /// use tessera::engine::{solve, solve_in, ProblemBuilder, SearchConfig, Workspace};
