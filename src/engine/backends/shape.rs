@@ -252,7 +252,9 @@ impl SlotPieces {
                 _ => {}
             }
         }
-        let options = OptionLists::listed(Vec::new());
+        // No options yet (no ranges, no lists: a placeholder that costs
+        // nothing to make and drop).
+        let options = OptionLists::ranged(Vec::new());
         Some(SlotPieces { slot_item, item_slot, item_piece, copies, options })
     }
 
