@@ -246,14 +246,14 @@ pub(crate) struct DenseColours {
 /// are written over: a stream of small cases worked them out with ten
 /// allocations a case.
 #[derive(Debug, Default)]
-pub(crate) struct DenseScratch {
-    pub start: Vec<u32>,
-    pub touch: Vec<(u32, u32)>,
-    pub known: crate::engine::fasthash::FastMap<u64, u32>,
-    pub same: crate::engine::fasthash::FastMap<u64, u32>,
-    pub map: Vec<u32>,
-    pub per_map: Vec<u32>,
-    pub kept: DenseColours,
+struct DenseScratch {
+    start: Vec<u32>,
+    touch: Vec<(u32, u32)>,
+    known: crate::engine::fasthash::FastMap<u64, u32>,
+    same: crate::engine::fasthash::FastMap<u64, u32>,
+    map: Vec<u32>,
+    per_map: Vec<u32>,
+    kept: DenseColours,
 }
 
 /// A [`DenseScratch`] behind a lock (the problem is shared between

@@ -54,6 +54,20 @@ pub(crate) struct ShapeArrays {
     firsts: FastMap<u64, u32>,
 }
 
+/// `v` made `n` copies of `x`, its room kept.
+fn refill<T: Clone>(v: &mut Vec<T>, n: usize, x: T) {
+    v.clear();
+    v.resize(n, x);
+}
+
+/// The array `v` held, taken out of it and made `n` copies of `x` (its
+/// room kept: a kept array handed to a new structure).
+fn taken<T: Clone>(v: &mut Vec<T>, n: usize, x: T) -> Vec<T> {
+    let mut v = std::mem::take(v);
+    refill(&mut v, n, x);
+    v
+}
+
 /// A slot/piece problem.
 pub(crate) struct SlotPieces {
     /// The slot items, in item order; `item_slot[i]` is item `i`'s slot.
@@ -171,12 +185,10 @@ impl SlotPieces {
     fn of_compact(pb: &Problem, c: &Compact, halt: &Halt, kept: &mut ShapeArrays) -> Result<Option<Self>, Stopped> {
         let p = pb.primary_count();
         let ShapeArrays { role, spans, used, .. } = kept;
-        role.clear();
-        role.resize(p, 0);
+        refill(role, p, 0);
         // Per compact slot with options: (its slot item, its options' range).
         spans.clear();
-        used.clear();
-        used.resize(c.templates.len(), false);
+        refill(used, c.templates.len(), false);
         let mut repeated = false;
         for s in 0..c.item.len() {
             halt.every(s)?;
@@ -214,9 +226,7 @@ impl SlotPieces {
         let at = |i: u32| slots.item_slot[i as usize] as usize;
         if !repeated {
             // Every slot item is the slot of one compact slot.
-            let mut ranges = std::mem::take(&mut kept.ranges);
-            ranges.clear();
-            ranges.resize(slots.slot_item.len(), (0, 0));
+            let mut ranges = taken(&mut kept.ranges, slots.slot_item.len(), (0, 0));
             kept.spans.iter().for_each(|&(i, lo, hi)| ranges[at(i)] = (lo, hi));
             return Ok(Some(slots.with_options(OptionLists::ranged(ranges))));
         }
@@ -233,12 +243,9 @@ impl SlotPieces {
         if (0..p).any(|i| role[i] == 0 && pb.multiplicity[i] > 0) {
             return None;
         }
-        let mut taken =
-            [&mut kept.slot_item, &mut kept.item_slot, &mut kept.item_piece, &mut kept.copies].map(std::mem::take);
-        taken.iter_mut().for_each(Vec::clear);
-        let [mut slot_item, mut item_slot, mut item_piece, mut copies] = taken;
-        item_slot.resize(p, NONE);
-        item_piece.resize(p, NONE);
+        let (mut slot_item, mut copies) = (taken(&mut kept.slot_item, 0, 0), taken(&mut kept.copies, 0, 0));
+        let (mut item_slot, mut item_piece) =
+            (taken(&mut kept.item_slot, p, NONE), taken(&mut kept.item_piece, p, NONE));
         for (i, &r) in role.iter().enumerate() {
             match r {
                 1 => {
@@ -392,9 +399,7 @@ impl<'s> UniformSlots<'s> {
         let Some(dense) = pb.compact_dense(halt)? else { return Ok(None) };
         let n = slots.slot_item.len();
         let ShapeArrays { compact, class, maps, firsts, items, ordered, hash, .. } = kept;
-        let mut compact = std::mem::take(compact);
-        compact.clear();
-        compact.resize(n, NONE);
+        let mut compact = taken(compact, n, NONE);
         for x in 0..c.item.len() {
             let s = slots.item_slot[c.item[x] as usize];
             if s != NONE && c.template_of(x).len() > 0 {
@@ -404,9 +409,7 @@ impl<'s> UniformSlots<'s> {
                 compact[s as usize] = x as u32;
             }
         }
-        let mut class = std::mem::take(class);
-        class.clear();
-        class.resize(n, 0);
+        let mut class = taken(class, n, 0);
         // A slot's key: its template, its items' maps (one array like the
         // form's items: a key per slot was an allocation per slot), found
         // by its hash, each the first slot with it; a clash of unequal
@@ -436,11 +439,7 @@ impl<'s> UniformSlots<'s> {
             };
             items.push_row(c.items(compact[s] as usize).iter().copied());
         }
-        let (mut ordered, mut hash) = (std::mem::take(ordered), std::mem::take(hash));
-        ordered.clear();
-        ordered.resize(n, true);
-        hash.clear();
-        hash.resize(n, 0);
+        let (ordered, hash) = (taken(ordered, n, true), taken(hash, n, 0));
         Ok(Some(UniformSlots { slots, items, ordered, hash, classes: OnceLock::from(class), compact }))
     }
 
