@@ -25,6 +25,11 @@
 //!   empty ones); a node met again with the same key is refuted at once.
 //! * `tile_branch`: where a tile has fewer placements left than the best
 //!   cell has options, branch on that tile's placements instead.
+//! * `wdeg`: dom/wdeg (Boussemart et al. 2004): each join keeps a weight,
+//!   raised by one each time revising it empties a domain, and the search
+//!   branches on the open cell with the fewest options per (1 + the
+//!   weights of its joins to other open cells): the fewest options while
+//!   nothing has failed, then the cells around the joins that keep failing.
 use crate::tetravex::{Case, Options, Outcome};
 use std::collections::HashSet;
 
@@ -39,6 +44,7 @@ pub struct Reasoning {
     pub block: bool,
     pub memo: bool,
     pub tile_branch: bool,
+    pub wdeg: bool,
 }
 
 /// What a refuted node's future depends on: filled cells, tiles used, a
@@ -63,6 +69,9 @@ struct Prover {
     why: Reasoning,
     refuted: HashSet<Key>,
     nodes: u64,
+    /// `wdeg`: per cell and side, the weight of the join (bumped each time
+    /// revising it empties a domain).
+    weight: Vec<[u32; 4]>,
 }
 
 fn opposite(d: usize) -> usize {
@@ -99,7 +108,19 @@ impl Prover {
                 [at(i > 0, c.wrapping_sub(n)), at(j + 1 < n, c + 1), at(i + 1 < n, c + n), at(j > 0, c.wrapping_sub(1))]
             })
             .collect();
-        Some(Prover { n, turns, mask, shown, tile, sides, near, why, refuted: HashSet::new(), nodes: 0 })
+        Some(Prover {
+            n,
+            turns,
+            mask,
+            shown,
+            tile,
+            sides,
+            near,
+            why,
+            refuted: HashSet::new(),
+            nodes: 0,
+            weight: vec![[0; 4]; n * n],
+        })
     }
 
     /// The tile of a domain holding options of one tile only.
@@ -160,7 +181,7 @@ impl Prover {
 
     /// Arc consistency from the cells in `queue` (and the blocks, when
     /// asked): `false` when a domain empties or a tile has no cell left.
-    fn propagate(&self, dom: &mut [u128], used: &mut u128, queue: &mut Vec<usize>) -> bool {
+    fn propagate(&mut self, dom: &mut [u128], used: &mut u128, queue: &mut Vec<usize>) -> bool {
         let cells = self.n * self.n;
         loop {
             while let Some(c) = queue.pop() {
@@ -186,6 +207,10 @@ impl Prover {
                     if dom[e] & !keep != 0 {
                         dom[e] &= keep;
                         if dom[e] == 0 {
+                            if self.why.wdeg {
+                                self.weight[c][d] += 1;
+                                self.weight[e][opposite(d)] += 1;
+                            }
                             return false;
                         }
                         queue.push(e);
@@ -242,7 +267,17 @@ impl Prover {
         let at = depth * cells;
         let dom = &stack[at..at + cells];
         let open = (0..cells).filter(|&c| dom[c].count_ones() > 1);
-        let Some(cell) = open.min_by_key(|&c| dom[c].count_ones()) else { return true };
+        let score = |c: usize| -> u64 {
+            if !self.why.wdeg {
+                return u64::from(dom[c].count_ones()) << 32;
+            }
+            let w: u32 = (0..4)
+                .filter(|&d| self.near[c][d] != NO_CELL && dom[self.near[c][d] as usize].count_ones() > 1)
+                .map(|d| self.weight[c][d])
+                .sum();
+            (u64::from(dom[c].count_ones()) << 32) / u64::from(1 + w)
+        };
+        let Some(cell) = open.min_by_key(|&c| score(c)) else { return true };
         let key = self.why.memo.then(|| self.key(dom, used));
         if key.is_some_and(|k| self.refuted.contains(&k)) {
             return false;

@@ -1,4 +1,4 @@
-//! ac-probe [--rotate] [--block] [--memo] [--tile-branch] [FILE]
+//! ac-probe [--rotate] [--block] [--memo] [--tile-branch] [--wdeg] [FILE]
 //! Whether each ZOJ 1008 case has a solution, by arc consistency over bit-set
 //! domains (see baselines::acprobe), with the switches' extra reasoning.
 //! Prints `Game k: Possible/Impossible` with a blank line between cases; on
@@ -6,8 +6,16 @@
 use baselines::acprobe::{prove, Reasoning};
 
 fn main() {
-    baselines::tetravex::main_with_switches("ac-probe", &["block", "memo", "tile-branch"], &|case, opt, given| {
-        let on = |s: &str| given.iter().any(|g| g == s);
-        prove(case, opt, Reasoning { block: on("block"), memo: on("memo"), tile_branch: on("tile-branch") })
-    });
+    baselines::tetravex::main_with_switches(
+        "ac-probe",
+        &["block", "memo", "tile-branch", "wdeg"],
+        &|case, opt, given| {
+            let on = |s: &str| given.iter().any(|g| g == s);
+            prove(
+                case,
+                opt,
+                Reasoning { block: on("block"), memo: on("memo"), tile_branch: on("tile-branch"), wdeg: on("wdeg") },
+            )
+        },
+    );
 }
