@@ -188,3 +188,42 @@ fn a_stream_of_small_cases_allocates_little() {
         assert!(per_case <= most, "{size}x{size}: {per_case} allocations a case, at most {most} expected");
     }
 }
+
+/// A stream answered as the command line answers it (each case's model in
+/// the arrays of the one before, one workspace for the engine: its kept
+/// backends and shapes, and the problem's dense colours) gives every case
+/// the answer and the node count of the case answered alone, in new
+/// arrays: random boards of up to 4x4 (turning, bordered, hinted or not)
+/// mixed with judge boards of 1x1 to 5x5, so that every case follows one
+/// of another size and shape; for a first solution and for a count, under
+/// a node budget that many searches reach (the tree is then cut at the
+/// same node). `fuzz/fuzz_targets/stream.rs` checks the same on any text.
+#[test]
+fn a_stream_in_kept_arrays_answers_as_each_case_alone() {
+    let mut rng = Rng::new(44);
+    let mut boards: Vec<TilePuzzle> = (0..120).map(|_| random_board(&mut rng)).collect();
+    for size in 1..=5 {
+        boards.extend(judge_stream(size, 24, &mut rng));
+    }
+    rng.shuffle(&mut boards);
+    for mode in [SearchMode::First, SearchMode::Count] {
+        let config = SearchConfig { mode, max_nodes: Some(3000), threads: 1, ..SearchConfig::default() };
+        let (mut arrays, mut ws) = (None, crate::engine::Workspace::default());
+        let mut cut = 0;
+        for p in &boards {
+            let Ok(alone) = TileModel::new(p.clone()) else { continue };
+            let expected = crate::solve::run(&alone, true, &config, None);
+            let mut model = TileModel::with_arrays(p.clone(), arrays.take()).unwrap();
+            let prepared = crate::solve::prepare(&mut model, &config);
+            let got = crate::solve::run_prepared(&model, prepared, true, &config, None, &mut ws);
+            let answer = |r: &crate::solve::CaseResult<super::tiles::TileSolution>| {
+                let refuted = r.refuted_by.as_ref().map(|f| f.check);
+                (r.status, r.count.clone(), r.complete, r.solution.clone(), refuted, r.stats.nodes)
+            };
+            assert_eq!(answer(&got), answer(&expected), "{mode:?} {p:?}");
+            cut += usize::from(!got.complete);
+            arrays = model.into_arrays();
+        }
+        assert!(cut > 0, "{mode:?}: no search reached the budget");
+    }
+}
