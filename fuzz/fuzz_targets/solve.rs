@@ -14,12 +14,9 @@ use libfuzzer_sys::fuzz_target;
 use std::ops::ControlFlow;
 use std::sync::Mutex;
 use tessera::engine::{BackendChoice, SearchConfig, SearchMode};
-use tessera::puzzles::pack::{self, Board};
-use tessera::puzzles::polyomino::Freedom;
-use tessera::puzzles::tiles::Fix;
-use tessera::puzzles::{edges, tetravex, Model, PackModel, TileModel};
+use tessera::puzzles::{pack, Model};
 use tessera::solve::{self, CaseResult, Status};
-use tessera_fuzz::{check_pack, check_tiles, Input, Seen};
+use tessera_fuzz::{check_pack, check_tiles, pack_case, tile_case, Input, Seen};
 
 const BUDGET: u64 = 2000;
 
@@ -81,45 +78,11 @@ fn run<M: Model>(
     r
 }
 
-fn tile_case(input: &Input) -> Option<TileModel> {
-    let family = input.flags & 3;
-    let rotate = input.flag(2);
-    let hint = input.flag(4).then(|| {
-        let e = usize::from(input.extra);
-        Fix { piece: e & 3, row: (e >> 2) & 1, col: (e >> 3) & 1, rotation: rotate.then_some(((e >> 4) & 3) as u8) }
-    });
-    let puzzle = if family == 2 {
-        let case = edges::Reader::new(input.text).next()?.ok()?;
-        if case.rows * case.cols > 30 {
-            return None;
-        }
-        case.puzzle(&edges::Options { rotate, fixes: hint.into_iter().collect() })
-    } else {
-        let layout = if family == 1 { tetravex::Layout::Blocks } else { tetravex::Layout::Tiles };
-        let case = tetravex::Reader::new(input.text, layout).next()?.ok()?;
-        if case.n > 5 {
-            return None;
-        }
-        let in_place = input.flag(3);
-        let border = (input.flag(4) && in_place).then_some(i32::from(input.extra % 10));
-        let fixes = if in_place { vec![] } else { hint.into_iter().collect() };
-        case.puzzle(&tetravex::Options { rotate, in_place, border, layout, fixes })
-    };
-    // A hint may name a piece or cell that does not exist: an error, not a panic.
-    TileModel::new(puzzle).ok()
-}
-
 fuzz_target!(|data: &[u8]| {
     let Some(input) = Input::new(data) else { return };
     let mode = mode(input.flags);
     if input.flags & 3 == 3 {
-        let Some(Ok(case)) = pack::Reader::new(input.text).next() else { return };
-        if case.pieces.len() > 16 {
-            return;
-        }
-        let board = Board::rectangle(1 + usize::from(input.extra & 7), 1 + usize::from((input.extra >> 3) & 7));
-        let freedom = Freedom { rotate: input.flag(2), flip: input.flag(3) };
-        let Ok(model) = PackModel::new(case.puzzle(&board, freedom)) else { return };
+        let Some(model) = pack_case(&input, 16) else { return };
         let check = |s: &pack::PackSolution| check_pack(&model.puzzle, s);
         let look = |s: &pack::PackSolution| s.grid.iter().map(|g| g.map_or(0, |p| p as u64 + 1)).collect();
         let auto = run(&model, mode, BackendChoice::Auto, &check, &look);
@@ -129,7 +92,7 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(auto.count, general.count, "backends disagree");
         }
     } else {
-        let Some(model) = tile_case(&input) else { return };
+        let Some(model) = tile_case(&input, 5, 30) else { return };
         let check = |s: &tessera::puzzles::tiles::TileSolution| check_tiles(&model.puzzle, s);
         let look =
             |s: &tessera::puzzles::tiles::TileSolution| s.grid.iter().flatten().map(|&l| l as u32 as u64).collect();

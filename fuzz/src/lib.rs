@@ -5,9 +5,11 @@
 
 use std::collections::HashSet;
 use tessera::puzzles::input::{decode_prefix, ParseError};
+use tessera::puzzles::pack::Board;
 use tessera::puzzles::pack::{PackPuzzle, PackSolution};
-use tessera::puzzles::tiles::{rotate, Border, TilePuzzle, TileSolution, BOTTOM, LEFT, RIGHT, TOP};
-use tessera::puzzles::{edges, pack, tetravex};
+use tessera::puzzles::polyomino::Freedom;
+use tessera::puzzles::tiles::{rotate, Border, Fix, TilePuzzle, TileSolution, BOTTOM, LEFT, RIGHT, TOP};
+use tessera::puzzles::{edges, pack, tetravex, PackModel, TileModel};
 
 /// A fuzz input: its first bytes pick options, the rest is the text, decoded
 /// as the CLI decodes it (the valid UTF-8 lines before the first bad one).
@@ -184,4 +186,51 @@ impl Seen {
     pub fn insert(&mut self, look: Vec<u64>) -> bool {
         self.0.insert(look)
     }
+}
+
+/// The first case of a tile input as a model (`solve` and `threads`):
+/// flags bits 0-1 family (tetravex, tetravex blocks, edges), bit 2
+/// --rotate, bit 3 --in-place, bit 4 --border (with --in-place) or a hint
+/// (from `extra`); `None` for a bad case, a tetravex board over `max_n` x
+/// `max_n`, or an edges board over `max_cells` cells.
+pub fn tile_case(input: &Input, max_n: usize, max_cells: usize) -> Option<TileModel> {
+    let family = input.flags & 3;
+    let rotate = input.flag(2);
+    let hint = input.flag(4).then(|| {
+        let e = usize::from(input.extra);
+        Fix { piece: e & 3, row: (e >> 2) & 1, col: (e >> 3) & 1, rotation: rotate.then_some(((e >> 4) & 3) as u8) }
+    });
+    let puzzle = if family == 2 {
+        let case = edges::Reader::new(input.text).next()?.ok()?;
+        if case.rows * case.cols > max_cells {
+            return None;
+        }
+        case.puzzle(&edges::Options { rotate, fixes: hint.into_iter().collect() })
+    } else {
+        let layout = if family == 1 { tetravex::Layout::Blocks } else { tetravex::Layout::Tiles };
+        let case = tetravex::Reader::new(input.text, layout).next()?.ok()?;
+        if case.n > max_n {
+            return None;
+        }
+        let in_place = input.flag(3);
+        let border = (input.flag(4) && in_place).then_some(i32::from(input.extra % 10));
+        let fixes = if in_place { vec![] } else { hint.into_iter().collect() };
+        case.puzzle(&tetravex::Options { rotate, in_place, border, layout, fixes })
+    };
+    // A hint may name a piece or cell that does not exist: an error, not a panic.
+    TileModel::new(puzzle).ok()
+}
+
+/// The first case of a pack input as a model (`solve` and `threads`), on
+/// the board of `extra` (bits 0-2 rows - 1, bits 3-5 columns - 1), with
+/// flags bit 2 --rotate and bit 3 --flip; `None` for a bad case or one of
+/// more than `max_pieces` pieces.
+pub fn pack_case(input: &Input, max_pieces: usize) -> Option<PackModel> {
+    let Some(Ok(case)) = pack::Reader::new(input.text).next() else { return None };
+    if case.pieces.len() > max_pieces {
+        return None;
+    }
+    let board = Board::rectangle(1 + usize::from(input.extra & 7), 1 + usize::from((input.extra >> 3) & 7));
+    let freedom = Freedom { rotate: input.flag(2), flip: input.flag(3) };
+    PackModel::new(case.puzzle(&board, freedom)).ok()
 }
