@@ -102,7 +102,7 @@ fn record(
             })
             .collect(),
         stopped: plan.stopped.map(json::stop_name),
-        refuted_by: refuted.map(|r| RefutationJson { check: r.check.to_string(), detail: r.detail.clone() }),
+        refuted_by: refuted.map(|r| RefutationJson { check: r.check.to_string(), detail: r.detail.to_string() }),
         puzzle,
         stats: PlanStatsJson::from_plan(plan),
     }

@@ -36,7 +36,7 @@ mod reuse_tests;
 
 mod model;
 
-pub use model::{Model, Refutation};
+pub use model::{Arg, Detail, Model, Refutation};
 
 use crate::engine::{Halt, OptionId, Problem, SearchConfig, StopReason, Stopped};
 use std::sync::{Mutex, OnceLock};

@@ -408,7 +408,7 @@ pub fn case_record<T, P: Serialize, S: Serialize>(
         refuted_by: result
             .refuted_by
             .as_ref()
-            .map(|r: &Refutation| RefutationJson { check: r.check.to_string(), detail: r.detail.clone() }),
+            .map(|r: &Refutation| RefutationJson { check: r.check.to_string(), detail: r.detail.to_string() }),
         stopped: result.stopped.filter(|r| *r != StopReason::Limit || result.count.is_some()).map(stop_name),
         shard,
         puzzle,
@@ -500,7 +500,7 @@ mod tests {
                 solution: None,
                 refuted_by: (case % 5 == 2).then(|| Refutation {
                     check: "area",
-                    detail: r#"no "puzzle":null or "solution":null here"#.to_string(),
+                    detail: r#"no "puzzle":null or "solution":null here"#.to_string().into(),
                 }),
                 stopped: (case % 6 == 3).then_some(StopReason::Timeout),
                 stats: Stats::default(),

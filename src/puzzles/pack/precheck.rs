@@ -44,7 +44,7 @@ pub(super) fn refute(p: &PackPuzzle, type_pieces: &[Vec<usize>], placements: &[P
             let (h, w) = piece.shape.extent();
             return Some(Refutation {
                 check: "placement",
-                detail: format!("{} ({h}x{w}) is larger than the {rows}x{cols} board", piece_label(p, i)),
+                detail: format!("{} ({h}x{w}) is larger than the {rows}x{cols} board", piece_label(p, i)).into(),
             });
         }
     }
@@ -53,7 +53,7 @@ pub(super) fn refute(p: &PackPuzzle, type_pieces: &[Vec<usize>], placements: &[P
     if pieces != area {
         return Some(Refutation {
             check: "area",
-            detail: format!("the pieces cover {pieces} cells, the board has {area}"),
+            detail: format!("the pieces cover {pieces} cells, the board has {area}").into(),
         });
     }
     let mut placed = vec![false; type_pieces.len()];
@@ -63,7 +63,7 @@ pub(super) fn refute(p: &PackPuzzle, type_pieces: &[Vec<usize>], placements: &[P
     if let Some(t) = placed.iter().position(|&x| !x) {
         return Some(Refutation {
             check: "placement",
-            detail: format!("{} fits nowhere on the board", piece_label(p, type_pieces[t][0])),
+            detail: format!("{} fits nowhere on the board", piece_label(p, type_pieces[t][0])).into(),
         });
     }
     colouring(p, type_pieces, placements)
@@ -157,7 +157,8 @@ fn colouring(p: &PackPuzzle, type_pieces: &[Vec<usize>], placements: &[Placement
                     "{name} colouring: the board has {board_black} black and {} white cells, but the pieces \
                      cannot cover exactly {board_black} black cells (the nearest they can: {nearest})",
                     area - board_black
-                ),
+                )
+                .into(),
             });
         }
     }

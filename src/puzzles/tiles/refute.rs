@@ -7,7 +7,7 @@
 
 use super::{outer_mask, Border, Labels, Rule, TilePuzzle, BOTTOM, LEFT, RIGHT, TOP};
 use crate::engine::fasthash::FastMap;
-use crate::puzzles::model::Refutation;
+use crate::puzzles::model::{Arg, Detail, Refutation};
 
 /// A pre-check: a counting argument that may prove a puzzle has no
 /// solution. Every one is sound: it never refutes a solvable puzzle.
@@ -87,7 +87,8 @@ fn border_classes(p: &TilePuzzle) -> Option<Refutation> {
             detail: format!(
                 "{tiles} tiles have the border label {b} on {}, but {cells} cells need that",
                 sides(class as u8)
-            ),
+            )
+            .into(),
         }
     })
 }
@@ -150,7 +151,12 @@ fn label_balance(p: &TilePuzzle) -> Option<Refutation> {
 
 /// Label balance's verdict on one direction from its labels in increasing
 /// order, each with (label, sides showing it, sides that meet it).
-fn judge(p: &TilePuzzle, counts: impl Iterator<Item = (i32, i64, i64)>, dir: &str, slack: usize) -> Option<Refutation> {
+fn judge(
+    p: &TilePuzzle,
+    counts: impl Iterator<Item = (i32, i64, i64)>,
+    dir: &'static str,
+    slack: usize,
+) -> Option<Refutation> {
     match p.border {
         Border::Label(b) => {
             // Outer sides are all b: the inner ones must pair exactly.
@@ -158,7 +164,10 @@ fn judge(p: &TilePuzzle, counts: impl Iterator<Item = (i32, i64, i64)>, dir: &st
                 if s != w {
                     return Some(Refutation {
                         check: "label-balance",
-                        detail: format!("{dir} sides: {s} show label {l}, but {w} can meet it"),
+                        detail: Detail::pattern(
+                            "{} sides: {} show label {}, but {} can meet it",
+                            &[Arg::Str(dir), Arg::Int(s), Arg::Int(l.into()), Arg::Int(w)],
+                        ),
                     });
                 }
             }
@@ -169,7 +178,10 @@ fn judge(p: &TilePuzzle, counts: impl Iterator<Item = (i32, i64, i64)>, dir: &st
             let surplus: i64 = counts.map(|(_, s, w)| (s - w).max(0)).sum();
             (surplus > slack as i64).then(|| Refutation {
                 check: "label-balance",
-                detail: format!("{dir} sides: {surplus} sides find no partner, but only {slack} lie on the outline"),
+                detail: Detail::pattern(
+                    "{} sides: {} sides find no partner, but only {} lie on the outline",
+                    &[Arg::Str(dir), Arg::Int(surplus), Arg::Int(slack as i64)],
+                ),
             })
         }
     }
@@ -246,7 +258,7 @@ fn border_balance(p: &TilePuzzle) -> Option<Refutation> {
         if let Some(label) = first_unbalanced(&mut tally) {
             return Some(Refutation {
                 check: "border-balance",
-                detail: format!("along the {} border, label {label} has no partner for every side", names[side]),
+                detail: format!("along the {} border, label {label} has no partner for every side", names[side]).into(),
             });
         }
     }
@@ -296,7 +308,7 @@ fn frame_ring(p: &TilePuzzle) -> Option<Refutation> {
     }
     first_unbalanced(&mut tally).map(|label| Refutation {
         check: "frame-ring",
-        detail: format!("round the frame, label {label} cannot be paired on every join"),
+        detail: format!("round the frame, label {label} cannot be paired on every join").into(),
     })
 }
 
@@ -323,7 +335,7 @@ fn side_parity(p: &TilePuzzle) -> Option<Refutation> {
             if nb != outline {
                 return Some(Refutation {
                     check: "side-parity",
-                    detail: format!("{nb} sides carry the border label {b}, but the outline has {outline}"),
+                    detail: format!("{nb} sides carry the border label {b}, but the outline has {outline}").into(),
                 });
             }
             let mut labels: Vec<_> = count.keys().copied().collect();
@@ -336,7 +348,7 @@ fn side_parity(p: &TilePuzzle) -> Option<Refutation> {
                 if !ok {
                     return Some(Refutation {
                         check: "side-parity",
-                        detail: format!("label {l} is on {} inner sides, which cannot all be paired", count[&l]),
+                        detail: format!("label {l} is on {} inner sides, which cannot all be paired", count[&l]).into(),
                     });
                 }
             }
@@ -346,7 +358,8 @@ fn side_parity(p: &TilePuzzle) -> Option<Refutation> {
             let odd = count.values().filter(|c| *c % 2 == 1).count() as i64;
             (odd > outline).then(|| Refutation {
                 check: "side-parity",
-                detail: format!("{odd} labels occur an odd number of times, but the outline has only {outline} sides"),
+                detail: format!("{odd} labels occur an odd number of times, but the outline has only {outline} sides")
+                    .into(),
             })
         }
         (Border::Free, Rule::Complement) if p.rotate => {
@@ -355,7 +368,8 @@ fn side_parity(p: &TilePuzzle) -> Option<Refutation> {
             let unpaired: i64 = labels.iter().map(|l| (count[l] - count.get(&-l).copied().unwrap_or(0)).abs()).sum();
             (unpaired > outline).then(|| Refutation {
                 check: "side-parity",
-                detail: format!("{unpaired} tab sides find no partner, but the outline has only {outline} sides"),
+                detail: format!("{unpaired} tab sides find no partner, but the outline has only {outline} sides")
+                    .into(),
             })
         }
         _ => None,
