@@ -258,7 +258,10 @@ fn border_balance(p: &TilePuzzle) -> Option<Refutation> {
         if let Some(label) = first_unbalanced(&mut tally) {
             return Some(Refutation {
                 check: "border-balance",
-                detail: format!("along the {} border, label {label} has no partner for every side", names[side]).into(),
+                detail: Detail::pattern(
+                    "along the {} border, label {} has no partner for every side",
+                    &[Arg::Str(names[side]), Arg::Int(label.into())],
+                ),
             });
         }
     }
@@ -308,7 +311,7 @@ fn frame_ring(p: &TilePuzzle) -> Option<Refutation> {
     }
     first_unbalanced(&mut tally).map(|label| Refutation {
         check: "frame-ring",
-        detail: format!("round the frame, label {label} cannot be paired on every join").into(),
+        detail: Detail::pattern("round the frame, label {} cannot be paired on every join", &[Arg::Int(label.into())]),
     })
 }
 
@@ -335,7 +338,10 @@ fn side_parity(p: &TilePuzzle) -> Option<Refutation> {
             if nb != outline {
                 return Some(Refutation {
                     check: "side-parity",
-                    detail: format!("{nb} sides carry the border label {b}, but the outline has {outline}").into(),
+                    detail: Detail::pattern(
+                        "{} sides carry the border label {}, but the outline has {}",
+                        &[Arg::Int(nb), Arg::Int(b.into()), Arg::Int(outline)],
+                    ),
                 });
             }
             let mut labels: Vec<_> = count.keys().copied().collect();
@@ -348,7 +354,10 @@ fn side_parity(p: &TilePuzzle) -> Option<Refutation> {
                 if !ok {
                     return Some(Refutation {
                         check: "side-parity",
-                        detail: format!("label {l} is on {} inner sides, which cannot all be paired", count[&l]).into(),
+                        detail: Detail::pattern(
+                            "label {} is on {} inner sides, which cannot all be paired",
+                            &[Arg::Int(l.into()), Arg::Int(count[&l])],
+                        ),
                     });
                 }
             }
@@ -358,8 +367,10 @@ fn side_parity(p: &TilePuzzle) -> Option<Refutation> {
             let odd = count.values().filter(|c| *c % 2 == 1).count() as i64;
             (odd > outline).then(|| Refutation {
                 check: "side-parity",
-                detail: format!("{odd} labels occur an odd number of times, but the outline has only {outline} sides")
-                    .into(),
+                detail: Detail::pattern(
+                    "{} labels occur an odd number of times, but the outline has only {} sides",
+                    &[Arg::Int(odd), Arg::Int(outline)],
+                ),
             })
         }
         (Border::Free, Rule::Complement) if p.rotate => {
@@ -368,8 +379,10 @@ fn side_parity(p: &TilePuzzle) -> Option<Refutation> {
             let unpaired: i64 = labels.iter().map(|l| (count[l] - count.get(&-l).copied().unwrap_or(0)).abs()).sum();
             (unpaired > outline).then(|| Refutation {
                 check: "side-parity",
-                detail: format!("{unpaired} tab sides find no partner, but the outline has only {outline} sides")
-                    .into(),
+                detail: Detail::pattern(
+                    "{} tab sides find no partner, but the outline has only {} sides",
+                    &[Arg::Int(unpaired), Arg::Int(outline)],
+                ),
             })
         }
         _ => None,
