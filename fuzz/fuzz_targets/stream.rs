@@ -57,14 +57,7 @@ fn puzzles<'a>(input: &Input<'a>, spare: &Rc<Cell<Vec<Labels>>>) -> Box<dyn Iter
 
 /// What must not depend on the arrays a case was answered in.
 fn answer(r: &CaseResult<TileSolution>) -> impl PartialEq + std::fmt::Debug {
-    (
-        r.status,
-        r.count.clone(),
-        r.complete,
-        r.solution.as_ref().map(|s| s.grid.clone()),
-        r.refuted_by.as_ref().map(|f| (f.check, f.detail.clone())),
-        r.stats.nodes,
-    )
+    (r.status, r.count.clone(), r.complete, r.solution.clone(), r.refuted_by.clone(), r.stats.nodes)
 }
 
 fuzz_target!(|data: &[u8]| {

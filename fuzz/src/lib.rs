@@ -5,8 +5,7 @@
 
 use std::collections::HashSet;
 use tessera::puzzles::input::{decode_prefix, ParseError};
-use tessera::puzzles::pack::Board;
-use tessera::puzzles::pack::{PackPuzzle, PackSolution};
+use tessera::puzzles::pack::{Board, PackPuzzle, PackSolution};
 use tessera::puzzles::polyomino::Freedom;
 use tessera::puzzles::tiles::{rotate, Border, Fix, TilePuzzle, TileSolution, BOTTOM, LEFT, RIGHT, TOP};
 use tessera::puzzles::{edges, pack, tetravex, PackModel, TileModel};
