@@ -30,6 +30,11 @@
 //!   branches on the open cell with the fewest options per (1 + the
 //!   weights of its joins to other open cells): the fewest options while
 //!   nothing has failed, then the cells around the joins that keep failing.
+//! * `matching`: Régin's filtering of the rule that each tile fills one
+//!   cell (boards of at most 32 cells): a maximum matching of cells and
+//!   tiles, kept from node to node as a warm start and repaired, and every
+//!   option whose tile no alternating cycle could swap in removed (Régin
+//!   1994; bit-parallel: a cell's tiles and the cells it reaches are `u32`s).
 use crate::tetravex::{Case, Options, Outcome};
 use std::collections::HashSet;
 
@@ -45,6 +50,7 @@ pub struct Reasoning {
     pub memo: bool,
     pub tile_branch: bool,
     pub wdeg: bool,
+    pub matching: bool,
 }
 
 /// What a refuted node's future depends on: filled cells, tiles used, a
@@ -72,6 +78,13 @@ struct Prover {
     /// `wdeg`: per cell and side, the weight of the join (bumped each time
     /// revising it empties a domain).
     weight: Vec<[u32; 4]>,
+    /// `matching`: a maximum matching of cells and tiles, kept from call
+    /// to call as a warm start (checked against the domains each time).
+    mate_cell: Vec<u8>,
+    mate_tile: Vec<u8>,
+    /// Bit-parallel work: per cell, its tiles; the cells it reaches.
+    tiles_of: Vec<u32>,
+    reach: Vec<u32>,
 }
 
 fn opposite(d: usize) -> usize {
@@ -81,7 +94,10 @@ fn opposite(d: usize) -> usize {
 impl Prover {
     fn new(case: &Case, rotate: bool, why: Reasoning) -> Option<Prover> {
         let (n, turns) = (case.n, if rotate { 4 } else { 1 });
-        if n * n * turns > 128 || case.tiles.iter().flatten().any(|&l| l as usize >= LABELS) {
+        if n * n * turns > 128
+            || (why.matching && n * n > 32)
+            || case.tiles.iter().flatten().any(|&l| l as usize >= LABELS)
+        {
             return None;
         }
         let (mut mask, mut shown) = ([[0u128; LABELS]; 4], [0u32; 4]);
@@ -120,6 +136,10 @@ impl Prover {
             refuted: HashSet::new(),
             nodes: 0,
             weight: vec![[0; 4]; n * n],
+            mate_cell: vec![NO_CELL; n * n],
+            mate_tile: vec![NO_CELL; n * n],
+            tiles_of: vec![0; n * n],
+            reach: vec![0; n * n],
         })
     }
 
@@ -221,6 +241,14 @@ impl Prover {
             if self.tile.iter().any(|&t| all & t == 0) {
                 return false;
             }
+            if self.why.matching {
+                if !self.regin(dom, queue) {
+                    return false;
+                }
+                if !queue.is_empty() {
+                    continue;
+                }
+            }
             if !self.why.block {
                 return true;
             }
@@ -244,6 +272,108 @@ impl Prover {
                 return true;
             }
         }
+    }
+
+    /// Tries to match cell `c` to a tile not in `seen`, moving other
+    /// cells' tiles along an augmenting path.
+    fn augment(&mut self, c: usize, seen: &mut u32) -> bool {
+        let options = self.tiles_of[c] & !*seen;
+        // Tiles no cell holds first, then the others (moving their cells).
+        let mut free = 0u32;
+        let mut x = options;
+        while x != 0 {
+            let t = x.trailing_zeros() as usize;
+            x &= x - 1;
+            if self.mate_tile[t] == NO_CELL {
+                free |= 1 << t;
+            }
+        }
+        for part in [free, options & !free] {
+            let mut x = part;
+            while x != 0 {
+                let t = x.trailing_zeros() as usize;
+                x &= x - 1;
+                if *seen & 1 << t != 0 {
+                    continue;
+                }
+                *seen |= 1 << t;
+                let other = self.mate_tile[t];
+                if other == NO_CELL || self.augment(other as usize, seen) {
+                    self.mate_cell[c] = t as u8;
+                    self.mate_tile[t] = c as u8;
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Régin's filtering of the rule that every tile goes to one cell: a
+    /// maximum matching of cells and tiles (none: no solution), and every
+    /// option whose tile could be swapped in by no alternating cycle
+    /// removed. Cells changed go on `queue`. `false` when no matching
+    /// covers every cell.
+    fn regin(&mut self, dom: &mut [u128], queue: &mut Vec<usize>) -> bool {
+        let cells = dom.len();
+        for (c, &d) in dom.iter().enumerate() {
+            let mut set = 0u32;
+            for (t, &m) in self.tile.iter().enumerate() {
+                if d & m != 0 {
+                    set |= 1 << t;
+                }
+            }
+            self.tiles_of[c] = set;
+            let t = self.mate_cell[c];
+            if t != NO_CELL && set & 1 << t == 0 {
+                self.mate_cell[c] = NO_CELL;
+                self.mate_tile[t as usize] = NO_CELL;
+            }
+        }
+        for c in 0..cells {
+            if self.mate_cell[c] == NO_CELL {
+                let mut seen = 0u32;
+                if !self.augment(c, &mut seen) {
+                    return false;
+                }
+            }
+        }
+        // The cells each cell reaches by an alternating path: c -> c' when
+        // c can take the tile c' holds.
+        for c in 0..cells {
+            let mut adj = 0u32;
+            let mut x = self.tiles_of[c] & !(1 << self.mate_cell[c]);
+            while x != 0 {
+                let t = x.trailing_zeros() as usize;
+                x &= x - 1;
+                adj |= 1 << self.mate_tile[t];
+            }
+            self.reach[c] = adj;
+        }
+        for k in 0..cells {
+            let rk = self.reach[k];
+            for i in 0..cells {
+                if self.reach[i] & 1 << k != 0 {
+                    self.reach[i] |= rk;
+                }
+            }
+        }
+        for (c, d) in dom.iter_mut().enumerate() {
+            let mut keep = self.tile[self.mate_cell[c] as usize];
+            let mut x = self.tiles_of[c] & !(1 << self.mate_cell[c]);
+            while x != 0 {
+                let t = x.trailing_zeros() as usize;
+                x &= x - 1;
+                let other = self.mate_tile[t] as usize;
+                if self.reach[other] & 1 << c != 0 {
+                    keep |= self.tile[t];
+                }
+            }
+            if *d & !keep != 0 {
+                *d &= keep;
+                queue.push(c);
+            }
+        }
+        true
     }
 
     fn key(&self, dom: &[u128], used: u128) -> Key {

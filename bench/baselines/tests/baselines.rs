@@ -271,8 +271,14 @@ fn ac_probe_decides_as_the_seed_method() {
         let opt = tetravex::Options { rotate: *rotate, ..Default::default() };
         let want = tetravex::solve(case, &opt).solutions;
         (possible, impossible) = if want > 0 { (possible + 1, impossible) } else { (possible, impossible + 1) };
-        for bits in 0..8 {
-            let why = acprobe::Reasoning { block: bits & 1 != 0, memo: bits & 2 != 0, tile_branch: bits & 4 != 0 };
+        for bits in 0..32 {
+            let why = acprobe::Reasoning {
+                block: bits & 1 != 0,
+                memo: bits & 2 != 0,
+                tile_branch: bits & 4 != 0,
+                wdeg: bits & 8 != 0,
+                matching: bits & 16 != 0,
+            };
             let got = acprobe::prove(case, &opt, why).expect("within 128 options");
             assert_eq!(got.solutions, want, "{why:?} rotate {rotate}: {case:?}");
         }

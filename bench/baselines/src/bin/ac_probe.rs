@@ -1,4 +1,4 @@
-//! ac-probe [--rotate] [--block] [--memo] [--tile-branch] [--wdeg] [FILE]
+//! ac-probe [--rotate] [--block] [--memo] [--tile-branch] [--wdeg] [--match] [FILE]
 //! Whether each ZOJ 1008 case has a solution, by arc consistency over bit-set
 //! domains (see baselines::acprobe), with the switches' extra reasoning.
 //! Prints `Game k: Possible/Impossible` with a blank line between cases; on
@@ -8,13 +8,19 @@ use baselines::acprobe::{prove, Reasoning};
 fn main() {
     baselines::tetravex::main_with_switches(
         "ac-probe",
-        &["block", "memo", "tile-branch", "wdeg"],
+        &["block", "memo", "tile-branch", "wdeg", "match"],
         &|case, opt, given| {
             let on = |s: &str| given.iter().any(|g| g == s);
             prove(
                 case,
                 opt,
-                Reasoning { block: on("block"), memo: on("memo"), tile_branch: on("tile-branch"), wdeg: on("wdeg") },
+                Reasoning {
+                    block: on("block"),
+                    memo: on("memo"),
+                    tile_branch: on("tile-branch"),
+                    wdeg: on("wdeg"),
+                    matching: on("match"),
+                },
             )
         },
     );
