@@ -192,7 +192,7 @@ fn tetravex_long_line() {
         &["tetravex"],
         format!("{TV}1\n1 1 1 1 1\n0\n"),
         6,
-        "game 3 needs 1 tiles, found 0",
+        "game 3 needs 1 tile, found 0",
         "Game 1: Possible\n\nGame 2: Possible\n",
     );
 }

@@ -29,7 +29,7 @@
 //!
 //! `YES` or `NO`, one line per block.
 
-use super::input::{next_case, parse_int, parse_uint, parse_uint_saturating, show, within, ParseError, Token};
+use super::input::{counted, next_case, parse_int, parse_uint, parse_uint_saturating, show, within, ParseError, Token};
 use super::stream::{CaseReader, Source, Tokens};
 use super::tiles::{tiles_room, Border, Fix, Labels, Rule, TilePuzzle};
 use std::cell::Cell;
@@ -189,9 +189,11 @@ impl Reader {
             let done = pieces.len();
             let place = || format!("piece {} of {count} in puzzle {number}: top right bottom left", done + 1);
             if !self.tokens.advance() {
-                return Err(self
-                    .tokens
-                    .end_with(format!("puzzle {number} needs {count} pieces, found {done} ({})", place())));
+                return Err(self.tokens.end_with(format!(
+                    "puzzle {number} needs {}, found {done} ({})",
+                    counted(count as u64, "piece"),
+                    place()
+                )));
             }
             if !warned && self.tokens.first_on_line() {
                 warned = self.check_piece_line(sides);

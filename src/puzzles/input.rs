@@ -13,6 +13,13 @@ use thiserror::Error;
 /// larger ones are refused before they are parsed.
 pub const MAX_INPUT_BYTES: usize = 256 << 20;
 
+/// `n` and its noun, singular for one: `1 tile`, `4 tiles` (`noun` is
+/// the singular; the plural adds an `s`).
+pub fn counted(n: u64, noun: &str) -> String {
+    let s = if n == 1 { "" } else { "s" };
+    format!("{n} {noun}{s}")
+}
+
 /// A problem with the input, at a position.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 #[error("line {line}{}: {message}", column.map(|c| format!(", column {c}")).unwrap_or_default())]
@@ -285,7 +292,14 @@ pub fn next_case<T>(done: &mut bool, result: Result<Option<T>, ParseError>) -> O
 
 #[cfg(test)]
 mod tests {
-    use super::decimal;
+    use super::{counted, decimal};
+
+    #[test]
+    fn one_of_a_thing_is_singular() {
+        assert_eq!(counted(0, "tile"), "0 tiles");
+        assert_eq!(counted(1, "tile"), "1 tile");
+        assert_eq!(counted(25, "block line"), "25 block lines");
+    }
 
     #[test]
     fn decimal_is_the_display_text() {

@@ -34,7 +34,7 @@
 //! label is given (Eternity II's grey frame). See [`super::tiles`] for the
 //! encoding.
 
-use super::input::{decimal, next_case, parse_uint, parse_uint_saturating, show, within, ParseError};
+use super::input::{counted, decimal, next_case, parse_uint, parse_uint_saturating, show, within, ParseError};
 use super::stream::{CaseReader, Source, Tokens};
 use super::tiles::{tiles_room, Border, Fix, Labels, Rule, TilePuzzle};
 use std::cell::Cell;
@@ -222,13 +222,11 @@ impl Reader {
             }
             if !self.tokens.advance() {
                 let (unit, have) = match self.layout {
-                    Layout::Tiles => ("tiles", k / 4),
-                    Layout::Blocks => ("block lines", k / (2 * n)),
+                    Layout::Tiles => ("tile", k / 4),
+                    Layout::Blocks => ("block line", k / (2 * n)),
                 };
-                let need = if self.layout == Layout::Tiles { count } else { 2 * n };
-                return Err(self
-                    .tokens
-                    .end_with(format!("game {case} needs {need} {unit}, found {have} ({})", place(k))));
+                let need = counted(if self.layout == Layout::Tiles { count } else { 2 * n } as u64, unit);
+                return Err(self.tokens.end_with(format!("game {case} needs {need}, found {have} ({})", place(k))));
             }
             if layout == Layout::Tiles && !warned {
                 warned = self.check_tile_line(k);

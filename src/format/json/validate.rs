@@ -8,6 +8,7 @@
 //! after the puzzle's line (`line 3: a 2x2 board needs 4 tiles, found 3`).
 
 use super::puzzle::{FixJson, PackPuzzleJson, TilePuzzleJson};
+use crate::puzzles::input::counted;
 use crate::puzzles::pack::{Board, PackPuzzle, PictureError, Piece, MAX_PIECES};
 use crate::puzzles::polyomino::{Freedom, Shape};
 use crate::puzzles::tiles::{Border, Fix, Rule, TilePuzzle};
@@ -27,7 +28,7 @@ pub enum PuzzleError {
         max: usize,
     },
     /// A tile board without one tile per cell.
-    #[error("a {rows}x{cols} board needs {} tiles, found {found}", rows * cols)]
+    #[error("a {rows}x{cols} board needs {}, found {found}", counted((rows * cols) as u64, "tile"))]
     TileCount {
         /// The board's rows.
         rows: usize,

@@ -6,7 +6,7 @@ use super::board::MAX_SIDE;
 use super::case::{Case, PieceSpec};
 use super::puzzle::MAX_PIECES;
 use super::syntax::near_keyword;
-use crate::puzzles::input::{parse_uint, show, within, ParseError, Token};
+use crate::puzzles::input::{counted, parse_uint, show, within, ParseError, Token};
 use crate::puzzles::polyomino::Shape;
 use crate::puzzles::stream::{Source, Tokens};
 
@@ -45,7 +45,7 @@ impl JudgeReader {
         let case = self.number;
         let mut pieces = Vec::new();
         for k in 1..=p as usize {
-            let missing = |what: &str| format!("{what} of piece {k}; case {case} needs {p} pieces");
+            let missing = |what: &str| format!("{what} of piece {k}; case {case} needs {}", counted(p, "piece"));
             let out_of_range =
                 |t: &Token| t.error(format!("piece size {} is out of range (1 to {MAX_SIDE})", show(t.text)));
             let head = tokens.expect(|| missing("the number of rows"))?;
