@@ -42,6 +42,21 @@ pub struct CaseResult<S> {
     pub stats: Stats,
 }
 
+impl<S> CaseResult<S> {
+    /// A case not answered yet: unknown, nothing counted, found or spent.
+    pub fn unknown() -> Self {
+        CaseResult {
+            status: Status::Unknown,
+            count: None,
+            complete: false,
+            solution: None,
+            refuted_by: None,
+            stopped: None,
+            stats: Stats::default(),
+        }
+    }
+}
+
 /// Runs a case in `config.mode`: [`SearchMode::First`] decides whether a
 /// solution exists (and finds one), [`SearchMode::Count`] counts,
 /// [`SearchMode::All`] lists. `want_solution` asks for one solution (in
@@ -109,17 +124,26 @@ pub fn run_prepared<M: Model>(
     on_solution: Option<&(dyn Fn(M::Solution) -> ControlFlow<()> + Sync)>,
     ws: &mut Workspace,
 ) -> CaseResult<M::Solution> {
+    let mut result = CaseResult::unknown();
+    run_prepared_into(model, prepared, want_solution, config, on_solution, ws, &mut result);
+    result
+}
+
+/// [`run_prepared`], written into `result` (which starts as
+/// [`CaseResult::unknown`]): a stream's case answers in the caller's
+/// frame, without its result moved from call to call (a few hundred bytes
+/// copied three times a case, each copy read back at once).
+pub fn run_prepared_into<M: Model>(
+    model: &M,
+    prepared: Prepared,
+    want_solution: bool,
+    config: &SearchConfig,
+    on_solution: Option<&(dyn Fn(M::Solution) -> ControlFlow<()> + Sync)>,
+    ws: &mut Workspace,
+    result: &mut CaseResult<M::Solution>,
+) {
     let Prepared { start, early } = prepared;
     let mode = config.mode;
-    let mut result = CaseResult {
-        status: Status::Unknown,
-        count: None,
-        complete: false,
-        solution: None,
-        refuted_by: None,
-        stopped: None,
-        stats: Stats::default(),
-    };
     let problem = match early.map_or_else(|| model.problem_within(config).map_err(Early::Stopped), Err) {
         Ok(problem) => problem,
         Err(Early::Refuted(r)) => {
@@ -129,7 +153,7 @@ pub fn run_prepared<M: Model>(
             if mode != SearchMode::First {
                 result.count = Some(Count::ZERO);
             }
-            return result;
+            return;
         }
         // Stopped while encoding: as a search stopped before its first node.
         Err(Early::Stopped(reason)) => {
@@ -139,7 +163,7 @@ pub fn run_prepared<M: Model>(
             if mode != SearchMode::First {
                 result.count = Some(Count::ZERO);
             }
-            return result;
+            return;
         }
     };
     // A shard run from a plan file counts without the first-solution
@@ -177,7 +201,7 @@ pub fn run_prepared<M: Model>(
             if mode != SearchMode::First {
                 result.count = Some(Count::ZERO);
             }
-            return result;
+            return;
         } else {
             // Stopped before the count began: a count of at least 0, so
             // that the record still says it counts (`tessera merge` tells
@@ -186,10 +210,10 @@ pub fn run_prepared<M: Model>(
             if mode != SearchMode::First {
                 result.count = Some(Count::ZERO);
             }
-            return result;
+            return;
         }
         if mode == SearchMode::First {
-            return result;
+            return;
         }
     }
     let visit = |sol: &[usize]| match on_solution {
@@ -217,7 +241,6 @@ pub fn run_prepared<M: Model>(
     } else {
         Status::Unknown
     };
-    result
 }
 
 /// The estimated sizes of the `count` shards of a case's search (what

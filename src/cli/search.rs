@@ -39,9 +39,10 @@ where
     // The engine's arrays from the case before, taken for this search.
     let mut engine = session.engine.take().unwrap_or_default();
     let pictures = session.svg.as_ref().map(|w| svg::CasePictures::new(w, render, model, k));
-    let searched = search(session, render, (k, model, prepared), pictures.as_ref(), &mut engine);
+    let mut result = CaseResult::unknown();
+    let searched = search(session, render, (k, model, prepared), pictures.as_ref(), &mut engine, &mut result);
     session.engine = Some(engine);
-    let (result, streamed) = searched?;
+    let streamed = searched?;
     if let (Some(pictures), Some(sol), 0) = (&pictures, &result.solution, streamed) {
         pictures.draw(&mut *session.out(), 1, sol)?;
     }
@@ -70,8 +71,9 @@ where
 
 /// Runs the search of case `k` under a progress bar; with `--all` each
 /// solution is written (and flushed, so that `| head` sees it at once) as
-/// it is found. Returns the result and the number of solutions written.
-/// The session's search settings are this case's
+/// it is found. Writes the result into `result` (as
+/// [`CaseResult::unknown`] before) and returns the number of solutions
+/// written. The session's search settings are this case's
 /// ([`Session::prepare_search`]), with which the model was `prepared`;
 /// `engine`: the engine's arrays.
 fn search<M: Model>(
@@ -80,7 +82,8 @@ fn search<M: Model>(
     (k, model, prepared): (usize, &M, solve::Prepared),
     pictures: Option<&svg::CasePictures<M>>,
     engine: &mut Workspace,
-) -> io::Result<(CaseResult<M::Solution>, u64)>
+    result: &mut CaseResult<M::Solution>,
+) -> io::Result<u64>
 where
     M::Solution: Sync,
 {
@@ -91,7 +94,7 @@ where
     let streamed = AtomicU64::new(0);
     let write_error: Mutex<Option<io::Error>> = Mutex::new(None);
     let progress = cfg.progress.then(|| Progress::start(session.monitor.clone(), format!("case {k}")));
-    let mut result = {
+    {
         let on_solution = |sol: M::Solution| -> ControlFlow<()> {
             if !cfg.print_all {
                 return ControlFlow::Continue(());
@@ -122,8 +125,8 @@ where
                 }
             }
         };
-        solve::run_prepared(model, prepared, want_solution, search, Some(&on_solution), engine)
-    };
+        solve::run_prepared_into(model, prepared, want_solution, search, Some(&on_solution), engine, result);
+    }
     drop(progress); // clears the bar before anything else is printed
     if let Some(e) = write_error.into_inner().unwrap() {
         return Err(e);
@@ -131,7 +134,7 @@ where
     if session.interrupted() && result.status == Status::Unknown {
         result.stopped = Some(StopReason::Interrupted);
     }
-    Ok((result, streamed.into_inner()))
+    Ok(streamed.into_inner())
 }
 
 /// The exit status of a searched case: [`case_exit`], except that a shard
