@@ -129,10 +129,10 @@ pub fn run_prepared<M: Model>(
     result
 }
 
-/// [`run_prepared`], written into `result` (which starts as
-/// [`CaseResult::unknown`]): a stream's case answers in the caller's
-/// frame, without its result moved from call to call (a few hundred bytes
-/// copied three times a case, each copy read back at once).
+/// [`run_prepared`], written into `result` (whatever it held before): a
+/// stream's case answers in the caller's frame, without its result moved
+/// from call to call (a few hundred bytes copied three times a case, each
+/// copy read back at once).
 pub fn run_prepared_into<M: Model>(
     model: &M,
     prepared: Prepared,
@@ -142,6 +142,7 @@ pub fn run_prepared_into<M: Model>(
     ws: &mut Workspace,
     result: &mut CaseResult<M::Solution>,
 ) {
+    *result = CaseResult::unknown();
     let Prepared { start, early } = prepared;
     let mode = config.mode;
     let problem = match early.map_or_else(|| model.problem_within(config).map_err(Early::Stopped), Err) {

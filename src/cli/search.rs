@@ -71,9 +71,8 @@ where
 
 /// Runs the search of case `k` under a progress bar; with `--all` each
 /// solution is written (and flushed, so that `| head` sees it at once) as
-/// it is found. Writes the result into `result` (as
-/// [`CaseResult::unknown`] before) and returns the number of solutions
-/// written. The session's search settings are this case's
+/// it is found. Writes the result into `result` and returns the number
+/// of solutions written. The session's search settings are this case's
 /// ([`Session::prepare_search`]), with which the model was `prepared`;
 /// `engine`: the engine's arrays.
 fn search<M: Model>(
