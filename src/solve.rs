@@ -68,7 +68,7 @@ impl<S> CaseResult<S> {
 /// The model is shared with the caller (who may read it from
 /// `on_solution`), so it encodes through [`Model::problem_within`]; a
 /// caller that owns it prepares it through `&mut` ([`prepare`], then
-/// [`run_prepared`]).
+/// [`run_prepared_into`]).
 pub fn run<M: Model>(
     model: &M,
     want_solution: bool,
@@ -77,7 +77,9 @@ pub fn run<M: Model>(
 ) -> CaseResult<M::Solution> {
     let start = config.clock();
     let early = early(model.precheck(), || model.problem_within(config).map(drop));
-    run_prepared(model, Prepared { start, early }, want_solution, config, on_solution, &mut Workspace::default())
+    let (prepared, mut result) = (Prepared { start, early }, CaseResult::unknown());
+    run_prepared_into(model, prepared, want_solution, config, on_solution, &mut Workspace::default(), &mut result);
+    result
 }
 
 /// A case made ready for its search through `&mut` by [`prepare`]: its
@@ -115,24 +117,11 @@ fn early(refuted: Option<Refutation>, encode: impl FnOnce() -> Result<(), StopRe
 
 /// [`run`] of a case [`prepare`]d with the same `config`, with the
 /// engine's arrays kept in `ws` from the cases before (see
-/// [`engine::solve_in`]): a stream of small cases keeps one.
-pub fn run_prepared<M: Model>(
-    model: &M,
-    prepared: Prepared,
-    want_solution: bool,
-    config: &SearchConfig,
-    on_solution: Option<&(dyn Fn(M::Solution) -> ControlFlow<()> + Sync)>,
-    ws: &mut Workspace,
-) -> CaseResult<M::Solution> {
-    let mut result = CaseResult::unknown();
-    run_prepared_into(model, prepared, want_solution, config, on_solution, ws, &mut result);
-    result
-}
-
-/// [`run_prepared`], written into `result` (whatever it held before): a
-/// stream's case answers in the caller's frame, without its result moved
-/// from call to call (a few hundred bytes copied three times a case, each
-/// copy read back at once).
+/// [`engine::solve_in`]): a stream of small cases keeps one. The answer is
+/// written into `result` (whatever it held before, a case before's
+/// answer too): a stream's case answers in the caller's frame, without
+/// its result moved from call to call (a few hundred bytes copied three
+/// times a case, each copy read back at once).
 pub fn run_prepared_into<M: Model>(
     model: &M,
     prepared: Prepared,

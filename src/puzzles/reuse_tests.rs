@@ -171,10 +171,11 @@ fn a_stream_of_small_cases_allocates_little() {
     for (size, release, debug) in [(1, 0.01, 0.01), (2, 1.5, 1.5), (3, 1.5, 1.5), (4, 29.0, 53.0), (5, 174.0, 179.5)] {
         let most = if cfg!(debug_assertions) { debug } else { release };
         let (mut arrays, mut ws) = (None, crate::engine::Workspace::default());
+        let mut result = crate::solve::CaseResult::unknown();
         let mut answer = |p: TilePuzzle| {
             let mut model = TileModel::with_arrays(p, arrays.take()).unwrap();
             let prepared = crate::solve::prepare(&mut model, &config);
-            let result = crate::solve::run_prepared(&model, prepared, false, &config, None, &mut ws);
+            crate::solve::run_prepared_into(&model, prepared, false, &config, None, &mut ws, &mut result);
             arrays = model.into_arrays();
             result.status
         };
@@ -197,7 +198,9 @@ fn a_stream_of_small_cases_allocates_little() {
 /// mixed with judge boards of 1x1 to 5x5, so that every case follows one
 /// of another size and shape; for a first solution and for a count, under
 /// a node budget that some searches reach (checked: the tree is then cut
-/// at the same node). `fuzz/fuzz_targets/stream.rs` checks the same on any text.
+/// at the same node). One result is written over from case to case, as a
+/// caller may keep one. `fuzz/fuzz_targets/stream.rs` checks the same on
+/// any text.
 #[test]
 fn a_stream_in_kept_arrays_answers_as_each_case_alone() {
     let mut rng = Rng::new(44);
@@ -209,13 +212,14 @@ fn a_stream_in_kept_arrays_answers_as_each_case_alone() {
     for mode in [SearchMode::First, SearchMode::Count] {
         let config = SearchConfig { mode, max_nodes: Some(3000), threads: 1, ..SearchConfig::default() };
         let (mut arrays, mut ws) = (None, crate::engine::Workspace::default());
+        let mut got = crate::solve::CaseResult::unknown();
         let mut cut = 0;
         for p in &boards {
             let Ok(alone) = TileModel::new(p.clone()) else { continue };
             let expected = crate::solve::run(&alone, true, &config, None);
             let mut model = TileModel::with_arrays(p.clone(), arrays.take()).unwrap();
             let prepared = crate::solve::prepare(&mut model, &config);
-            let got = crate::solve::run_prepared(&model, prepared, true, &config, None, &mut ws);
+            crate::solve::run_prepared_into(&model, prepared, true, &config, None, &mut ws, &mut got);
             let answer = |r: &crate::solve::CaseResult<super::tiles::TileSolution>| {
                 (r.status, r.count.clone(), r.complete, r.solution.clone(), r.refuted_by.clone(), r.stats.nodes)
             };
