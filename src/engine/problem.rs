@@ -160,49 +160,6 @@ pub(crate) struct Compact {
     pub spare: Vec<Template>,
 }
 
-impl Compact {
-    /// The slot of option `o` and its index in the slot's template.
-    pub fn place(&self, o: OptionId) -> (usize, usize) {
-        let s = self.first.partition_point(|&f| f as usize <= o) - 1;
-        (s, o - self.first[s] as usize)
-    }
-
-    /// Slot `s`'s secondary items.
-    pub fn items(&self, s: usize) -> &[u32] {
-        &self.sec[self.sec_start[s] as usize..self.sec_start[s + 1] as usize]
-    }
-
-    /// Slot `s`'s template.
-    pub fn template_of(&self, s: usize) -> &Template {
-        &self.templates[self.template[s] as usize]
-    }
-
-    /// The explicit form, option after option (`p`: the primary items,
-    /// secondary item `j` is node item `p + j`); `halt` polled per slot.
-    fn explicit(&self, p: u32, n_options: usize, halt: &Halt) -> Result<Explicit, Stopped> {
-        let nodes: usize = (0..self.item.len()).map(|s| self.template_of(s).len() * (2 + self.items(s).len())).sum();
-        let mut ex = Explicit {
-            opt_start: Vec::with_capacity(n_options + 1),
-            node_item: Vec::with_capacity(nodes),
-            node_colour: Vec::with_capacity(nodes),
-            opt_primaries: vec![2; n_options],
-        };
-        ex.opt_start.push(0);
-        for s in 0..self.item.len() {
-            halt.check()?;
-            let (tp, items) = (self.template_of(s), self.items(s));
-            for t in 0..tp.len() {
-                ex.node_item.extend([self.item[s], tp.piece[t]]);
-                ex.node_item.extend(items.iter().map(|&j| p + j));
-                ex.node_colour.extend([0, 0]);
-                ex.node_colour.extend_from_slice(tp.colours(t));
-                ex.opt_start.push(ex.node_item.len() as u32);
-            }
-        }
-        Ok(ex)
-    }
-}
-
 /// The primary items of an option, in either form.
 enum Prims<'a> {
     Nodes(std::slice::Iter<'a, u32>),
@@ -254,6 +211,9 @@ struct DenseScratch {
     map: Vec<u32>,
     per_map: Vec<u32>,
     kept: DenseColours,
+    /// [`Compact::lonely_into`]'s arrays, for the explicit form.
+    lonely: Vec<u8>,
+    blank: Vec<u64>,
 }
 
 /// A [`DenseScratch`] behind a lock (the problem is shared between
@@ -284,6 +244,7 @@ impl DenseColours {
 }
 
 mod check;
+mod compact;
 mod dense;
 
 /// The largest index the engine stores (indices are packed into 30 bits).
@@ -368,7 +329,12 @@ impl Problem {
             return Ok(ex);
         }
         let compact = self.compact.as_ref().expect("a problem without its explicit form is compact");
-        let ex = compact.explicit(self.primary_count() as u32, self.n_options, halt)?;
+        let ex = {
+            let mut scratch = self.dense_scratch.0.lock().unwrap_or_else(|e| e.into_inner());
+            let DenseScratch { lonely, blank, .. } = &mut *scratch;
+            compact.lonely_into(&self.multiplicity, self.n_secondary, lonely, blank);
+            compact.explicit(self.primary_count() as u32, lonely, self.n_options, halt)?
+        };
         // Another thread may have written it meanwhile: the same options.
         Ok(self.explicit.get_or_init(|| ex))
     }
@@ -691,7 +657,10 @@ impl ProblemBuilder {
     /// a `rows x cols` board in reading order, each naming the joins it
     /// has with its neighbours, in the order right, down, left, up (those
     /// it has), one secondary item per join and no other: a tile puzzle's
-    /// shape. A hint: the row scan's square order of such a board is
+    /// shape. Or, with *outer joins*, every cell names four, in that order,
+    /// a border side's join its own, numbered after the joins between
+    /// cells (one slot alone names such an item: it constrains nothing,
+    /// and the options written out leave it out). A hint: the row scan's square order of such a board is
     /// written down instead of grown from the graph of the joins
     /// (`backends/square.rs`, which checks the claim and ignores it where
     /// it does not hold). It never changes the solutions.

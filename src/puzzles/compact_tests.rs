@@ -5,7 +5,7 @@
 //! with and without turning, with hints, and with Eternity II frames.
 
 use crate::engine::shape::{OptionList, SlotPieces, UniformSlots};
-use crate::engine::{square, Halt, Problem};
+use crate::engine::{solve, square, Halt, Problem, SearchConfig};
 use crate::generate::{tiles, Rng, TileSpec};
 use crate::puzzles::tiles::{Border, Fix, Orbits, Rule, TilePuzzle};
 
@@ -225,5 +225,101 @@ fn a_first_solution_is_compact_from_four_cells() {
             let outcome = crate::engine::solve(&encoded.problem, &crate::engine::SearchConfig::first(), None);
             assert_eq!(outcome.solutions.to_u64(), Some(1), "{what}");
         }
+    }
+}
+
+/// Outer joins (every cell names four joins, a border side's its own):
+/// the options written out are the explicit encoding's, item for item
+/// (the engine leaves out the items one cell alone names), the board's
+/// claim holds, the plain cells share one template, and the options
+/// decode and count alike.
+#[test]
+fn outer_joins_write_out_the_options_of_the_explicit_encoding() {
+    let halt = Halt::NEVER;
+    let free = boards_and_orbits().into_iter().filter(|(_, p, _)| matches!(p.border, Border::Free));
+    for (b, puzzle, orbits) in free {
+        let explicit = puzzle.encode_as(false, orbits, &halt).unwrap();
+        let outer = puzzle.encode_outer(orbits, &halt).unwrap();
+        let (rows, cols, n) = (puzzle.rows, puzzle.cols, puzzle.rows * puzzle.cols);
+        let extra = outer.problem.secondary_count() - explicit.problem.secondary_count();
+        assert_eq!(extra, 2 * (rows + cols), "board {b}");
+        // Hinted cells, and a cell the turn breaker singles out, have their own.
+        let templates = outer.problem.compact().expect("templates").templates.len();
+        assert!(templates == 1 || !puzzle.fixes.is_empty() || puzzle.rotate, "board {b}: {templates} templates");
+        let shape = SlotPieces::of(&outer.problem, &halt).unwrap().expect("a slot/piece problem");
+        let uniform = UniformSlots::of(&outer.problem, &shape, &halt).unwrap().expect("uniform slots");
+        assert_eq!(square::declared_board(&outer.problem, &uniform), Some((rows, cols)), "board {b}");
+        // The same options naming the same items; the colours numbered
+        // otherwise (a label's first use comes sooner when every cell names
+        // four joins), the same once numbered densely per item.
+        let ((start, items, _, prims), (x_start, x_items, _, x_prims)) =
+            (arrays(&outer.problem), arrays(&explicit.problem));
+        assert!(start == x_start && items == x_items && prims == x_prims, "board {b}: other options");
+        let (dense, x_dense) =
+            (outer.problem.dense_colours(&halt).unwrap(), explicit.problem.dense_colours(&halt).unwrap());
+        assert!(dense.node == x_dense.node, "board {b}: other colours");
+        assert_eq!(dense.n_colours[..x_dense.n_colours.len()], x_dense.n_colours[..], "board {b}");
+        let chosen = hand_out_tiles(&explicit.problem, n, 0..n);
+        if chosen.len() == n {
+            assert_eq!(outer.decode(&puzzle, &chosen), explicit.decode(&puzzle, &chosen), "board {b}");
+        }
+        let first = |pb: &Problem| solve(pb, &SearchConfig::first(), None).solutions;
+        assert_eq!(first(&outer.problem), first(&explicit.problem), "board {b}");
+    }
+    // Counted on boards small enough to count in a debug build.
+    for (seed, rows, cols, rotate) in [(1, 3, 3, false), (2, 3, 3, true), (3, 2, 4, true), (4, 3, 4, false)] {
+        let labels: Vec<i32> = (1..4).collect();
+        let spec = TileSpec {
+            rows,
+            cols,
+            rule: Rule::Equal,
+            border: Border::Free,
+            frame_labels: labels.clone(),
+            inner_labels: labels,
+            rotate,
+            centre_hint: false,
+        };
+        let puzzle = tiles(&mut Rng::new(seed), &spec);
+        for orbits in [Orbits::Every, Orbits::Some] {
+            let explicit = puzzle.encode_as(false, orbits, &halt).unwrap().problem;
+            let outer = puzzle.encode_outer(orbits, &halt).unwrap().problem;
+            let count = |pb: &Problem| solve(pb, &SearchConfig::count(), None).solutions;
+            let (got, want) = (count(&outer), count(&explicit));
+            assert!(
+                got == want && want.to_u64() != Some(0),
+                "{rows}x{cols} turning {rotate} {orbits:?}: {got} against {want}"
+            );
+        }
+    }
+}
+
+/// Which encodings have outer joins: compact ones of at least 196 cells
+/// under a free border (a first solution's, and a count's).
+#[test]
+fn outer_joins_from_196_cells_under_a_free_border() {
+    let halt = Halt::NEVER;
+    let labels: Vec<i32> = (1..9).collect();
+    for (side, border, first, outer) in [
+        (14, Border::Free, true, true),
+        (14, Border::Free, false, true),
+        (13, Border::Free, true, false),
+        (14, Border::Label(0), true, false),
+    ] {
+        let spec = TileSpec {
+            rows: side,
+            cols: side,
+            rule: Rule::Equal,
+            border,
+            frame_labels: labels.clone(),
+            inner_labels: labels.clone(),
+            rotate: false,
+            centre_hint: false,
+        };
+        let puzzle = tiles(&mut Rng::new(11), &spec);
+        let orbits = if first { Orbits::Some } else { Orbits::Every };
+        let encoded = puzzle.encode_in(None, &halt, orbits, first).unwrap();
+        let joins = 2 * side * (side - 1);
+        let want = if outer { joins + 4 * side } else { joins };
+        assert_eq!(encoded.problem.secondary_count(), want, "{side}x{side}, {border:?}, first {first}");
     }
 }

@@ -101,32 +101,49 @@ impl Touching {
     /// ([`ProblemBuilder::declare_grid`](crate::engine::ProblemBuilder::declare_grid)),
     /// if the claim holds for its slots: slot `s` is primary item `s`,
     /// cell `s` in reading order, whose items are its joins, right, down,
-    /// left, up (those it has), each join the same item in its two cells
+    /// left, up (those it has, or all four with outer joins, an outer one
+    /// named by its cell alone), each join the same item in its two cells
     /// and no item anything else. Checked and written down in one pass
     /// over the cells (the same rows as gathered: the two cells of a join
     /// in increasing order; on a 16x16 board a tenth of the gathering's
     /// instructions).
     fn of_grid(pb: &Problem, uniform: &UniformSlots) -> Option<Touching> {
         let (rows, cols) = pb.declared_grid().filter(|&(r, c)| r > 0 && c > 0)?;
-        let joins = rows.checked_mul(cols)?.checked_sub(rows)?.checked_add(rows * cols - cols)?;
-        if uniform.items.rows() != rows * cols || pb.secondary_count() != joins {
+        let n = rows.checked_mul(cols)?;
+        let joins = (n - rows).checked_add(n - cols)?;
+        if uniform.items.rows() != n {
             return None;
         }
-        let (mut slot, mut place) = (vec![u32::MAX; 2 * joins], vec![0u32; 2 * joins]);
+        // With outer joins every cell names four items, its border sides'
+        // its own, numbered after the joins; without, the first cell names
+        // at most two.
+        let outer = uniform.items.row(0).len() == 4;
+        let n_outer = if outer { 2 * (rows + cols) } else { 0 };
+        if pb.secondary_count() != joins + n_outer {
+            return None;
+        }
+        let (mut slot, mut place) = (vec![u32::MAX; 2 * joins + n_outer], vec![0u32; 2 * joins + n_outer]);
         for r in 0..rows {
             for c in 0..cols {
                 let s = r * cols + c;
                 let own = uniform.items.row(s);
-                let (right, down, left, up) = (c + 1 < cols, r + 1 < rows, c > 0, r > 0);
-                let has = usize::from(right) + usize::from(down) + usize::from(left) + usize::from(up);
+                let sides = [c + 1 < cols, r + 1 < rows, c > 0, r > 0];
+                let has = if outer { 4 } else { sides.iter().filter(|&&b| b).count() };
                 if uniform.slots.slot_item[s] as usize != s || own.len() != has {
                     return None;
                 }
+                let [right, down, left, _] = sides;
                 // Its right and down joins, at their places in the cell and
-                // in the neighbour (whose own right, down and left come first).
-                let right_join = right.then(|| (s + 1, 0, usize::from(c + 2 < cols) + usize::from(down)));
-                let below = usize::from(right) + usize::from(r + 2 < rows) + usize::from(left);
-                let down_join = down.then(|| (s + cols, usize::from(right), below));
+                // in the neighbour (whose own right, down and left come
+                // first; all four places with outer joins).
+                let (right_join, down_join) = match outer {
+                    true => (right.then_some((s + 1, 0, 2)), down.then_some((s + cols, 1, 3))),
+                    false => {
+                        let beside = usize::from(c + 2 < cols) + usize::from(down);
+                        let below = usize::from(right) + usize::from(r + 2 < rows) + usize::from(left);
+                        (right.then_some((s + 1, 0, beside)), down.then_some((s + cols, usize::from(right), below)))
+                    }
+                };
                 for (next, a, b) in [right_join, down_join].into_iter().flatten() {
                     let j = own[a] as usize;
                     if j >= joins || slot[2 * j] != u32::MAX || uniform.items.row(next).get(b) != Some(&own[a]) {
@@ -135,9 +152,17 @@ impl Touching {
                     (slot[2 * j], slot[2 * j + 1]) = (s as u32, next as u32);
                     (place[2 * j], place[2 * j + 1]) = (a as u32, b as u32);
                 }
+                // Its outer joins: each its own.
+                for side in (0..4).filter(|&d| outer && !sides[d]) {
+                    let at = (own[side] as usize).checked_sub(joins).filter(|&k| k < n_outer)? + 2 * joins;
+                    if slot[at] != u32::MAX {
+                        return None;
+                    }
+                    (slot[at], place[at]) = (s as u32, side as u32);
+                }
             }
         }
-        let off = (0..=joins as u32).map(|j| 2 * j).collect();
+        let off = (0..=joins as u32).map(|j| 2 * j).chain((1..=n_outer as u32).map(|k| 2 * joins as u32 + k)).collect();
         Some(Touching { off, slot, place, grid: Some((rows, cols)) })
     }
 

@@ -88,7 +88,7 @@ impl Problem {
         if let Some(dense) = self.compact_dense.get() {
             return Ok(Some(dense));
         }
-        let DenseScratch { start, touch, known, same, map, per_map, kept } = &mut *scratch;
+        let DenseScratch { start, touch, known, same, map, per_map, kept, .. } = &mut *scratch;
         let ns = self.n_secondary;
         touch_lists(c, ns, start, touch, halt)?;
         let (start, touch) = (&start[..], &touch[..]);

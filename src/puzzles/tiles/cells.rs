@@ -45,7 +45,9 @@ impl TilePuzzle {
         for (cell, &item) in s.cells.iter().enumerate() {
             halt.check()?;
             let (r, c) = (cell / self.cols, cell % self.cols);
-            let mask = usize::from(outer_mask(self, r, c));
+            // With outer joins every cell has four: one template serves all.
+            let outer = !joins.left_edge.is_empty();
+            let mask = if outer { 0 } else { usize::from(outer_mask(self, r, c)) };
             let hinted = hint_at(cx.hint, cell);
             // A cell hinted or singled out by the breaker has a template
             // of its own (the breaker of a whole type is the same in
@@ -94,7 +96,9 @@ impl TilePuzzle {
         colours: &mut SideColours,
     ) -> TemplateId {
         let (r, c) = (cell / self.cols, cell % self.cols);
-        let sides = JoinSides::of([joins.right[cell].is_some(), joins.down[cell].is_some(), c > 0, r > 0]);
+        let outer = !joins.left_edge.is_empty();
+        let sides =
+            JoinSides::of([joins.right[cell].is_some(), joins.down[cell].is_some(), c > 0 || outer, r > 0 || outer]);
         let id = b.template_of(sides.len(), options.len());
         // The width a constant: each option's colours in registers.
         match sides.len() {
@@ -194,9 +198,13 @@ impl TilePuzzle {
         }
         if c > 0 {
             sec.push((joins.right[cell - 1].unwrap(), side(2, self.join_label(l, 2))));
+        } else if let Some(&j) = joins.left_edge.get(r) {
+            sec.push((j, side(2, self.join_label(l, 2))));
         }
         if r > 0 {
             sec.push((joins.down[cell - self.cols].unwrap(), side(3, self.join_label(l, 3))));
+        } else if let Some(&j) = joins.top_edge.get(c) {
+            sec.push((j, side(3, self.join_label(l, 3))));
         }
     }
 }
