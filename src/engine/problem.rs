@@ -65,8 +65,8 @@ pub enum ModelError {
 /// A problem is held in one of two forms. The *explicit* form lists every
 /// option's nodes. The *compact* form (`Compact`, from
 /// [`ProblemBuilder::slot`]) lists each *template* of options once and the
-/// slots that take it: a 32x32 board's million options are nine templates
-/// and 1,024 slots. The explicit form of a compact problem is written out
+/// slots that take it: a 32x32 board's million options are one template
+/// and 1,024 slots (with outer joins; nine templates without). The explicit form of a compact problem is written out
 /// only when something asks for it (`Problem::explicit`), option by
 /// option as the builder would have written it.
 #[derive(Clone, Debug)]

@@ -293,16 +293,20 @@ fn outer_joins_write_out_the_options_of_the_explicit_encoding() {
     }
 }
 
-/// Which encodings have outer joins: compact ones of at least 196 cells
-/// under a free border (a first solution's, and a count's).
+/// Which encodings have outer joins: compact ones of at least nine cells
+/// under a free border (a first solution's from nine cells, a count's
+/// from 196, where it becomes compact).
 #[test]
-fn outer_joins_from_196_cells_under_a_free_border() {
+fn outer_joins_from_nine_cells_under_a_free_border() {
     let halt = Halt::NEVER;
     let labels: Vec<i32> = (1..9).collect();
     for (side, border, first, outer) in [
         (14, Border::Free, true, true),
         (14, Border::Free, false, true),
-        (13, Border::Free, true, false),
+        (13, Border::Free, true, true),
+        (13, Border::Free, false, false),
+        (3, Border::Free, true, true),
+        (2, Border::Free, true, false),
         (14, Border::Label(0), true, false),
     ] {
         let spec = TileSpec {
