@@ -421,8 +421,9 @@ impl<'s> UniformSlots<'s> {
             let x = compact[s] as usize;
             (c.template[x], &maps[c.sec_start[x] as usize..c.sec_start[x + 1] as usize])
         };
+        // Grown, not reserved for every slot: a board's slots fall into a
+        // few classes (a table for 256 slots faulted in its pages).
         firsts.clear();
-        firsts.reserve(n);
         let mut items = items.take().unwrap_or_default();
         items.clear();
         items.reserve(n, c.sec.len());
