@@ -178,6 +178,15 @@ fn a_compact_problem_decodes_as_the_explicit_one() {
     }
 }
 
+/// A planted `rows x cols` board of `labels` (frame and inner alike)
+/// under `border`, its tiles turning if `rotate`.
+fn planted(seed: u64, rows: usize, cols: usize, rotate: bool, border: Border, labels: &[i32]) -> TilePuzzle {
+    let (frame_labels, inner_labels) = (labels.to_vec(), labels.to_vec());
+    let spec =
+        TileSpec { rows, cols, rule: Rule::Equal, border, frame_labels, inner_labels, rotate, centre_hint: false };
+    tiles(&mut Rng::new(seed), &spec)
+}
+
 /// Which encoding a search gets: a first solution of a board of at least
 /// four cells is compact (its trial reads the templates), turning or not;
 /// a board of fewer cells writes its options out, and so do the other
@@ -206,17 +215,7 @@ fn a_first_solution_is_compact_from_four_cells() {
         (14, 14, false, Orbits::Every, false, true),
         (14, 14, false, Orbits::Counted, false, true),
     ] {
-        let spec = TileSpec {
-            rows,
-            cols,
-            rule: Rule::Equal,
-            border: Border::Free,
-            frame_labels: labels.clone(),
-            inner_labels: labels.clone(),
-            rotate,
-            centre_hint: false,
-        };
-        let puzzle = tiles(&mut Rng::new(7), &spec);
+        let puzzle = planted(7, rows, cols, rotate, Border::Free, &labels);
         let encoded = puzzle.encode_in(None, &halt, orbits, first).unwrap();
         let what = format!("{rows}x{cols}, turning {rotate}, {orbits:?}, first {first}");
         assert_eq!(encoded.problem.compact().is_some(), compact, "{what}");
@@ -268,18 +267,7 @@ fn outer_joins_write_out_the_options_of_the_explicit_encoding() {
     }
     // Counted on boards small enough to count in a debug build.
     for (seed, rows, cols, rotate) in [(1, 3, 3, false), (2, 3, 3, true), (3, 2, 4, true), (4, 3, 4, false)] {
-        let labels: Vec<i32> = (1..4).collect();
-        let spec = TileSpec {
-            rows,
-            cols,
-            rule: Rule::Equal,
-            border: Border::Free,
-            frame_labels: labels.clone(),
-            inner_labels: labels,
-            rotate,
-            centre_hint: false,
-        };
-        let puzzle = tiles(&mut Rng::new(seed), &spec);
+        let puzzle = planted(seed, rows, cols, rotate, Border::Free, &[1, 2, 3]);
         for orbits in [Orbits::Every, Orbits::Some] {
             let explicit = puzzle.encode_as(false, orbits, &halt).unwrap().problem;
             let outer = puzzle.encode_outer(orbits, &halt).unwrap().problem;
@@ -309,17 +297,7 @@ fn outer_joins_from_nine_cells_under_a_free_border() {
         (2, Border::Free, true, false),
         (14, Border::Label(0), true, false),
     ] {
-        let spec = TileSpec {
-            rows: side,
-            cols: side,
-            rule: Rule::Equal,
-            border,
-            frame_labels: labels.clone(),
-            inner_labels: labels.clone(),
-            rotate: false,
-            centre_hint: false,
-        };
-        let puzzle = tiles(&mut Rng::new(11), &spec);
+        let puzzle = planted(11, side, side, false, border, &labels);
         let orbits = if first { Orbits::Some } else { Orbits::Every };
         let encoded = puzzle.encode_in(None, &halt, orbits, first).unwrap();
         let joins = 2 * side * (side - 1);
