@@ -249,7 +249,7 @@ impl PlanFile {
         };
         if c.fingerprint != fingerprint(problem) {
             return Err(format!(
-                "case {case} is another puzzle than the plan's case {} ({}:{}): plan it with the same input and rules",
+                "case {case} is another puzzle than the plan's case {} ({}:{}): plan it with the same input, rules and build of tessera",
                 c.case, c.input, c.line
             ));
         }
