@@ -66,9 +66,11 @@ pub enum ModelError {
 /// option's nodes. The *compact* form (`Compact`, from
 /// [`ProblemBuilder::slot`]) lists each *template* of options once and the
 /// slots that take it: a 32x32 board's million options are one template
-/// and 1,024 slots (with outer joins; nine templates without). The explicit form of a compact problem is written out
-/// only when something asks for it (`Problem::explicit`), option by
-/// option as the builder would have written it.
+/// and 1,024 slots (with outer joins; nine templates without). The
+/// explicit form of a compact problem is written out only when something
+/// asks for it (`Problem::explicit`), option by option as the builder
+/// would have written it, less the items that one slot alone names
+/// (`Compact::lonely_into`).
 #[derive(Clone, Debug)]
 pub struct Problem {
     pub(crate) multiplicity: Vec<u32>,
@@ -329,12 +331,19 @@ impl Problem {
             return Ok(ex);
         }
         let compact = self.compact.as_ref().expect("a problem without its explicit form is compact");
-        let ex = {
-            let mut scratch = self.dense_scratch.0.lock().unwrap_or_else(|e| e.into_inner());
-            let DenseScratch { lonely, blank, .. } = &mut *scratch;
-            compact.lonely_into(&self.multiplicity, self.n_secondary, lonely, blank);
-            compact.explicit(self.primary_count() as u32, lonely, self.n_options, halt)?
+        // The lonely items' arrays taken from the scratch and given back:
+        // no lock held while the options are written.
+        let scratch = || self.dense_scratch.0.lock().unwrap_or_else(|e| e.into_inner());
+        let (mut lonely, mut blank) = {
+            let mut kept = scratch();
+            (std::mem::take(&mut kept.lonely), std::mem::take(&mut kept.blank))
         };
+        compact.lonely_into(&self.multiplicity, self.n_secondary, &mut lonely, &mut blank);
+        let ex = compact.explicit(self.primary_count() as u32, &lonely, self.n_options, halt);
+        let mut kept = scratch();
+        (kept.lonely, kept.blank) = (lonely, blank);
+        drop(kept);
+        let ex = ex?;
         // Another thread may have written it meanwhile: the same options.
         Ok(self.explicit.get_or_init(|| ex))
     }
@@ -660,7 +669,8 @@ impl ProblemBuilder {
     /// shape. Or, with *outer joins*, every cell names four, in that order,
     /// a border side's join its own, numbered after the joins between
     /// cells (one slot alone names such an item: it constrains nothing,
-    /// and the options written out leave it out). A hint: the row scan's square order of such a board is
+    /// and the options written out leave it out). A hint: the row scan's
+    /// square order of such a board is
     /// written down instead of grown from the graph of the joins
     /// (`backends/square.rs`, which checks the claim and ignores it where
     /// it does not hold). It never changes the solutions.
