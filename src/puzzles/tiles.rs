@@ -740,6 +740,11 @@ impl Joins {
         }
         joins
     }
+
+    /// Whether every cell names four joins, its border sides' its own.
+    fn outer(&self) -> bool {
+        !self.left_edge.is_empty()
+    }
 }
 
 impl Encoded {

@@ -61,7 +61,8 @@ impl Compact {
     /// joins, which let every cell of a board share one template). An
     /// uncoloured one is left in: the slot/piece shapes refuse it in
     /// either form. `blank`: per template, a bit per place some option
-    /// leaves uncoloured (every bit beyond 64 places).
+    /// leaves uncoloured (a template of more than 64 places is taken as
+    /// blank everywhere: its items are kept).
     pub(super) fn lonely_into(
         &self,
         multiplicity: &[u32],
@@ -86,7 +87,8 @@ impl Compact {
             let (once, blank) = (multiplicity[self.item[s] as usize] == 1, blank[self.template[s] as usize]);
             for (i, &j) in self.items(s).iter().enumerate() {
                 let n = &mut lonely[j as usize];
-                *n = if *n == 0 && once && (i >= 64 || blank >> i & 1 == 0) { 1 } else { 2 };
+                let coloured = i < 64 && blank >> i & 1 == 0;
+                *n = if *n == 0 && once && coloured { 1 } else { 2 };
             }
         }
     }
@@ -135,5 +137,19 @@ mod tests {
         // `twice`'s item tells its options apart.
         assert_eq!(solve(&pb, &SearchConfig::count(), None).solutions, 0u64);
         assert_eq!(solve(&problem(1).0, &SearchConfig::count(), None).solutions, 1u64);
+    }
+
+    /// A template of more than 64 places keeps every item, lonely or not
+    /// (its places' colours are not looked at).
+    #[test]
+    fn a_template_wider_than_64_places_keeps_its_items() {
+        let mut b = ProblemBuilder::new();
+        let (a, p) = (b.primary(1), b.primary(1));
+        let items: Vec<_> = (0..65).map(|_| b.secondary()).collect();
+        let t = b.template(65);
+        b.template_option(t, p, &[1; 65]);
+        b.slot(a, t, &items);
+        let pb = b.build().unwrap();
+        assert_eq!(pb.secondary_nodes(0).count(), 65);
     }
 }

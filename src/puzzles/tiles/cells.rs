@@ -42,11 +42,11 @@ impl TilePuzzle {
         // singled out are every such cell's: listed once (a 16x16 board
         // listed them for each of its nine templates, 0.1 M instructions).
         let mut plain_listed = false;
+        // With outer joins every cell has four: one template serves all.
+        let outer = joins.outer();
         for (cell, &item) in s.cells.iter().enumerate() {
             halt.check()?;
             let (r, c) = (cell / self.cols, cell % self.cols);
-            // With outer joins every cell has four: one template serves all.
-            let outer = !joins.left_edge.is_empty();
             let mask = if outer { 0 } else { usize::from(outer_mask(self, r, c)) };
             let hinted = hint_at(cx.hint, cell);
             // A cell hinted or singled out by the breaker has a template
@@ -96,7 +96,7 @@ impl TilePuzzle {
         colours: &mut SideColours,
     ) -> TemplateId {
         let (r, c) = (cell / self.cols, cell % self.cols);
-        let outer = !joins.left_edge.is_empty();
+        let outer = joins.outer();
         let sides =
             JoinSides::of([joins.right[cell].is_some(), joins.down[cell].is_some(), c > 0 || outer, r > 0 || outer]);
         let id = b.template_of(sides.len(), options.len());
