@@ -5,6 +5,7 @@
     python3 bench/big_ab.py --old A --new B --reps 9 --json /tmp/big.json
     python3 bench/big_ab.py --old A --new B --family big-held --reps 5
     python3 bench/big_ab.py --old A --new B --also one=B:1 --also trial15=/tmp/t15
+    python3 bench/big_ab.py --old A --new B --scan /tmp/square-scan-nopie
 
 For each board of `bench/instances/big` (generate them first with
 `python3 bench/gen.py --family big`; `--family big-held` for the boards
@@ -16,7 +17,10 @@ within a repetition is shuffled (a fixed seed), and what is compared is
 the median wall time of each per board. `--also NAME=BINARY[:THREADS]`
 adds more builds (or a build on other threads) to the same rounds:
 within one round the machine is the same for all of them, where two
-rounds of one build differ by as many boards as most changes. Every
+rounds of one build differ by as many boards as most changes. `--scan
+BINARY` puts another build of the scan in its place (the scan built
+the way a tessera build under test is, without PIE or for another C
+library: what one build's start gains, the scan's may gain too). Every
 build is copied afresh into a temporary directory first, at the same
 moment (a binary copied an hour earlier than the other ran 3 to 4% slower
 here). Printed: per build, the boards no slower than the scan, the
@@ -75,6 +79,7 @@ def main():
     ap.add_argument("--json", help="write the per-board medians (seconds) here")
     ap.add_argument("--family", default="big", help="big (default) or big-held")
     ap.add_argument("--threads", type=int, default=2, help="threads of the old and new builds (default 2)")
+    ap.add_argument("--scan", default=SCAN, help="the square scan's binary (default: bench/baselines' release build)")
     ap.add_argument("--also", action="append", default=[], metavar="NAME=BINARY[:THREADS]",
                     help="another build in the same rounds (repeatable; threads as --threads by default)")
     args = ap.parse_args()
@@ -84,7 +89,7 @@ def main():
         if not name or not path or name in builds or name == "scan":
             raise SystemExit("--also wants NAME=BINARY[:THREADS] with a new name, not %r" % spec)
         builds[name] = (path, threads)
-    for name, (path, _) in builds.items():
+    for name, (path, _) in list(builds.items()) + [("scan", (args.scan, 0))]:
         if not os.path.isfile(path):
             raise SystemExit("%s: no binary %s" % (name, path))
     files = sorted(glob.glob(os.path.join(HERE, "instances", args.family, "*.txt")))
@@ -104,17 +109,17 @@ def main():
                 copies[path] = os.path.join(fresh, "build%d" % len(copies))
                 shutil.copy2(path, copies[path])
             solvers[name] = (copies[path], threads)
-        medians = {f: run_board(f, solvers, args.reps, rng) for f in files}
+        medians = {f: run_board(f, args.scan, solvers, args.reps, rng) for f in files}
     medians = {os.path.basename(f): m for f, m in medians.items()}
     report(medians, args)
 
 
-def run_board(f, solvers, reps, rng):
-    """The median wall time of the scan and of each build on board `f`,
-    `reps` runs each, in an order shuffled per repetition."""
+def run_board(f, scan, solvers, reps, rng):
+    """The median wall time of the scan (binary `scan`) and of each build
+    on board `f`, `reps` runs each, in an order shuffled per repetition."""
     turn = os.path.basename(f).startswith("et")
     extra = ["--rotate", "--border", "0"] if turn else []
-    cmds = {"scan": [SCAN] + extra + [f]}
+    cmds = {"scan": [scan] + extra + [f]}
     for name, (binary, threads) in solvers.items():
         cmds[name] = [binary, "tetravex", f, "--threads", str(threads)] + extra
     times = {name: [] for name in cmds}
