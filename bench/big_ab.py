@@ -89,7 +89,7 @@ def main():
         if not name or not path or name in builds or name == "scan":
             raise SystemExit("--also wants NAME=BINARY[:THREADS] with a new name, not %r" % spec)
         builds[name] = (path, threads)
-    for name, (path, _) in list(builds.items()) + [("scan", (args.scan, 0))]:
+    for name, path in [(name, path) for name, (path, _) in builds.items()] + [("scan", args.scan)]:
         if not os.path.isfile(path):
             raise SystemExit("%s: no binary %s" % (name, path))
     files = sorted(glob.glob(os.path.join(HERE, "instances", args.family, "*.txt")))
